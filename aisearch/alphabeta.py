@@ -1,0 +1,173 @@
+"""Alpha-beta pruning: minimax without looking at what cannot matter.
+
+Along the path from the root to the current node, ``alpha`` is the best value
+MAX is already sure of and ``beta`` the best (lowest) value MIN is already
+sure of. A MAX node whose value reaches ``beta`` can stop: MIN, higher up,
+will never let play get here. A MIN node whose value falls to ``alpha`` stops
+for the same reason. The root's value is the minimax value; only the work
+changes. The pair ``max_value``/``min_value`` follows the textbook (Russell
+and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., Figure 5.7).
+
+The textbook cuts on equality (a MAX node stops when its value is ``>= beta``).
+``prune_on_equal=False`` cuts only on strict inequality, as some courses'
+autograders expect: the root value is the same, the visited nodes can differ.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .game import (
+    Evaluation,
+    Game,
+    check_depth,
+    missing_evaluation,
+    no_actions,
+    ordered,
+    resolve_evaluate,
+)
+from .result import SearchResult, SearchStats
+from .trace import Tracing
+
+
+def alphabeta(
+    game: Game,
+    state=None,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluation | None = None,
+    order=None,
+    prune_on_equal: bool = True,
+    tracer=None,
+) -> SearchResult:
+    """Minimax value and first best action, pruned by alpha-beta.
+
+    Args:
+        game: any object with the six methods of ``aisearch.Game``.
+        state: where to search from; ``None`` means the initial state.
+        depth: plies to look ahead; ``None`` searches to the end.
+        evaluate: ``(game, state, player) -> float`` for states at the depth
+            limit; defaults to the game's own ``evaluate`` method if it has one.
+        order: ``(game, state, actions) -> actions``, a hook that reorders a
+            node's actions before they are tried (for example best first).
+        prune_on_equal: cut when a value reaches the bound (``True``, the
+            textbook rule) or only when it passes it (``False``).
+        tracer: any callable that receives an ``aisearch.Event`` per step.
+
+    Returns:
+        ``SearchResult(value, action, stats)``: the minimax value for the player
+        to move at ``state``, the first best action in the order searched, and
+        the work done (``stats.cutoffs`` counts the cuts).
+
+    Raises:
+        ValueError: a bad depth, an ``order`` hook that does more than reorder,
+            or a depth limit reached at a non-terminal state with no evaluation.
+
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> alphabeta(tree)
+    SearchResult(value=3, action='a1', stats=SearchStats(nodes=11, leaves=7, cutoffs=1, max_depth=2))
+    """
+    if state is None:
+        state = game.initial_state()
+    check_depth(depth)
+    evaluate = resolve_evaluate(game, evaluate)
+    to_move, actions, result = game.to_move, game.actions, game.result
+    is_terminal, utility = game.is_terminal, game.utility
+    player = to_move(state)
+    tracing = Tracing(tracer) if tracer is not None else None
+    nodes = leaves = cutoffs = deepest = 0
+
+    def leaf(node, state, ply, parent, action, role, alpha, beta):
+        """Value a terminal state by its utility, a cut-off one by evaluation."""
+        nonlocal leaves, deepest
+        leaves += 1
+        deepest = max(deepest, ply)
+        terminal = is_terminal(state)
+        if terminal:
+            value = utility(state, player)
+        elif evaluate is None:
+            raise missing_evaluation(state)
+        else:
+            value = evaluate(game, state, player)
+        if tracing is not None:
+            tracing.leaf(node, parent, state, ply, role, action, value, terminal,
+                         alpha, beta)
+        return value
+
+    def value_of(state, ply, parent, action, alpha, beta):
+        """MAX-VALUE or MIN-VALUE, by who moves in ``state``."""
+        if to_move(state) == player:
+            return max_value(state, ply, parent, action, alpha, beta)
+        return min_value(state, ply, parent, action, alpha, beta)
+
+    def trace_cutoff(node, state, ply, acts, a, value, alpha, beta):
+        skipped = list(acts)[list(acts).index(a) + 1:]
+        states = [result(state, s) for s in skipped]
+        roles = ["max" if to_move(s) == player else "min" for s in states]
+        tracing.cutoff(node, value, skipped, states, roles, alpha, beta)
+
+    def max_value(state, ply, parent, action, alpha, beta):
+        nonlocal nodes, cutoffs
+        node = nodes
+        nodes += 1
+        if ply == depth or is_terminal(state):
+            return leaf(node, state, ply, parent, action, "max", alpha, beta), None
+        if tracing is not None:
+            tracing.enter(node, parent, state, ply, "max", action, alpha, beta)
+        acts = actions(state)
+        if order is not None:
+            acts = ordered(order, game, state, acts)
+        value, move = -math.inf, None
+        for a in acts:
+            child = nodes
+            v2, _ = value_of(result(state, a), ply + 1, node, a, alpha, beta)
+            if v2 > value:
+                value, move = v2, a
+                alpha = max(alpha, value)
+                if tracing is not None:
+                    tracing.update(node, value, child, alpha, beta)
+            if value > beta or (prune_on_equal and value == beta):
+                cutoffs += 1
+                if tracing is not None:
+                    trace_cutoff(node, state, ply, acts, a, value, alpha, beta)
+                break
+        if move is None and not acts:
+            raise no_actions(state)
+        if tracing is not None:
+            tracing.exit(node, value, alpha, beta)
+        return value, move
+
+    def min_value(state, ply, parent, action, alpha, beta):
+        nonlocal nodes, cutoffs
+        node = nodes
+        nodes += 1
+        if ply == depth or is_terminal(state):
+            return leaf(node, state, ply, parent, action, "min", alpha, beta), None
+        if tracing is not None:
+            tracing.enter(node, parent, state, ply, "min", action, alpha, beta)
+        acts = actions(state)
+        if order is not None:
+            acts = ordered(order, game, state, acts)
+        value, move = math.inf, None
+        for a in acts:
+            child = nodes
+            v2, _ = value_of(result(state, a), ply + 1, node, a, alpha, beta)
+            if v2 < value:
+                value, move = v2, a
+                beta = min(beta, value)
+                if tracing is not None:
+                    tracing.update(node, value, child, alpha, beta)
+            if value < alpha or (prune_on_equal and value == alpha):
+                cutoffs += 1
+                if tracing is not None:
+                    trace_cutoff(node, state, ply, acts, a, value, alpha, beta)
+                break
+        if move is None and not acts:
+            raise no_actions(state)
+        if tracing is not None:
+            tracing.exit(node, value, alpha, beta)
+        return value, move
+
+    value, move = max_value(state, 0, None, None, -math.inf, math.inf)
+    return SearchResult(value, move, SearchStats(nodes, leaves, cutoffs, deepest))

@@ -1,0 +1,109 @@
+"""Games as search problems.
+
+A game, in the textbook's formulation, has six parts: an initial state, the
+player to move in a state, the actions available there, the state that results
+from an action, a test for the end of the game, and the utility of a finished
+game for a player. Every search in this package talks to a game only through
+these six methods, so a new game needs nothing else.
+
+A game object holds only parameters (a board size, the shape of a tree); the
+states are separate, immutable and hashable values, so that a state can be a
+dictionary key, sit in a trace, and never change behind a search's back.
+
+Two-player zero-sum games are the common case: ``utility(state, p)`` is the
+negation of ``utility(state, q)`` for the two players ``p`` and ``q``. A game
+may also offer ``evaluate(state, player)``, its own heuristic estimate of a
+non-terminal state, used when a search is cut off at a depth limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+State = Hashable
+Action = Hashable
+Player = Hashable
+Evaluation = Callable[[Any, Any, Any], float]
+"""An evaluation function ``(game, state, player) -> float``."""
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The six parts of a game, as the searches use them.
+
+    ``actions(state)`` returns the legal actions in a fixed, documented order;
+    every search explores them in that order, so traces are reproducible.
+    ``result`` returns a new state and never changes the old one.
+    """
+
+    def initial_state(self) -> State: ...
+
+    def to_move(self, state: State) -> Player: ...
+
+    def actions(self, state: State) -> Sequence[Action]: ...
+
+    def result(self, state: State, action: Action) -> State: ...
+
+    def is_terminal(self, state: State) -> bool: ...
+
+    def utility(self, state: State, player: Player) -> float: ...
+
+
+def resolve_evaluate(game: Game, evaluate: Evaluation | None) -> Evaluation | None:
+    """The evaluation function a depth-limited search should use.
+
+    An explicit ``evaluate(game, state, player)`` wins; otherwise the game's own
+    ``evaluate(state, player)`` method, if it has one; otherwise ``None``.
+    """
+    if evaluate is not None:
+        if not callable(evaluate):
+            raise ValueError(f"evaluate must be a function (game, state, player) -> float, got {evaluate!r}")
+        return evaluate
+    own = getattr(game, "evaluate", None)
+    if own is None:
+        return None
+    return lambda game, state, player: own(state, player)
+
+
+def check_depth(depth: int | None) -> None:
+    """Raise ``ValueError`` unless ``depth`` is ``None`` or a non-negative int."""
+    if depth is None:
+        return
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"depth must be None or a whole number of plies >= 0, got {depth!r}")
+
+
+def missing_evaluation(state: State) -> ValueError:
+    """The error for a depth limit that reaches a non-terminal state with no evaluation."""
+    return ValueError(
+        f"depth limit reached at non-terminal state {state!r} but there is no evaluation "
+        "function: pass evaluate=(game, state, player) -> float, or give the game an "
+        "evaluate(state, player) method"
+    )
+
+
+def no_actions(state: State) -> ValueError:
+    """The error for a state that is not terminal but offers no action."""
+    return ValueError(
+        f"state {state!r} is not terminal but has no actions: a game must end "
+        "(is_terminal true) where no move is possible"
+    )
+
+
+def ordered(
+    order: Callable[[Any, Any, list], Iterable[Action]] | None,
+    game: Game,
+    state: State,
+    actions: Sequence[Action],
+) -> Sequence[Action]:
+    """Apply an ``order(game, state, actions)`` hook, checking that it only reorders."""
+    if order is None:
+        return actions
+    reordered = list(order(game, state, list(actions)))
+    if len(reordered) != len(actions) or set(reordered) != set(actions):
+        raise ValueError(
+            f"order hook must return a reordering of the actions of {state!r}: "
+            f"got {reordered!r} for {list(actions)!r}"
+        )
+    return reordered

@@ -1,0 +1,141 @@
+"""Minimax: the value of a state when both players play perfectly.
+
+MAX picks the child with the highest value, MIN the child with the lowest;
+a terminal state is worth its utility. The search is a depth-first, postorder
+walk of the game tree: a node's value is known only when all its children's
+values are. ``max_value`` and ``min_value`` below follow the textbook's
+pseudocode (Russell and Norvig, *Artificial Intelligence: A Modern Approach*,
+4th ed., Figure 5.3) line by line; the only additions are the optional depth
+limit, the statistics and the tracing hooks.
+
+A node is a MAX node when the player to move there is the player to move at
+the root, and a MIN node otherwise, so several MIN layers in a row (several
+opponents moving in turn) need nothing special.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .game import (
+    Evaluation,
+    Game,
+    check_depth,
+    missing_evaluation,
+    no_actions,
+    resolve_evaluate,
+)
+from .result import SearchResult, SearchStats
+from .trace import Tracing
+
+
+def minimax(
+    game: Game,
+    state=None,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluation | None = None,
+    tracer=None,
+) -> SearchResult:
+    """Search the whole game tree (or ``depth`` plies of it) by minimax.
+
+    Args:
+        game: any object with the six methods of ``aisearch.Game``.
+        state: where to search from; ``None`` means the initial state.
+        depth: the number of plies to look ahead; ``None`` searches to the end.
+        evaluate: ``(game, state, player) -> float`` for states at the depth
+            limit; defaults to the game's own ``evaluate`` method if it has one.
+        tracer: any callable that receives an ``aisearch.Event`` per step.
+
+    Returns:
+        ``SearchResult(value, action, stats)``: the value for the player to move
+        at ``state``, the first best action in ``game.actions`` order (``None``
+        if ``state`` is terminal) and the work done.
+
+    Raises:
+        ValueError: a bad depth, or a depth limit reached at a non-terminal
+            state with no evaluation function.
+
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> minimax(tree)
+    SearchResult(value=3, action='a1', stats=SearchStats(nodes=13, leaves=9, cutoffs=0, max_depth=2))
+    """
+    if state is None:
+        state = game.initial_state()
+    check_depth(depth)
+    evaluate = resolve_evaluate(game, evaluate)
+    to_move, actions, result = game.to_move, game.actions, game.result
+    is_terminal, utility = game.is_terminal, game.utility
+    player = to_move(state)
+    tracing = Tracing(tracer) if tracer is not None else None
+    nodes = leaves = deepest = 0
+
+    def leaf(node, state, ply, parent, action, role):
+        """Value a terminal state by its utility, a cut-off one by evaluation."""
+        nonlocal leaves, deepest
+        leaves += 1
+        deepest = max(deepest, ply)
+        terminal = is_terminal(state)
+        if terminal:
+            value = utility(state, player)
+        elif evaluate is None:
+            raise missing_evaluation(state)
+        else:
+            value = evaluate(game, state, player)
+        if tracing is not None:
+            tracing.leaf(node, parent, state, ply, role, action, value, terminal)
+        return value
+
+    def value_of(state, ply, parent, action):
+        """MAX-VALUE or MIN-VALUE, by who moves in ``state``."""
+        if to_move(state) == player:
+            return max_value(state, ply, parent, action)
+        return min_value(state, ply, parent, action)
+
+    def max_value(state, ply, parent, action):
+        nonlocal nodes
+        node = nodes
+        nodes += 1
+        if ply == depth or is_terminal(state):
+            return leaf(node, state, ply, parent, action, "max"), None
+        if tracing is not None:
+            tracing.enter(node, parent, state, ply, "max", action)
+        value, move = -math.inf, None
+        for a in actions(state):
+            child = nodes
+            v2, _ = value_of(result(state, a), ply + 1, node, a)
+            if v2 > value:
+                value, move = v2, a
+                if tracing is not None:
+                    tracing.update(node, value, child)
+        if move is None and not actions(state):
+            raise no_actions(state)
+        if tracing is not None:
+            tracing.exit(node, value)
+        return value, move
+
+    def min_value(state, ply, parent, action):
+        nonlocal nodes
+        node = nodes
+        nodes += 1
+        if ply == depth or is_terminal(state):
+            return leaf(node, state, ply, parent, action, "min"), None
+        if tracing is not None:
+            tracing.enter(node, parent, state, ply, "min", action)
+        value, move = math.inf, None
+        for a in actions(state):
+            child = nodes
+            v2, _ = value_of(result(state, a), ply + 1, node, a)
+            if v2 < value:
+                value, move = v2, a
+                if tracing is not None:
+                    tracing.update(node, value, child)
+        if move is None and not actions(state):
+            raise no_actions(state)
+        if tracing is not None:
+            tracing.exit(node, value)
+        return value, move
+
+    value, move = max_value(state, 0, None, None)
+    return SearchResult(value, move, SearchStats(nodes, leaves, 0, deepest))

@@ -1,0 +1,423 @@
+"""Tracing a search, and replaying the trace step by step.
+
+A search takes an optional ``tracer``: any callable that receives one
+``Event`` per step. ``Trace`` is such a callable; it keeps the events and
+answers questions about them, and it can replay them: for any step it tells
+the status of every node (unseen, on the stack, done, pruned), its value so
+far and its alpha-beta window. The viewer in ``aisearch.viz`` only reads this
+replay; it never runs a search itself.
+
+Event kinds, in the order a search emits them:
+
+``enter``
+    an interior node is entered (pushed on the recursion stack);
+``leaf``
+    a terminal state or a depth-limit cut-off is evaluated (a leaf is entered,
+    valued and left in this one step);
+``update``
+    an interior node's best value so far, or its alpha or beta, changed
+    because of the child ``event.child``;
+``cutoff``
+    alpha-beta stops at a node; ``event.skipped`` names the actions it never
+    tries;
+``exit``
+    an interior node returns ``event.value`` to its parent.
+
+Values, alpha and beta in events are from the point of view of the player
+to move at the root (MAX), whatever the algorithm, so that every trace reads
+like the textbook figure. Minimax has no window: its events carry ``None``.
+
+Tracing costs nothing when it is off: a search builds events only under
+``if tracer is not None``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
+
+ENTER, LEAF, UPDATE, CUTOFF, EXIT = "enter", "leaf", "update", "cutoff", "exit"
+
+UNSEEN, STACK, DONE, PRUNED = "unseen", "stack", "done", "pruned"
+"""The four statuses a node has in a replayed frame."""
+
+
+class Event(NamedTuple):
+    """One step of a search.
+
+    ``node`` ids are given in the order nodes are first visited (the root is
+    0); ``parent`` is ``None`` at the root. ``depth`` is the ply from the root,
+    ``role`` is ``"max"`` or ``"min"``, ``action`` is the move that led from
+    the parent. ``value``, ``alpha`` and ``beta`` are those at this moment, from
+    MAX's point of view (``None`` where they do not apply).
+    """
+
+    step: int
+    kind: str
+    node: int
+    parent: int | None
+    state: Any
+    depth: int
+    role: str
+    action: Any
+    value: float | None
+    alpha: float | None
+    beta: float | None
+    child: int | None = None
+    """For ``update``: the child whose value caused it."""
+    skipped: tuple = ()
+    """For ``cutoff``: the actions never tried, in order."""
+    skipped_states: tuple = ()
+    """For ``cutoff``: the states those actions lead to."""
+    skipped_roles: tuple = ()
+    """For ``cutoff``: ``"max"`` or ``"min"`` for each skipped state."""
+    terminal: bool | None = None
+    """For ``leaf``: ``True`` for a utility, ``False`` for an evaluation."""
+
+
+class Tracing:
+    """The searches' side of tracing: numbers steps and fills in node facts.
+
+    Created by a search only when a tracer is given. It remembers each node's
+    parent, state, depth, role and action, so later events of the same node
+    repeat them without the search having to.
+    """
+
+    __slots__ = ("tracer", "step", "info")
+
+    def __init__(self, tracer: Callable[[Event], Any]):
+        if not callable(tracer):
+            raise ValueError(f"tracer must be a callable taking an Event, got {tracer!r}")
+        self.tracer = tracer
+        self.step = 0
+        self.info: dict[int, tuple] = {}
+
+    def _emit(self, kind: str, node: int, value, alpha, beta, **extra) -> None:
+        parent, state, depth, role, action = self.info[node]
+        self.tracer(
+            Event(self.step, kind, node, parent, state, depth, role, action,
+                  value, alpha, beta, **extra)
+        )
+        self.step += 1
+
+    def enter(self, node, parent, state, depth, role, action, alpha=None, beta=None):
+        self.info[node] = (parent, state, depth, role, action)
+        self._emit(ENTER, node, None, alpha, beta)
+
+    def leaf(self, node, parent, state, depth, role, action, value, terminal,
+             alpha=None, beta=None):
+        self.info[node] = (parent, state, depth, role, action)
+        self._emit(LEAF, node, value, alpha, beta, terminal=terminal)
+
+    def update(self, node, value, child, alpha=None, beta=None):
+        self._emit(UPDATE, node, value, alpha, beta, child=child)
+
+    def cutoff(self, node, value, skipped, skipped_states, skipped_roles,
+               alpha=None, beta=None):
+        self._emit(CUTOFF, node, value, alpha, beta, skipped=tuple(skipped),
+                   skipped_states=tuple(skipped_states),
+                   skipped_roles=tuple(skipped_roles))
+
+    def exit(self, node, value, alpha=None, beta=None):
+        self._emit(EXIT, node, value, alpha, beta)
+
+
+class TraceNode(NamedTuple):
+    """A node of the traced tree: visited, or pruned (``entered`` is ``None``)."""
+
+    id: int
+    parent: int | None
+    action: Any
+    state: Any
+    depth: int
+    role: str
+    children: tuple
+    entered: int | None
+    """Step at which the node was first visited, ``None`` if never."""
+    pruned: int | None
+    """Step of the cutoff that pruned it, ``None`` if not pruned."""
+    terminal: bool | None = None
+
+
+class Frame(NamedTuple):
+    """Everything the viewer shows after one step of a trace.
+
+    ``status[n]`` is one of ``"unseen"``, ``"stack"``, ``"done"``, ``"pruned"``;
+    ``value[n]`` the node's value so far (absent if none yet);
+    ``window[n]`` its ``(alpha, beta)`` while on the stack (alpha-beta only);
+    ``best[n]`` the child that gave a node its current value; ``stack`` the
+    path from the root to the active node; ``counts`` running totals of
+    ``visited``, ``leaves``, ``cutoffs`` and ``pruned`` nodes.
+    """
+
+    step: int
+    event: Event
+    status: dict
+    value: dict
+    window: dict
+    best: dict
+    stack: list
+    counts: dict
+    sentence: str
+
+
+class Trace:
+    """A tracer that keeps every event and can replay them.
+
+    >>> from aisearch import alphabeta
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> trace = Trace()
+    >>> alphabeta(tree, tracer=trace).value
+    3
+    >>> trace.visited()
+    ['A', 'B', 'E', 'F', 'G', 'C', 'H', 'D', 'K', 'L', 'M']
+    >>> trace.pruned()
+    ['I', 'J']
+    >>> trace.frame(3).sentence
+    'B takes 3 from E as its best so far; β = 3.'
+    """
+
+    def __init__(self, game: Any = None) -> None:
+        self.events: list[Event] = []
+        self.game = game
+        self._nodes: dict[int, TraceNode] | None = None
+
+    def __call__(self, event: Event) -> None:
+        self.events.append(event)
+        self._nodes = None
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.events)
+
+    def __getitem__(self, step: int) -> Event:
+        return self.events[step]
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{k} {v}" for k, v in self.counts().items())
+        return f"<Trace of {len(self.events)} events: {counts}>"
+
+    # Questions about the trace ---------------------------------------------
+
+    def counts(self) -> Counter:
+        """How many events of each kind."""
+        return Counter(e.kind for e in self.events)
+
+    def of_kind(self, kind: str) -> list[Event]:
+        """The events of one kind, in order."""
+        return [e for e in self.events if e.kind == kind]
+
+    def visited(self) -> list:
+        """States of the visited nodes, in the order they were visited."""
+        return [e.state for e in self.events if e.kind in (ENTER, LEAF)]
+
+    def leaves(self) -> list[tuple]:
+        """``(state, value)`` of every evaluated leaf, in order."""
+        return [(e.state, e.value) for e in self.events if e.kind == LEAF]
+
+    def pruned(self) -> list:
+        """States of the children that cutoffs skipped (not their descendants)."""
+        return [s for e in self.events if e.kind == CUTOFF for s in e.skipped_states]
+
+    def root_value(self) -> float | None:
+        """The value the root returned, ``None`` if the search did not finish."""
+        for e in reversed(self.events):
+            if e.node == 0 and e.kind in (EXIT, LEAF):
+                return e.value
+        return None
+
+    # The traced tree --------------------------------------------------------
+
+    def nodes(self, limit: int = 400) -> dict[int, TraceNode]:
+        """The traced tree: every visited node and every pruned child.
+
+        If the trace was made with ``Trace(game)`` the subtrees under pruned
+        children are expanded from the game as well (at most ``limit`` nodes in
+        all), so that a figure shows everything a cutoff saved.
+        """
+        if self._nodes is None:
+            self._nodes = self._build_nodes(limit)
+        return self._nodes
+
+    def _build_nodes(self, limit: int) -> dict[int, TraceNode]:
+        rows: dict[int, dict] = {}
+        order: dict[int, list] = {}
+
+        def add(node, parent, action, state, depth, role, entered, pruned, terminal=None):
+            rows[node] = dict(id=node, parent=parent, action=action, state=state,
+                              depth=depth, role=role, entered=entered,
+                              pruned=pruned, terminal=terminal)
+            order[node] = []
+            if parent is not None:
+                order[parent].append(node)
+
+        next_id = 1 + max((e.node for e in self.events), default=-1)
+        pruned_roots = []
+        for e in self.events:
+            if e.kind in (ENTER, LEAF) and e.node not in rows:
+                add(e.node, e.parent, e.action, e.state, e.depth, e.role, e.step,
+                    None, e.terminal if e.kind == LEAF else None)
+            elif e.kind == CUTOFF:
+                for action, state, role in zip(e.skipped, e.skipped_states, e.skipped_roles):
+                    add(next_id, e.node, action, state, e.depth + 1, role, None, e.step)
+                    pruned_roots.append(next_id)
+                    next_id += 1
+        if self.game is not None and pruned_roots:
+            next_id = self._expand_pruned(rows, pruned_roots, add, next_id, limit)
+        return {
+            n: TraceNode(children=tuple(order[n]), **row) for n, row in rows.items()
+        }
+
+    def _expand_pruned(self, rows, pruned_roots, add, next_id, limit):
+        game = self.game
+        root_player = game.to_move(self.events[0].state)
+        queue = list(pruned_roots)
+        while queue and len(rows) < limit:
+            node = queue.pop(0)
+            row = rows[node]
+            state = row["state"]
+            if game.is_terminal(state):
+                row["terminal"] = True
+                continue
+            for action in game.actions(state):
+                if len(rows) >= limit:
+                    break
+                child = game.result(state, action)
+                role = "max" if game.to_move(child) == root_player else "min"
+                add(next_id, node, action, child, row["depth"] + 1, role, None, row["pruned"])
+                queue.append(next_id)
+                next_id += 1
+        return next_id
+
+    # Replay -------------------------------------------------------------------
+
+    def frame(self, step: int) -> Frame:
+        """The picture after ``step`` (0-based; negative counts from the end)."""
+        if not self.events:
+            raise ValueError("the trace is empty: run a search with tracer=trace first")
+        n = len(self.events)
+        if step < 0:
+            step += n
+        if not 0 <= step < n:
+            raise ValueError(f"step {step} is outside this trace's steps 0..{n - 1}")
+        nodes = self.nodes()
+        status = {i: UNSEEN for i in nodes}
+        value: dict = {}
+        window: dict = {}
+        best: dict = {}
+        stack: list = []
+        counts = {"visited": 0, "leaves": 0, "cutoffs": 0, "pruned": 0}
+        for e in self.events[: step + 1]:
+            kind, node = e.kind, e.node
+            if kind == ENTER:
+                status[node] = STACK
+                stack.append(node)
+                counts["visited"] += 1
+                if e.alpha is not None:
+                    window[node] = (e.alpha, e.beta)
+            elif kind == LEAF:
+                status[node] = DONE
+                value[node] = e.value
+                counts["visited"] += 1
+                counts["leaves"] += 1
+            elif kind == UPDATE:
+                value[node] = e.value
+                if e.child is not None:
+                    best[node] = e.child
+                if e.alpha is not None:
+                    window[node] = (e.alpha, e.beta)
+            elif kind == CUTOFF:
+                counts["cutoffs"] += 1
+                for i, row in nodes.items():
+                    if row.pruned == e.step:
+                        status[i] = PRUNED
+                        if row.parent == node:
+                            counts["pruned"] += 1
+            elif kind == EXIT:
+                status[node] = DONE
+                value[node] = e.value
+                window.pop(node, None)
+                if stack and stack[-1] == node:
+                    stack.pop()
+        event = self.events[step]
+        active_path = list(stack)
+        if event.kind == LEAF or (event.kind == EXIT and (not stack or stack[-1] != event.node)):
+            active_path.append(event.node)
+        return Frame(step, event, status, value, window, best, active_path, counts,
+                     self.sentence(step))
+
+    # Words ----------------------------------------------------------------------
+
+    def label(self, node: int) -> str:
+        """A short name for a node: its state if that is a short string."""
+        state = self.nodes()[node].state
+        text = state if isinstance(state, str) else repr(state)
+        return text if len(text) <= 12 else f"#{node}"
+
+    def sentence(self, step: int) -> str:
+        """One sentence that explains what happened at ``step``."""
+        e = self.events[step]
+        name = self.label(e.node)
+        who = e.role.upper()
+        win = _window_text(e.alpha, e.beta)
+        if e.kind == ENTER:
+            if e.parent is None:
+                goal = "the most" if e.role == "max" else "the least"
+                return (f"Start at {name}, a {who} node: find {goal} MAX can be sure of"
+                        f"{'; ' + win if win else ''}.")
+            return (f"Enter {name} ({who}) by action {_action_text(e.action)} from "
+                    f"{self.label(e.parent)}{', with ' + win if win else ''}.")
+        if e.kind == LEAF:
+            what = "is terminal: utility" if e.terminal else "is at the depth limit: evaluation"
+            return f"{name} {what} {_number(e.value)}."
+        if e.kind == UPDATE:
+            bound = ""
+            if e.alpha is not None:
+                bound = f"; α = {_number(e.alpha)}" if e.role == "max" else f"; β = {_number(e.beta)}"
+            source = f" from {self.label(e.child)}" if e.child is not None else ""
+            return f"{name} takes {_number(e.value)}{source} as its best so far{bound}."
+        if e.kind == CUTOFF:
+            skipped = ", ".join(self.label_state(s) for s in e.skipped_states) or "nothing"
+            if e.role == "max":
+                why = (f"its value {_number(e.value)} ≥ β = {_number(e.beta)}: MIN above "
+                       "already has a better choice and will never let play reach it")
+            else:
+                why = (f"its value {_number(e.value)} ≤ α = {_number(e.alpha)}: MAX above "
+                       "already has a better choice and will never let play reach it")
+            return f"Cutoff at {name}: {why}. Skip {skipped}."
+        if e.kind == EXIT:
+            if e.parent is None:
+                return f"Done: {name} is worth {_number(e.value)} to MAX."
+            return f"{name} is done and returns {_number(e.value)} to {self.label(e.parent)}."
+        return f"{e.kind} at {name}."
+
+    def label_state(self, state) -> str:
+        text = state if isinstance(state, str) else repr(state)
+        return text if len(text) <= 12 else text[:11] + "…"
+
+
+def _number(x) -> str:
+    if x is None:
+        return "?"
+    if isinstance(x, float):
+        if math.isinf(x):
+            return "+∞" if x > 0 else "−∞"
+        if x.is_integer():
+            return str(int(x))
+        return f"{x:.3g}"
+    return str(x)
+
+
+def _window_text(alpha, beta) -> str:
+    if alpha is None:
+        return ""
+    return f"α = {_number(alpha)}, β = {_number(beta)}"
+
+
+def _action_text(action) -> str:
+    return action if isinstance(action, str) else repr(action)
