@@ -24,6 +24,7 @@ from .counting import (
 from .game import Game
 from .minimax import minimax
 from .negamax import negamax
+from .players import GameRecord, Player, play_game, random_player, search_player
 from .result import SearchResult, SearchStats
 from .trace import Event, Frame, Trace, TraceNode
 
@@ -32,6 +33,8 @@ __all__ = [
     "Event",
     "Frame",
     "Game",
+    "GameRecord",
+    "Player",
     "SearchResult",
     "SearchStats",
     "Trace",
@@ -44,5 +47,8 @@ __all__ = [
     "estimate_branching_factor",
     "minimax",
     "negamax",
+    "play_game",
+    "random_player",
+    "search_player",
 ]
 __version__ = "0.1.0"

@@ -82,7 +82,8 @@ def alphabeta(
         """Value a terminal state by its utility, a cut-off one by evaluation."""
         nonlocal leaves, deepest
         leaves += 1
-        deepest = max(deepest, ply)
+        if ply > deepest:
+            deepest = ply
         terminal = is_terminal(state)
         if terminal:
             value = utility(state, player)
@@ -127,7 +128,7 @@ def alphabeta(
                 alpha = max(alpha, value)
                 if tracing is not None:
                     tracing.update(node, value, child, alpha, beta)
-            if value > beta or (prune_on_equal and value == beta):
+            if (value > beta or (prune_on_equal and value == beta)) and a != acts[-1]:
                 cutoffs += 1
                 if tracing is not None:
                     trace_cutoff(node, state, ply, acts, a, value, alpha, beta)
@@ -158,7 +159,7 @@ def alphabeta(
                 beta = min(beta, value)
                 if tracing is not None:
                     tracing.update(node, value, child, alpha, beta)
-            if value < alpha or (prune_on_equal and value == alpha):
+            if (value < alpha or (prune_on_equal and value == alpha)) and a != acts[-1]:
                 cutoffs += 1
                 if tracing is not None:
                     trace_cutoff(node, state, ply, acts, a, value, alpha, beta)

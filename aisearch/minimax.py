@@ -75,7 +75,8 @@ def minimax(
         """Value a terminal state by its utility, a cut-off one by evaluation."""
         nonlocal leaves, deepest
         leaves += 1
-        deepest = max(deepest, ply)
+        if ply > deepest:
+            deepest = ply
         terminal = is_terminal(state)
         if terminal:
             value = utility(state, player)

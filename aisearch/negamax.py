@@ -79,79 +79,123 @@ def negamax(
     root_player = to_move(state)
     tracing = Tracing(tracer) if tracer is not None else None
     nodes = leaves = cutoffs = deepest = 0
+    NO_VALUE = -math.inf
 
-    def traced(mover, value, alpha, beta):
-        """Value and window from MAX's point of view, for the trace."""
-        if mover == root_player:
-            return value, alpha, beta
-        return (None if value is None else -value), -beta, -alpha
+    def leaf_value(state, mover, ply):
+        """A leaf's value for ``mover``: utility if terminal, else the evaluation."""
+        nonlocal nodes, leaves, deepest
+        nodes += 1
+        leaves += 1
+        if ply > deepest:
+            deepest = ply
+        if is_terminal(state):
+            return utility(state, mover)
+        if evaluate is None:
+            raise missing_evaluation(state)
+        return evaluate(game, state, mover)
+
+    def search(state, mover, ply, alpha, beta, node):
+        """Value of the interior node ``state`` for ``mover``, the player to move.
+
+        With pruning, a value ``<= alpha`` is an upper bound on the true value,
+        a value ``>= beta`` a lower bound, and anything between is exact.
+        """
+        nonlocal nodes, leaves, cutoffs, deepest
+        acts = actions(state)
+        if order is not None:
+            acts = ordered(order, game, state, acts)
+        value = NO_VALUE
+        ply1 = ply + 1
+        for a in acts:
+            child_state = result(state, a)
+            child = nodes
+            # Why leaves are valued here and not in a call of their own: half
+            # the nodes of a game tree are leaves, and this saves a function
+            # call for each of them.
+            if is_terminal(child_state):
+                nodes += 1
+                leaves += 1
+                if ply1 > deepest:
+                    deepest = ply1
+                v = utility(child_state, mover)
+                if tracing is not None:
+                    trace_leaf(child, node, child_state, ply1, a, mover, v, alpha, beta)
+            elif ply1 == depth:
+                v = leaf_value(child_state, mover, ply1)
+                if tracing is not None:
+                    trace_leaf(child, node, child_state, ply1, a, mover, v, alpha, beta)
+            else:
+                child_mover = to_move(child_state)
+                nodes += 1
+                if child_mover == mover:
+                    if tracing is not None:
+                        trace_enter(child, node, child_state, ply1, a, mover, alpha, beta)
+                    v = search(child_state, mover, ply1, alpha, beta, child)
+                else:
+                    if tracing is not None:
+                        trace_enter(child, node, child_state, ply1, a, child_mover,
+                                    -beta, -alpha)
+                    v = -search(child_state, child_mover, ply1, -beta, -alpha, child)
+            if v > value:
+                value = v
+                if value > alpha:
+                    alpha = value
+                if ply == 0:
+                    best[0] = a
+                if tracing is not None:
+                    tv, ta, tb = as_max(mover, value, alpha, beta)
+                    tracing.update(node, tv, child, ta, tb)
+            if prune and value >= beta:
+                if a != acts[-1]:
+                    cutoffs += 1
+                    if tracing is not None:
+                        trace_cutoff(node, state, acts, a, mover, value, alpha, beta)
+                    break
+        if value is NO_VALUE and not acts:
+            raise no_actions(state)
+        if tracing is not None:
+            tracing.exit(node, *as_max(mover, value, alpha, beta))
+        return value
+
+    # Tracing, only when a tracer is given: events speak from MAX's view. -----
+
+    def as_max(mover, value, alpha, beta):
+        """``value``, ``alpha``, ``beta`` for the trace, turned to MAX's view."""
+        if not prune:
+            alpha = beta = None
+        elif mover != root_player:
+            alpha, beta = -beta, -alpha
+        if mover != root_player and value is not None:
+            value = -value
+        return value, alpha, beta
 
     def role_of(mover):
         return "max" if mover == root_player else "min"
 
-    def search(state, mover, ply, alpha, beta, parent, action):
-        """Value of ``state`` for ``mover``, the player to move there, and its move.
+    def trace_enter(node, parent, state, ply, action, mover, alpha, beta):
+        _, alpha, beta = as_max(mover, None, alpha, beta)
+        tracing.enter(node, parent, state, ply, role_of(mover), action, alpha, beta)
 
-        With pruning, a value ``<= alpha`` is an upper bound, a value
-        ``>= beta`` a lower bound, and anything between is exact.
-        """
-        nonlocal nodes, leaves, cutoffs, deepest
-        node = nodes
-        nodes += 1
-        terminal = is_terminal(state)
-        if terminal or ply == depth:
-            leaves += 1
-            deepest = max(deepest, ply)
-            if terminal:
-                value = utility(state, mover)
-            elif evaluate is None:
-                raise missing_evaluation(state)
-            else:
-                value = evaluate(game, state, mover)
-            if tracing is not None:
-                v, a, b = traced(mover, value, alpha, beta)
-                tracing.leaf(node, parent, state, ply, role_of(mover), action, v, terminal,
-                             *((a, b) if prune else (None, None)))
-            return value, None
-        if tracing is not None:
-            _, a, b = traced(mover, None, alpha, beta)
-            tracing.enter(node, parent, state, ply, role_of(mover), action,
-                          *((a, b) if prune else (None, None)))
-        acts = actions(state)
-        if order is not None:
-            acts = ordered(order, game, state, acts)
-        value, move = -math.inf, None
-        for a in acts:
-            child_state = result(state, a)
-            child_mover = to_move(child_state)
-            child = nodes
-            if child_mover == mover:
-                v, _ = search(child_state, mover, ply + 1, alpha, beta, node, a)
-            else:
-                v, _ = search(child_state, child_mover, ply + 1, -beta, -alpha, node, a)
-                v = -v
-            if v > value:
-                value, move = v, a
-                if value > alpha:
-                    alpha = value
-                if tracing is not None:
-                    tv, ta, tb = traced(mover, value, alpha, beta)
-                    tracing.update(node, tv, child, *((ta, tb) if prune else (None, None)))
-            if prune and value >= beta:
-                cutoffs += 1
-                if tracing is not None:
-                    skipped = list(acts)[list(acts).index(a) + 1:]
-                    states = [result(state, s) for s in skipped]
-                    roles = [role_of(to_move(s)) for s in states]
-                    tv, ta, tb = traced(mover, value, alpha, beta)
-                    tracing.cutoff(node, tv, skipped, states, roles, ta, tb)
-                break
-        if move is None and not acts:
-            raise no_actions(state)
-        if tracing is not None:
-            tv, ta, tb = traced(mover, value, alpha, beta)
-            tracing.exit(node, tv, *((ta, tb) if prune else (None, None)))
-        return value, move
+    def trace_leaf(node, parent, state, ply, action, mover, value, alpha, beta):
+        value, alpha, beta = as_max(mover, value, alpha, beta)
+        tracing.leaf(node, parent, state, ply, role_of(to_move(state)), action, value,
+                     is_terminal(state), alpha, beta)
 
-    value, move = search(state, root_player, 0, -math.inf, math.inf, None, None)
-    return SearchResult(value, move, SearchStats(nodes, leaves, cutoffs, deepest))
+    def trace_cutoff(node, state, acts, a, mover, value, alpha, beta):
+        skipped = list(acts)[list(acts).index(a) + 1:]
+        states = [result(state, s) for s in skipped]
+        roles = [role_of(to_move(s)) for s in states]
+        value, alpha, beta = as_max(mover, value, alpha, beta)
+        tracing.cutoff(node, value, skipped, states, roles, alpha, beta)
+
+    best = [None]
+    if depth == 0 or is_terminal(state):
+        value = leaf_value(state, root_player, 0)
+        if tracing is not None:
+            trace_leaf(0, None, state, 0, None, root_player, value, -math.inf, math.inf)
+        return SearchResult(value, None, SearchStats(nodes, leaves, cutoffs, deepest))
+    nodes = 1
+    if tracing is not None:
+        trace_enter(0, None, state, 0, None, root_player, -math.inf, math.inf)
+    value = search(state, root_player, 0, -math.inf, math.inf, 0)
+    return SearchResult(value, best[0], SearchStats(nodes, leaves, cutoffs, deepest))

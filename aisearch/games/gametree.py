@@ -55,6 +55,8 @@ def letters(i: int) -> str:
 class GameTree:
     """A game given by its whole tree: nodes, roles, edges and values."""
 
+    players = (MAX, MIN)
+
     def __init__(self, root, children: Mapping, roles: Mapping, values: Mapping):
         """Use ``from_nested`` or ``from_edges``; this constructor trusts its input.
 

@@ -54,31 +54,69 @@ def check_state(state) -> str:
 
 @cache
 def _tables():
-    """Every reachable position's mover, actions, successors and end, by search."""
-    to_move, actions, successors, over = {}, {}, {}, {}
+    """Every reachable position's mover, actions, successors and utilities."""
+    to_move, actions, successors, utilities = {}, {}, {}, {}
     stack = [EMPTY]
     while stack:
         state = stack.pop()
         if state in to_move:
             continue
-        player = "X" if state.count("X") == state.count("O") else "O"
-        won = winner(state)
-        to_move[state] = player
-        over[state] = (won, won is not None or "." not in state)
-        moves = () if over[state][1] else tuple(CELLS[i] for i in range(9) if state[i] == ".")
-        actions[state] = moves
-        nexts = {}
-        for r, c in moves:
-            i = 3 * r + c
-            nexts[(r, c)] = state[:i] + player + state[i + 1:]
-        successors[state] = nexts
-        stack.extend(nexts.values())
-    # Intern the successor strings so every state is one object (hashed once).
+        to_move[state] = _mover(state)
+        utilities[state] = _utilities(state)
+        actions[state] = _actions(state)
+        successors[state] = {a: _result(state, a) for a in actions[state]}
+        stack.extend(successors[state].values())
+    # Intern the successor strings so each state is one object, hashed once.
     canonical = {s: s for s in to_move}
     for nexts in successors.values():
         for a, s in nexts.items():
             nexts[a] = canonical[s]
-    return to_move, actions, successors, over
+    return to_move, actions, successors, utilities
+
+
+def _mover(state: str) -> str:
+    return "X" if state.count("X") == state.count("O") else "O"
+
+
+def _utilities(state: str) -> dict:
+    won = winner(state)
+    if won is None:
+        return {"X": 0, "O": 0}
+    return {won: 1, ("O" if won == "X" else "X"): -1}
+
+
+def _is_over(state: str) -> bool:
+    return winner(state) is not None or "." not in state
+
+
+def _actions(state: str) -> tuple:
+    if _is_over(state):
+        return ()
+    return tuple(CELLS[i] for i in range(9) if state[i] == ".")
+
+
+def _result(state: str, action) -> str:
+    if _is_over(state):
+        raise ValueError(f"no move {action!r} in {state!r}: the game is over")
+    if action not in CELLS:
+        raise ValueError(f"{action!r} is not a cell: use (row, col) with row, col in 0..2")
+    i = 3 * action[0] + action[1]
+    if state[i] != ".":
+        raise ValueError(f"illegal move {action!r} in {state!r}: the cell holds {state[i]}")
+    return state[:i] + _mover(state) + state[i + 1:]
+
+
+class _Table(dict):
+    """A table of answers that works out, after checking, any state it lacks."""
+
+    __slots__ = ("work_out",)
+
+    def __init__(self, entries, work_out):
+        super().__init__(entries)
+        self.work_out = work_out
+
+    def __missing__(self, state):
+        return self.work_out(check_state(state))
 
 
 class TicTacToe:
@@ -100,7 +138,18 @@ class TicTacToe:
     players = ("X", "O")
 
     def __init__(self) -> None:
-        self._to_move, self._actions, self._next, self._over = _tables()
+        to_move, actions, successors, utilities = _tables()
+        self._to_move = _Table(to_move, _mover)
+        self._actions = _Table(actions, _actions)
+        self._terminal = _Table({s: not a for s, a in actions.items()}, _is_over)
+        self._next = successors
+        self._utilities = _Table(utilities, _utilities)
+        # Why: searches ask these three questions of every node. A dictionary's
+        # own look-up answers them without running a Python function, about
+        # twice as fast as the methods below, which say the same thing.
+        self.to_move = self._to_move.__getitem__
+        self.actions = self._actions.__getitem__
+        self.is_terminal = self._terminal.__getitem__
 
     def __repr__(self) -> str:
         return "TicTacToe()"
@@ -109,57 +158,32 @@ class TicTacToe:
         return EMPTY
 
     def to_move(self, state: str) -> str:
-        """``"X"`` or ``"O"``."""
-        try:
-            return self._to_move[state]
-        except (KeyError, TypeError):
-            state = check_state(state)
-            return "X" if state.count("X") == state.count("O") else "O"
+        """``"X"`` or ``"O"``: X when both have as many marks."""
+        return self._to_move[state]
 
     def actions(self, state: str) -> tuple:
         """The empty cells as ``(row, col)``, row-major; none once the game is over."""
-        try:
-            return self._actions[state]
-        except (KeyError, TypeError):
-            if self.is_terminal(state):
-                return ()
-            return tuple(CELLS[i] for i in range(9) if state[i] == ".")
+        return self._actions[state]
+
+    def is_terminal(self, state: str) -> bool:
+        """True when a player has three in a row or the board is full."""
+        return self._terminal[state]
 
     def result(self, state: str, action) -> str:
         """The board after the player to move marks the cell ``action``."""
         try:
             return self._next[state][action]
         except (KeyError, TypeError):
-            pass
-        check_state(state)
-        if self.is_terminal(state):
-            raise ValueError(f"no move {action!r} in {state!r}: the game is over")
-        if action not in CELLS:
-            raise ValueError(f"{action!r} is not a cell: use (row, col) with row, col in 0..2")
-        i = 3 * action[0] + action[1]
-        if state[i] != ".":
-            raise ValueError(f"illegal move {action!r} in {state!r}: the cell holds {state[i]}")
-        return state[:i] + self.to_move(state) + state[i + 1:]
-
-    def is_terminal(self, state: str) -> bool:
-        """True when a player has three in a row or the board is full."""
-        try:
-            return self._over[state][1]
-        except (KeyError, TypeError):
-            state = check_state(state)
-            return winner(state) is not None or "." not in state
+            return _result(check_state(state), action)
 
     def utility(self, state: str, player: str) -> int:
         """+1 if ``player`` has won, -1 if they lost, 0 otherwise."""
         try:
-            won = self._over[state][0]
-        except (KeyError, TypeError):
-            won = winner(check_state(state))
-        if player != "X" and player != "O":
-            raise ValueError(f"player must be 'X' or 'O', got {player!r}")
-        if won is None:
-            return 0
-        return 1 if won == player else -1
+            return self._utilities[state][player]
+        except KeyError:
+            if player not in self.players:
+                raise ValueError(f"player must be 'X' or 'O', got {player!r}") from None
+            raise
 
     def evaluate(self, state: str, player: str) -> float:
         """Open lines for ``player`` minus open lines for the opponent, over 9.
@@ -167,6 +191,8 @@ class TicTacToe:
         A line is open for a player when the opponent has no mark on it. The
         result lies strictly between -1 and +1, inside the utilities' range.
         """
+        if player not in self.players:
+            raise ValueError(f"player must be 'X' or 'O', got {player!r}")
         other = "O" if player == "X" else "X"
         mine = sum(1 for line in LINES if all(state[i] != other for i in line))
         theirs = sum(1 for line in LINES if all(state[i] != player for i in line))

@@ -1,0 +1,152 @@
+import pytest
+
+from aisearch import minimax
+from aisearch.games import GameTree
+from trees import TEXTBOOK, textbook
+
+
+def test_from_nested_names_nodes_breadth_first_and_actions_like_the_book():
+    #            A (max)
+    #     a1 /   a2 |   \ a3
+    #      B        C        D      (min)
+    #    / | \    / | \    / | \
+    #   E  F  G  H  I  J  K  L  M
+    #   3 12  8  2  4  6 14  5  2
+    tree = textbook()
+    assert tree.nodes == list("ABCDEFGHIJKLM")
+    assert tree.actions("A") == ("a1", "a2", "a3")
+    assert tree.result("C", "c3") == "J"
+    assert tree.children("D") == ("K", "L", "M")
+    assert [tree.role(n) for n in "ABE"] == ["max", "min", "max"]
+    assert [tree.value(n) for n in tree.leaves()] == [3, 12, 8, 2, 4, 6, 14, 5, 2]
+    assert tree.to_nested() == TEXTBOOK
+    assert tree.height() == 2
+
+
+def test_players_and_utilities_are_from_max_point_of_view():
+    tree = textbook()
+    assert tree.to_move("A") == "MAX" and tree.to_move("B") == "MIN"
+    assert tree.utility("F", "MAX") == 12
+    assert tree.utility("F", "MIN") == -12
+    assert tree.is_terminal("F") and not tree.is_terminal("B")
+    assert tree.actions("F") == ()
+
+
+def test_given_names_are_used_in_breadth_first_order():
+    tree = GameTree.from_nested([1, [2, 3]], names=["root", "x", "y", "y1", "y2"])
+    assert tree.children("root") == ("x", "y")
+    assert tree.actions("root") == ("root1", "root2")
+    assert tree.children("y") == ("y1", "y2")
+
+
+def test_more_than_26_nodes_get_two_letter_names():
+    tree = GameTree.from_nested([[1] * 5] * 5)
+    assert tree.nodes[25:28] == ["Z", "AA", "AB"]
+    assert len(tree) == 31
+
+
+def test_from_edges_keeps_edge_order_and_accepts_a_role_function():
+    edges = [("s", "right", "r"), ("s", "left", "l"), ("r", "x", "r1"), ("l", "y", "l1")]
+    tree = GameTree.from_edges(
+        edges, values={"r1": 4, "l1": 7}, roles=lambda n: "max" if n == "s" else "min"
+    )
+    assert tree.root == "s"
+    assert tree.actions("s") == ("right", "left")
+    assert tree.role("r") == "min"
+    assert minimax(tree).action == "left"
+
+
+def test_consecutive_min_layers_are_allowed():
+    # MAX at s; two opponents (both MIN) move in turn before the leaves.
+    edges = [("s", "a", "m1"), ("s", "b", "m2"),
+             ("m1", "c", "n1"), ("m1", "d", "n2"),
+             ("n1", "e", "l1"), ("n1", "f", "l2"), ("n2", "g", "l3"),
+             ("m2", "h", "l4")]
+    roles = {"s": "max", "m1": "min", "m2": "min", "n1": "min", "n2": "min"}
+    values = {"l1": 5, "l2": 9, "l3": 7, "l4": 4}
+    tree = GameTree.from_edges(edges, values, roles)
+    assert tree.to_move("n1") == "MIN"
+    # m1 = min(min(5, 9), 7) = 5 beats m2 = 4.
+    result = minimax(tree)
+    assert (result.value, result.action) == (5, "a")
+
+
+def test_interior_values_are_evaluations():
+    tree = GameTree.from_edges(
+        [("A", "a1", "B"), ("B", "b1", "C")], values={"B": 2.5, "C": -1},
+        roles={"A": "max", "B": "min"})
+    assert tree.evaluate("B", "MAX") == 2.5
+    assert tree.evaluate("B", "MIN") == -2.5
+    with pytest.raises(ValueError, match="'A' has no value"):
+        tree.evaluate("A", "MAX")
+
+
+@pytest.mark.parametrize("spec, message", [
+    ([], "empty"),
+    ([[3, 4], []], "'C'.*empty list"),
+    ([[3, "x"]], "'D' \\(at spec\\[0\\]\\[1\\]\\).*'x'"),
+    ([[3, None]], "'D'.*None"),
+    ([[True, 1]], "'C'.*True"),
+])
+def test_bad_nested_specs_name_the_node(spec, message):
+    with pytest.raises(ValueError, match=message):
+        GameTree.from_nested(spec)
+
+
+def test_bad_root_role_and_running_out_of_names():
+    with pytest.raises(ValueError, match="unknown role 'chance'"):
+        GameTree.from_nested([1, 2], root_role="chance")
+    with pytest.raises(ValueError, match="names ran out"):
+        GameTree.from_nested([1, 2], names=["a", "b"])
+    with pytest.raises(ValueError, match="'a' is given to two nodes"):
+        GameTree.from_nested([1, 2], names=["a", "b", "a"])
+
+
+EDGES = [("A", "a1", "B"), ("A", "a2", "C")]
+
+
+@pytest.mark.parametrize("edges, values, roles, message", [
+    ([], {}, {}, "no edges"),
+    (EDGES, {"B": 1}, {"A": "max"}, "leaf 'C' has no value"),
+    (EDGES + [("B", "b1", "C")], {"C": 1}, {"A": "max", "B": "min"}, "'C' has two parents"),
+    ([("A", "x", "B"), ("B", "y", "A")], {}, {"A": "max", "B": "min"}, "cycle"),
+    (EDGES + [("X", "x", "Y"), ("Y", "y", "X")], {"B": 1, "C": 2},
+     {"A": "max", "X": "max", "Y": "min"}, "'X' cannot be reached"),
+    (EDGES, {"B": 1, "C": 2}, {"A": "maxi"}, "'A' has unknown role 'maxi'"),
+    (EDGES, {"B": 1, "C": 2}, {}, "'A' has children but no role"),
+    (EDGES, {"B": 1, "C": 2, "Z": 3}, {"A": "max"}, "value is given for 'Z'"),
+    (EDGES, {"B": 1, "C": "two"}, {"A": "max"}, "'C' has value 'two'"),
+    (EDGES, {"B": 1, "C": 2}, {"A": "max", "Q": "min"}, "role is given for 'Q'"),
+    ([("A", "a1", "B"), ("A", "a1", "C")], {"B": 1, "C": 2}, {"A": "max"}, "'A' has the action 'a1' twice"),
+    ([("A", "B")], {}, {}, r"\('A', 'B'\) is not a \(parent, action, child\)"),
+])
+def test_bad_edge_lists_name_the_culprit(edges, values, roles, message):
+    with pytest.raises(ValueError, match=message):
+        GameTree.from_edges(edges, values, roles)
+
+
+def test_several_roots_need_an_explicit_root():
+    edges = [("A", "a", "B"), ("X", "x", "Y")]
+    with pytest.raises(ValueError, match="several nodes have no parent"):
+        GameTree.from_edges(edges, {"B": 1, "Y": 2}, {"A": "max", "X": "max"})
+
+
+def test_unknown_nodes_and_actions_are_reported():
+    tree = textbook()
+    with pytest.raises(ValueError, match="'Z' is not a node"):
+        tree.actions("Z")
+    with pytest.raises(ValueError, match="node 'A' has no action 'b1'"):
+        tree.result("A", "b1")
+    with pytest.raises(ValueError, match="'B' is not a leaf"):
+        tree.utility("B", "MAX")
+    with pytest.raises(ValueError, match="player must be"):
+        tree.utility("E", "X")
+
+
+def test_random_trees_are_reproducible_and_uniform():
+    a = GameTree.random(3, 2, seed=5)
+    b = GameTree.random(3, 2, seed=5)
+    assert a.to_nested() == b.to_nested()
+    assert len(a.leaves()) == 8 and a.height() == 3
+    varied = GameTree.random(4, (1, 3), seed=2)
+    assert {len(varied.children(n)) for n in varied.nodes if varied.children(n)} <= {1, 2, 3}
