@@ -373,7 +373,7 @@ class GameTree:
         drawn per node; every leaf is at ``depth``. Seeded, so reproducible.
 
         >>> GameTree.random(2, 3, seed=1).to_nested()
-        [[-5, 9, -8], [-7, -3, 5], [8, 1, -4]]
+        [[-1, -6, 6], [6, 3, -3], [6, -9, 3]]
         """
         if depth < 0:
             raise ValueError(f"depth must be >= 0, got {depth}")
