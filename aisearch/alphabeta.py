@@ -96,12 +96,6 @@ def alphabeta(
                          alpha, beta)
         return value
 
-    def value_of(state, ply, parent, action, alpha, beta):
-        """MAX-VALUE or MIN-VALUE, by who moves in ``state``."""
-        if to_move(state) == player:
-            return max_value(state, ply, parent, action, alpha, beta)
-        return min_value(state, ply, parent, action, alpha, beta)
-
     def trace_cutoff(node, state, ply, acts, a, value, alpha, beta):
         skipped = list(acts)[list(acts).index(a) + 1:]
         states = [result(state, s) for s in skipped]
@@ -122,7 +116,9 @@ def alphabeta(
         value, move = -math.inf, None
         for a in acts:
             child = nodes
-            v2, _ = value_of(result(state, a), ply + 1, node, a, alpha, beta)
+            s = result(state, a)
+            # MAX-VALUE or MIN-VALUE by who moves there (two MIN layers may follow).
+            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, node, a, alpha, beta)
             if v2 > value:
                 value, move = v2, a
                 alpha = max(alpha, value)
@@ -153,7 +149,9 @@ def alphabeta(
         value, move = math.inf, None
         for a in acts:
             child = nodes
-            v2, _ = value_of(result(state, a), ply + 1, node, a, alpha, beta)
+            s = result(state, a)
+            # MAX-VALUE or MIN-VALUE by who moves there (two MIN layers may follow).
+            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, node, a, alpha, beta)
             if v2 < value:
                 value, move = v2, a
                 beta = min(beta, value)

@@ -88,12 +88,6 @@ def minimax(
             tracing.leaf(node, parent, state, ply, role, action, value, terminal)
         return value
 
-    def value_of(state, ply, parent, action):
-        """MAX-VALUE or MIN-VALUE, by who moves in ``state``."""
-        if to_move(state) == player:
-            return max_value(state, ply, parent, action)
-        return min_value(state, ply, parent, action)
-
     def max_value(state, ply, parent, action):
         nonlocal nodes
         node = nodes
@@ -105,7 +99,9 @@ def minimax(
         value, move = -math.inf, None
         for a in actions(state):
             child = nodes
-            v2, _ = value_of(result(state, a), ply + 1, node, a)
+            s = result(state, a)
+            # MAX-VALUE or MIN-VALUE by who moves there (two MIN layers may follow).
+            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, node, a)
             if v2 > value:
                 value, move = v2, a
                 if tracing is not None:
@@ -127,7 +123,9 @@ def minimax(
         value, move = math.inf, None
         for a in actions(state):
             child = nodes
-            v2, _ = value_of(result(state, a), ply + 1, node, a)
+            s = result(state, a)
+            # MAX-VALUE or MIN-VALUE by who moves there (two MIN layers may follow).
+            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, node, a)
             if v2 < value:
                 value, move = v2, a
                 if tracing is not None:
