@@ -84,9 +84,10 @@ def play_game(game: Game, players: Mapping | Sequence, state=None, *,
                 "give players as a mapping {player: function}, or a sequence "
                 "matching game.players"
             )
-        players = dict(zip(names, players))
+        players = dict(zip(names, players, strict=True))
     state = game.initial_state() if state is None else state
-    moves, states = [], [state]
+    moves: list = []
+    states = [state]
     while not game.is_terminal(state):
         if max_moves is not None and len(moves) >= max_moves:
             return GameRecord(dict(players), moves, states, None)

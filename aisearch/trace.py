@@ -263,7 +263,7 @@ class Trace:
                 add(e.node, e.parent, e.action, e.state, e.depth, e.role, e.step,
                     None, e.terminal if e.kind == LEAF else None)
             elif e.kind == CUTOFF:
-                for action, state, role in zip(e.skipped, e.skipped_states, e.skipped_roles):
+                for action, state, role in zip(e.skipped, e.skipped_states, e.skipped_roles, strict=True):
                     add(next_id, e.node, action, state, e.depth + 1, role, None, e.step)
                     pruned_roots.append(next_id)
                     next_id += 1

@@ -24,10 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from reference import textbook_alphabeta, textbook_minimax  # noqa: E402
-
 from aisearch import Trace, alphabeta, minimax, negamax  # noqa: E402
 from aisearch.games import TicTacToe  # noqa: E402
+
+from reference import textbook_alphabeta, textbook_minimax  # noqa: E402
 
 
 class _DropTracing(ast.NodeTransformer):

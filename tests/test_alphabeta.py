@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from aisearch import Trace, alphabeta, minimax, negamax
 from aisearch.games import GameTree, TicTacToe
+
 from trees import nested_trees, roots, textbook, zero_sum_evaluation
 
 

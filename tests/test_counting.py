@@ -7,6 +7,7 @@ from aisearch import (
     estimate_branching_factor,
 )
 from aisearch.games import GameTree, TicTacToe
+
 from trees import textbook
 
 

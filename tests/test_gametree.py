@@ -2,6 +2,7 @@ import pytest
 
 from aisearch import minimax
 from aisearch.games import GameTree
+
 from trees import TEXTBOOK, textbook
 
 

@@ -4,6 +4,7 @@ import pytest
 
 from aisearch import Trace, minimax
 from aisearch.games import GameTree
+
 from trees import textbook
 
 

@@ -2,6 +2,7 @@ import pytest
 
 from aisearch import minimax, play_game, random_player, search_player
 from aisearch.games import TicTacToe
+
 from trees import textbook
 
 

@@ -2,6 +2,7 @@ import pytest
 
 from aisearch import Trace, alphabeta, minimax
 from aisearch.games import GameTree, TicTacToe
+
 from trees import textbook
 
 

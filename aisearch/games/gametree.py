@@ -240,7 +240,7 @@ class GameTree:
         flip = {"max": "min", "min": "max"}
         role = root_role
         while layer:
-            next_layer = []
+            next_layer: list = []
             for item, path, parent in layer:
                 name = letters(count) if given is None else next(given, None)
                 if name is None:
@@ -344,9 +344,10 @@ class GameTree:
             if not _is_number(values[node]):
                 raise ValueError(f"node {node!r} has value {values[node]!r}: expected a number")
         role_of = roles if callable(roles) else None
+        role_map: Mapping = {} if callable(roles) else roles
         resolved: dict = {}
         for node in _breadth_first(root, children):
-            given = role_of(node) if role_of else roles.get(node)
+            given = role_of(node) if role_of else role_map.get(node)
             if given is None and node not in children:
                 parent = parent_of.get(node)
                 given = {"max": "min", "min": "max"}[resolved[parent]] if parent is not None else "max"
@@ -358,7 +359,7 @@ class GameTree:
             if node not in children and node not in values:
                 raise ValueError(f"leaf {node!r} has no value: give it a utility in `values`")
         if not callable(roles):
-            for node in roles:
+            for node in role_map:
                 if node not in seen:
                     raise ValueError(f"a role is given for {node!r}, which is not a node of the tree")
         return cls(root, children, resolved, values)

@@ -147,9 +147,9 @@ class TicTacToe:
         # Why: searches ask these three questions of every node. A dictionary's
         # own look-up answers them without running a Python function, about
         # twice as fast as the methods below, which say the same thing.
-        self.to_move = self._to_move.__getitem__
-        self.actions = self._actions.__getitem__
-        self.is_terminal = self._terminal.__getitem__
+        self.to_move = self._to_move.__getitem__  # type: ignore[method-assign,assignment]
+        self.actions = self._actions.__getitem__  # type: ignore[method-assign,assignment]
+        self.is_terminal = self._terminal.__getitem__  # type: ignore[method-assign,assignment]
 
     def __repr__(self) -> str:
         return "TicTacToe()"
