@@ -374,26 +374,26 @@ class Trace:
                     f"{self.label(e.parent)}{', with ' + win if win else ''}.")
         if e.kind == LEAF:
             what = "is terminal: utility" if e.terminal else "is at the depth limit: evaluation"
-            return f"{name} {what} {_number(e.value)}."
+            return f"{name} {what} {format_value(e.value)}."
         if e.kind == UPDATE:
             bound = ""
             if e.alpha is not None:
-                bound = f"; α = {_number(e.alpha)}" if e.role == "max" else f"; β = {_number(e.beta)}"
+                bound = f"; α = {format_value(e.alpha)}" if e.role == "max" else f"; β = {format_value(e.beta)}"
             source = f" from {self.label(e.child)}" if e.child is not None else ""
-            return f"{name} takes {_number(e.value)}{source} as its best so far{bound}."
+            return f"{name} takes {format_value(e.value)}{source} as its best so far{bound}."
         if e.kind == CUTOFF:
             skipped = ", ".join(self.label_state(s) for s in e.skipped_states) or "nothing"
             if e.role == "max":
-                why = (f"its value {_number(e.value)} ≥ β = {_number(e.beta)}: MIN above "
+                why = (f"its value {format_value(e.value)} ≥ β = {format_value(e.beta)}: MIN above "
                        "already has a better choice and will never let play reach it")
             else:
-                why = (f"its value {_number(e.value)} ≤ α = {_number(e.alpha)}: MAX above "
+                why = (f"its value {format_value(e.value)} ≤ α = {format_value(e.alpha)}: MAX above "
                        "already has a better choice and will never let play reach it")
             return f"Cutoff at {name}: {why}. Skip {skipped}."
         if e.kind == EXIT:
             if e.parent is None:
-                return f"Done: {name} is worth {_number(e.value)} to MAX."
-            return f"{name} is done and returns {_number(e.value)} to {self.label(e.parent)}."
+                return f"Done: {name} is worth {format_value(e.value)} to MAX."
+            return f"{name} is done and returns {format_value(e.value)} to {self.label(e.parent)}."
         return f"{e.kind} at {name}."
 
     def label_state(self, state) -> str:
@@ -401,22 +401,31 @@ class Trace:
         return text if len(text) <= 12 else text[:11] + "…"
 
 
-def _number(x) -> str:
+def format_value(x) -> str:
+    """A value as sentences and figures write it: 3, 0.333, −2, +∞, −∞.
+
+    Anything else (a vector of values, say) is written with ``str``.
+
+    >>> [format_value(v) for v in (3, 2.0, 1 / 3, -2, float("inf"), -float("inf"), None)]
+    ['3', '2', '0.333', '−2', '+∞', '−∞', '']
+    """
     if x is None:
-        return "?"
+        return ""
     if isinstance(x, float):
         if math.isinf(x):
             return "+∞" if x > 0 else "−∞"
-        if x.is_integer():
-            return str(int(x))
-        return f"{x:.3g}"
-    return str(x)
+        text = str(int(x)) if x.is_integer() else f"{x:.3g}"
+    elif isinstance(x, int):
+        text = str(x)
+    else:
+        return str(x)
+    return text.replace("-", "−")
 
 
 def _window_text(alpha, beta) -> str:
     if alpha is None:
         return ""
-    return f"α = {_number(alpha)}, β = {_number(beta)}"
+    return f"α = {format_value(alpha)}, β = {format_value(beta)}"
 
 
 def _action_text(action) -> str:

@@ -1,0 +1,121 @@
+"""Regenerate the course's pictures: ``python -m aisearch.figures [--out DIR]``.
+
+Every picture in ``figures/`` (at the root of the repository) is made here,
+from a seeded search, with matplotlib's default style and the Agg backend,
+so running this again gives the same files:
+
+- ``viewer.png``: alpha-beta on the textbook tree (Russell and Norvig,
+  Figure 5.2) at its first cutoff, the picture in the README;
+- ``alphabeta_strip.png``: the key steps of that search side by side;
+- ``minimax_final.png``: minimax on the same tree, finished;
+- ``tictactoe_board.png``: a tic-tac-toe position won by X.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+from collections.abc import Callable
+
+TEXTBOOK_TREE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+DPI = 144
+
+
+def textbook_trace(algorithm: str = "alphabeta"):
+    """The trace of ``algorithm`` on the textbook tree, with pruned nodes drawn."""
+    from aisearch import Trace, alphabeta, minimax
+    from aisearch.games import GameTree
+
+    tree = GameTree.from_nested(TEXTBOOK_TREE)
+    trace = Trace(tree)
+    {"alphabeta": alphabeta, "minimax": minimax}[algorithm](tree, tracer=trace)
+    return trace
+
+
+def first_cutoff(trace) -> int:
+    """The step of the trace's first cutoff."""
+    return next(e.step for e in trace if e.kind == "cutoff")
+
+
+def viewer(path: pathlib.Path) -> None:
+    from aisearch.viz import TreeFigure
+
+    trace = textbook_trace()
+    TreeFigure(trace, step=first_cutoff(trace)).figure.savefig(path, dpi=DPI, **_SAVE)
+
+
+def alphabeta_strip(path: pathlib.Path) -> None:
+    from aisearch.viz import frame_strip
+
+    trace = textbook_trace()
+    cutoff = first_cutoff(trace)
+    # The first leaf, B's value, A's first alpha, the cutoff, the end.
+    first_leaf = next(e.step for e in trace if e.kind == "leaf")
+    exit_b = next(e.step for e in trace if e.kind == "exit")
+    steps = [first_leaf, exit_b, exit_b + 1, cutoff - 1, cutoff, len(trace) - 1]
+    frame_strip(trace, steps, columns=3).savefig(path, dpi=DPI, **_SAVE)
+
+
+def minimax_final(path: pathlib.Path) -> None:
+    from aisearch.viz import TreeFigure
+
+    TreeFigure(textbook_trace("minimax"), step=-1).figure.savefig(path, dpi=DPI, **_SAVE)
+
+
+def tictactoe_board(path: pathlib.Path) -> None:
+    from aisearch.games import TicTacToe
+    from aisearch.viz import draw_board
+
+    game = TicTacToe()
+    state = game.from_rows("XOX", "OXO", "..X")
+    draw_board(game, state, title="X has three in a row").figure.savefig(path, dpi=DPI, **_SAVE)
+
+
+_SAVE = {"metadata": {"Software": None}}
+
+FIGURES: dict[str, Callable[[pathlib.Path], None]] = {
+    "viewer.png": viewer,
+    "alphabeta_strip.png": alphabeta_strip,
+    "minimax_final.png": minimax_final,
+    "tictactoe_board.png": tictactoe_board,
+}
+
+
+def default_folder() -> pathlib.Path:
+    """``figures/`` at the repository root, or in the current folder if not in one."""
+    root = pathlib.Path(__file__).resolve().parent.parent
+    if (root / "pyproject.toml").exists():
+        return root / "figures"
+    return pathlib.Path.cwd() / "figures"
+
+
+def main(argv: list[str] | None = None) -> list[pathlib.Path]:
+    parser = argparse.ArgumentParser(prog="python -m aisearch.figures", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=pathlib.Path, default=None,
+                        help="folder to write to (default: figures/ at the repository root)")
+    parser.add_argument("names", nargs="*", metavar="NAME",
+                        help=f"figures to make, of {', '.join(FIGURES)} (default: all)")
+    args = parser.parse_args(argv)
+    unknown = [name for name in args.names if name not in FIGURES]
+    if unknown:
+        parser.error(f"no figure named {unknown[0]!r}; the figures are {', '.join(FIGURES)}")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.style
+
+    folder = args.out or default_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    with matplotlib.style.context("default"):
+        for name in args.names or FIGURES:
+            path = folder / name
+            FIGURES[name](path)
+            print(path)
+            written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""Seeing a search: the traced tree drawn step by step.
+
+A search run with ``tracer=trace`` leaves a record of every step; this
+package only reads that record (it never runs a search). The tree is laid
+out once (``tree_layout``), its artists are made once (``TreeFigure``), and
+each step merely restyles them: MAX nodes are upward triangles, MIN nodes
+downward ones, the active node and the recursion stack are highlighted,
+unseen nodes are faint, pruned ones grey and dotted, and the edge a value
+came from is thick. Alpha and beta are written beside the nodes on the stack.
+
+In Jupyter, ``step_through(trace)`` gives a widget with play, slider,
+previous and next. Without a kernel, ``animate`` gives a JavaScript player
+as HTML, ``frame_strip`` small multiples and ``save_frames`` one picture per
+step; ``draw_step`` draws a single frame.
+
+>>> from aisearch import alphabeta, Trace
+>>> from aisearch.games import GameTree
+>>> trace = Trace()
+>>> _ = alphabeta(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), tracer=trace)
+>>> figure = TreeFigure(trace, step=11)
+>>> figure.highlighted() == [trace[11].node]
+True
+"""
+
+from .boards import draw_board
+from .graph import to_networkx
+from .layout import tidy_layout, tree_layout
+from .static import animate, frame_strip, save_frames
+from .tree import TreeDrawing, TreeFigure, draw_step
+from .widget import StepViewer, step_through
+
+__all__ = [
+    "StepViewer",
+    "TreeDrawing",
+    "TreeFigure",
+    "animate",
+    "draw_board",
+    "draw_step",
+    "frame_strip",
+    "save_frames",
+    "step_through",
+    "tidy_layout",
+    "to_networkx",
+    "tree_layout",
+]

@@ -1,0 +1,561 @@
+"""A traced search tree drawn with matplotlib, one step at a time.
+
+The artists are made once, when the figure is built: one marker collection
+per role, one line collection for the edges, and one text per value, name,
+alpha-beta window and action. Showing another step only changes their
+colours, widths, line styles and texts.
+
+Rendering is the slow part (text above all), so ``TreeFigure.png`` draws the
+artists that never change (legend, action labels) once into a background
+picture, and per step pastes that picture and draws only the changing
+artists over it: the usual matplotlib "blitting". The result is the same
+picture ``figure.savefig`` makes.
+
+``TreeDrawing`` is the tree in one ``Axes``; ``TreeFigure`` owns a whole
+``matplotlib.figure.Figure`` (never a pyplot one, so nothing piles up or
+shows itself) with a tree, a caption that explains the step, a counters line
+and a legend, so that one frame explains itself on a slide.
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from collections.abc import Callable
+
+from matplotlib.collections import LineCollection
+from matplotlib.colors import to_rgba
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+from matplotlib.transforms import offset_copy
+
+from ..trace import DONE, PRUNED, STACK, UNSEEN
+from . import style
+from .canvas import new_figure
+from .layout import Position, tree_layout
+
+# Heights in inches of the bands around the tree in a TreeFigure.
+CAPTION_LINE = 0.21
+COUNTERS_BAND = 0.34
+LEGEND_ROW = 0.25
+
+# Font size of a value by its number of characters, relative to one digit.
+VALUE_SCALE = {1: 1.0, 2: 0.88, 3: 0.76, 4: 0.68}
+
+# Places for a text beside a node, as (x side, y side), in order of preference.
+NAME_PLACES = ((-1, 0), (-1, 1), (-1, -1), (0, 1))
+WINDOW_PLACES = ((1, 0), (1, 1), (1, -1), (0, 1))
+
+
+class TreeDrawing:
+    """The artists of one traced tree in one ``Axes``, restyled per step.
+
+    Args:
+        ax: the axes to draw in; its limits are set to fit the tree and its
+            axis lines are turned off.
+        trace: an ``aisearch.Trace`` of a finished (or partial) search.
+        layout: node id -> ``(x, y)``; by default ``tree_layout(trace)``.
+        label: node id -> the name written beside it; by default
+            ``trace.label``.
+        show_labels: write each node's name beside it; ``None`` (the
+            default) writes them if the longest fits between neighbours.
+        show_actions: write each edge's action beside it; ``None`` if they fit.
+        node_size: marker size in points; by default what fits the axes.
+    """
+
+    def __init__(self, ax, trace, *, layout: dict[int, Position] | None = None,
+                 label: Callable[[int], str] | None = None, show_labels: bool | None = None,
+                 show_actions: bool | None = None, node_size: float | None = None):
+        self.ax = ax
+        self.trace = trace
+        self.nodes = trace.nodes()
+        self.layout = tree_layout(trace) if layout is None else layout
+        self.order = list(self.layout)
+        self.frame = None
+        label = trace.label if label is None else label
+        self._set_limits()
+        fitted = self._fit_node_size()
+        self.node_size = size = fitted if node_size is None else node_size
+        self.font = font = max(6.0, min(10.5, 0.38 * size))
+        names = {n: label(n) for n in self.order}
+        actions = {n: _action_text(self.nodes[n].action) for n in self.order}
+        if show_labels is None:
+            # Beside or under a node: one unit of x, less the node, is the room.
+            show_labels = self._fits(names.values(), 0.9 * font, self.per_unit - 0.3 * size)
+        if show_actions is None:
+            # Under the tree's fan-outs edge midpoints are half a unit apart.
+            show_actions = self._fits(actions.values(), max(5.5, 0.72 * font),
+                                      0.5 * self.per_unit - 6)
+        self._make_edges(actions if show_actions else None, font)
+        self._make_markers(size)
+        self._make_texts(size, font, names if show_labels else None)
+
+    # Building the artists, once -------------------------------------------
+
+    def _set_limits(self) -> None:
+        xs = [x for x, _ in self.layout.values()]
+        ys = [y for _, y in self.layout.values()]
+        self.ax.set_xlim(min(xs) - 0.6, max(xs) + 0.75)
+        self.ax.set_ylim(min(ys) - 0.42, max(ys) + 0.3)
+        self.ax.set_axis_off()
+
+    def _fit_node_size(self) -> float:
+        """The marker size in points that leaves room between neighbours."""
+        fig = self.ax.figure
+        box = self.ax.get_position()
+        x0, x1 = self.ax.get_xlim()
+        y0, y1 = self.ax.get_ylim()
+        # Points per unit of x and per level of depth, kept to place texts.
+        self.per_unit = box.width * fig.get_figwidth() * 72 / (x1 - x0)
+        self.per_level = box.height * fig.get_figheight() * 72 / (y1 - y0)
+        return max(9.0, min(27.0, 0.68 * self.per_unit, 0.42 * self.per_level))
+
+    @staticmethod
+    def _fits(texts, fontsize: float, room: float) -> bool:
+        """Whether the longest of ``texts`` is at most ``room`` points wide (estimated)."""
+        return 0.6 * fontsize * max((len(t) for t in texts), default=0) <= room
+
+    def _make_edges(self, actions: dict | None, font: float) -> None:
+        self.edge_children = [n for n in self.order if self.nodes[n].parent is not None]
+        segments = [(self.layout[self.nodes[n].parent], self.layout[n]) for n in self.edge_children]
+        self.edges = LineCollection(segments, zorder=1, capstyle="round")
+        self.ax.add_collection(self.edges)
+        self.action_texts = {}
+        if actions is None:
+            return
+        for n in self.edge_children:
+            (px, py), (x, y) = self.layout[self.nodes[n].parent], self.layout[n]
+            # Beside the edge's midpoint, on the side it leans to.
+            side = -1 if x < px - 1e-9 else 1
+            # Clear of the thickest edge style.
+            place = offset_copy(self.ax.transData, fig=self.ax.figure, x=5.5 * side, y=0,
+                                units="points")
+            # Under the edges (zorder), and never restyled: drawn once per figure.
+            self.action_texts[n] = self.ax.text(
+                (px + x) / 2, (py + y) / 2, actions[n],
+                transform=place, ha="right" if side < 0 else "left", va="center",
+                fontsize=max(5.5, font * 0.72), color=style.ACTION_COLOR, zorder=0.5)
+
+    def _make_markers(self, size: float) -> None:
+        """One scatter collection per marker shape, and where each node is in it."""
+        groups: dict[str, list[int]] = {}
+        for n in self.order:
+            groups.setdefault(style.marker_for(self.nodes[n].role), []).append(n)
+        self.markers = {}
+        self.slot = {}
+        for marker, members in groups.items():
+            xy = [self.layout[n] for n in members]
+            self.markers[marker] = (members, self.ax.scatter(
+                [p[0] for p in xy], [p[1] for p in xy], s=size ** 2, marker=marker,
+                zorder=3))
+            for i, n in enumerate(members):
+                self.slot[n] = (marker, i)
+
+    def _make_texts(self, size: float, font: float, names: dict | None) -> None:
+        ax = self.ax
+        self.value_texts, self.label_texts, self.window_texts = {}, {}, {}
+        windows = self._nodes_with_windows()
+        for n in self.order:
+            row = self.nodes[n]
+            x, y = self.layout[n]
+            shift = style.VALUE_SHIFT.get(style.marker_for(row.role), 0.0) * size
+            self.value_texts[n] = ax.text(
+                x, y, "", transform=self._offset(0, shift), ha="center", va="center",
+                fontsize=font, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
+            if names is None:
+                pass
+            elif row.children:
+                self.label_texts[n] = self._beside(n, names[n], NAME_PLACES, font * 0.9)
+            else:
+                # A leaf's name goes underneath, where no edge goes.
+                self.label_texts[n] = ax.text(
+                    x, y, names[n], transform=self._offset(0, -0.5 * size - 3), ha="center",
+                    va="top", fontsize=font * 0.9, zorder=4)
+            if n in windows:
+                self.window_texts[n] = self._beside(
+                    n, "", WINDOW_PLACES, max(6.0, font * 0.78), color=style.WINDOW_COLOR,
+                    sample=style.window_text(-float("inf"), float("inf")))
+
+    def _nodes_with_windows(self) -> set:
+        """The nodes that have an alpha-beta window at some step."""
+        return {e.node for e in self.trace if e.alpha is not None and self.nodes[e.node].children}
+
+    def _offset(self, dx: float, dy: float):
+        return offset_copy(self.ax.transData, fig=self.ax.figure, x=dx, y=dy, units="points")
+
+    def _beside(self, node: int, text: str, places, fontsize: float, color=None,
+                sample: str | None = None):
+        """A text next to a node, in the first place that no edge of the node crosses."""
+        gap = 0.55 * self.node_size + 2
+        rise = 0.5 * self.node_size
+        width = 0.6 * fontsize * len(sample or text)
+        height = 1.2 * fontsize
+        edges = self._edge_vectors(node)
+        chosen = places[0]
+        for place in places:
+            box = _text_box(place, gap, rise, width, height)
+            if not any(_crosses(box, end) for end in edges):
+                chosen = place
+                break
+        sx, sy = chosen
+        dx = sx * (gap if sy == 0 else 0.75 * gap)
+        dy = sy * rise
+        x, y = self.layout[node]
+        return self.ax.text(
+            x, y, text, transform=self._offset(dx, dy), fontsize=fontsize, color=color,
+            ha={-1: "right", 0: "center", 1: "left"}[sx],
+            va={-1: "top", 0: "center", 1: "bottom"}[sy], zorder=4)
+
+    def _edge_vectors(self, node: int) -> list[tuple[float, float]]:
+        """The node's edges (to its parent and children) as vectors in points."""
+        row = self.nodes[node]
+        x, y = self.layout[node]
+        ends = list(row.children) + ([row.parent] if row.parent is not None else [])
+        return [((self.layout[e][0] - x) * self.per_unit, (self.layout[e][1] - y) * self.per_level)
+                for e in ends]
+
+    # Showing a step ------------------------------------------------------------
+
+    def update(self, frame) -> None:
+        """Restyle every artist to show ``frame`` (a ``Trace.frame``)."""
+        self.frame = frame
+        looks = {n: self._node_look(n, frame) for n in self.order}
+        for members, collection in self.markers.values():
+            chosen = [looks[n] for n in members]
+            collection.set_facecolors([k.face for k in chosen])
+            collection.set_edgecolors([k.edge for k in chosen])
+            collection.set_linewidths([k.width for k in chosen])
+            collection.set_linestyles([k.line for k in chosen])
+        path = set(frame.stack)
+        edge_looks = [style.EDGE_LOOKS[self._edge_kind(n, frame, path)] for n in self.edge_children]
+        self.edges.set_colors([k.color for k in edge_looks])
+        self.edges.set_linewidths([k.width for k in edge_looks])
+        self.edges.set_linestyles([k.line for k in edge_looks])
+        for n in self.order:
+            value = style.number_text(frame.value.get(n))
+            self.value_texts[n].set_text(value)
+            # Longer numbers in smaller type, to stay inside the triangle.
+            self.value_texts[n].set_fontsize(self.font * VALUE_SCALE.get(len(value), 0.62))
+        for n, text in self.label_texts.items():
+            text.set_color(looks[n].text)
+        for n, text in self.window_texts.items():
+            window = frame.window.get(n)
+            text.set_text(style.window_text(*window) if window else "")
+
+    def _node_look(self, node: int, frame) -> style.NodeLook:
+        if node == frame.event.node:
+            return style.NODE_LOOKS[style.ACTIVE]
+        return style.NODE_LOOKS[frame.status[node]]
+
+    def _edge_kind(self, child: int, frame, path: set) -> str:
+        status = frame.status[child]
+        parent = self.nodes[child].parent
+        if status == PRUNED:
+            return PRUNED
+        if child in path and parent in path:
+            return style.PATH
+        if frame.best.get(parent) == child:
+            return style.BEST
+        if status == UNSEEN:
+            return UNSEEN
+        return style.VISITED
+
+    def changing_artists(self) -> list:
+        """The artists ``update`` restyles, in the order a full draw paints them."""
+        fixed = set(map(id, self.action_texts.values()))
+        children = [a for a in self.ax.get_children() if a.get_visible() and id(a) not in fixed]
+        ours = {id(a) for a in (self.edges, *self.value_texts.values(),
+                                *self.label_texts.values(), *self.window_texts.values())}
+        ours |= {id(c) for _, c in self.markers.values()}
+        return sorted((a for a in children if id(a) in ours), key=lambda a: a.get_zorder())
+
+    # Reading the artists back (for tests and curious students) ----------------
+
+    def node_style(self, node: int) -> dict:
+        """How one node is drawn now: face and edge colour (RGBA), width, texts."""
+        marker, i = self.slot[node]
+        collection = self.markers[marker][1]
+        return {
+            "marker": marker,
+            "facecolor": tuple(float(c) for c in collection.get_facecolors()[i]),
+            "edgecolor": tuple(float(c) for c in collection.get_edgecolors()[i]),
+            "linewidth": float(collection.get_linewidths()[i]),
+            "value": self.value_texts[node].get_text(),
+            "label": self.label_texts[node].get_text() if node in self.label_texts else "",
+            "window": self.window_texts[node].get_text() if node in self.window_texts else "",
+        }
+
+    def highlighted(self) -> list[int]:
+        """The nodes whose marker is filled with the active node's colour."""
+        active = to_rgba(style.NODE_LOOKS[style.ACTIVE].face)
+        found = []
+        for members, collection in self.markers.values():
+            faces = collection.get_facecolors()
+            found += [n for i, n in enumerate(members) if tuple(faces[i]) == active]
+        return sorted(found)
+
+
+class TreeFigure:
+    """One matplotlib ``Figure`` showing a trace, one step at a time.
+
+    The figure, its axes and all artists are made here, once; ``update(step)``
+    only restyles them and ``png(step)`` renders the PNG bytes. The figure has
+    an Agg canvas and is not known to pyplot, so making many of them, or
+    stepping one many times, never piles up figures or displays anything by
+    itself. In Jupyter a ``TreeFigure`` shows as its current PNG.
+
+    Args:
+        trace: an ``aisearch.Trace``; ``Trace(game)`` also draws the subtrees
+            the cutoffs pruned.
+        step: the step to show first (negative counts from the end).
+        figsize: ``(width, height)`` in inches; by default sized to the tree.
+        dpi: pixels per inch of ``png``.
+        caption: write the step's sentence on top and the counters below.
+        legend: draw the legend at the bottom.
+        layout, label, show_labels, show_actions, node_size: as for
+            ``TreeDrawing``.
+
+    Raises:
+        ValueError: if the trace is empty or ``step`` is outside it.
+    """
+
+    def __init__(self, trace, *, step: int = 0, figsize: tuple[float, float] | None = None,
+                 dpi: float = 100, caption: bool = True, legend: bool = True,
+                 layout: dict[int, Position] | None = None,
+                 label: Callable[[int], str] | None = None, show_labels: bool | None = None,
+                 show_actions: bool | None = None, node_size: float | None = None):
+        if not len(trace):
+            raise ValueError("the trace is empty: run a search with tracer=trace first")
+        self.trace = trace
+        self.layout = tree_layout(trace) if layout is None else layout
+        width, tree_height = default_size(self.layout)
+        if figsize is not None:
+            width = figsize[0]
+        self.wrap = max(30, int(width * 72 / (0.55 * 10.5)))
+        handles = legend_handles(trace) if legend else []
+        columns = len(handles) if width >= 10.5 else (len(handles) + 1) // 2
+        legend_rows = -(-len(handles) // columns) if handles else 0
+        top = 0.12 + CAPTION_LINE * (self._caption_lines() if caption else 0)
+        bottom = 0.08 + (COUNTERS_BAND if caption else 0) + LEGEND_ROW * legend_rows
+        height = figsize[1] if figsize is not None else tree_height + top + bottom
+
+        self.figure = new_figure((width, height), dpi)
+        ax = self.figure.add_axes(
+            (0.02, bottom / height, 0.96, max(0.1, (height - top - bottom) / height)))
+        self.drawing = TreeDrawing(ax, trace, layout=self.layout, label=label,
+                                   show_labels=show_labels, show_actions=show_actions,
+                                   node_size=node_size)
+        self.caption = self.counters = self.legend = None
+        if caption:
+            self.caption = self.figure.text(
+                0.02, 1 - 0.1 / height, "", ha="left", va="top", fontsize=10.5,
+                color=style.CAPTION_COLOR, linespacing=1.35)
+            self.counters = self.figure.text(
+                0.5, (bottom - COUNTERS_BAND + 0.1) / height, "", ha="center", va="bottom",
+                fontsize=9, color=style.COUNTERS_COLOR)
+        if handles:
+            self.legend = self.figure.legend(
+                handles=handles, loc="lower center", ncol=columns,
+                bbox_to_anchor=(0.5, 0.04 / height), frameon=False, fontsize=8.5,
+                handlelength=1.6, columnspacing=1.4, handletextpad=0.5)
+        self._background = None
+        self.step = None
+        self.frame = None
+        self.update(step)
+
+    def _caption_lines(self) -> int:
+        """Lines the longest sentence takes, so the tree never moves between steps."""
+        return min(4, max(len(self._wrapped(i)) for i in range(len(self.trace))))
+
+    def _wrapped(self, step: int) -> list[str]:
+        return textwrap.wrap(self.trace.sentence(step), self.wrap)
+
+    def update(self, step: int):
+        """Show ``step`` (negative counts from the end); returns its ``Frame``."""
+        frame = self.trace.frame(step)
+        self.step, self.frame = frame.step, frame
+        self.drawing.update(frame)
+        if self.caption is not None:
+            self.caption.set_text("\n".join(self._wrapped(frame.step)[:4]))
+            self.counters.set_text(style.counters_text(frame, len(self.trace)))
+        return frame
+
+    def png(self, step: int | None = None, *, dpi: float | None = None) -> bytes:
+        """The PNG bytes of ``step`` (by default the step shown now).
+
+        At the figure's own dpi only the changing artists are drawn, over a
+        cached picture of the fixed ones; another ``dpi`` draws everything.
+        """
+        if step is not None:
+            self.update(step)
+        if dpi is not None and dpi != self.figure.dpi:
+            buffer = io.BytesIO()
+            self.figure.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})
+            return buffer.getvalue()
+        from PIL import Image
+
+        canvas = self.figure.canvas
+        renderer = self._restore_background()
+        for artist in self._changing_artists():
+            artist.draw(renderer)
+        width, height = canvas.get_width_height()
+        image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+        buffer = io.BytesIO()
+        # Low compression: a viewer encodes a frame per step, and speed wins.
+        image.save(buffer, format="png", compress_level=1)
+        return buffer.getvalue()
+
+    def _changing_artists(self) -> list:
+        figure_texts = [t for t in (self.caption, self.counters) if t is not None]
+        return self.drawing.changing_artists() + figure_texts
+
+    def _restore_background(self):
+        """Paste the picture of the fixed artists (made on first use); returns the renderer."""
+        canvas = self.figure.canvas
+        key = (tuple(self.figure.bbox.bounds), self.figure.dpi)
+        if self._background is None or self._background[0] != key:
+            changing = self._changing_artists()
+            for artist in changing:
+                artist.set_animated(True)
+            try:
+                canvas.draw()
+            finally:
+                for artist in changing:
+                    artist.set_animated(False)
+            self._background = (key, canvas.copy_from_bbox(self.figure.bbox))
+        renderer = canvas.get_renderer()
+        renderer.restore_region(self._background[1])
+        return renderer
+
+    def forget_background(self) -> None:
+        """Call after changing the figure by hand, so that ``png`` redraws it all."""
+        self._background = None
+
+    def highlighted(self) -> list[int]:
+        """The nodes drawn as active (exactly one, the node of the step shown)."""
+        return self.drawing.highlighted()
+
+    def node_style(self, node: int) -> dict:
+        """See ``TreeDrawing.node_style``."""
+        return self.drawing.node_style(node)
+
+    def _repr_png_(self) -> bytes:
+        return self.png()
+
+    def __repr__(self) -> str:
+        return f"<TreeFigure of {len(self.layout)} nodes at step {self.step} of {len(self.trace) - 1}>"
+
+
+def default_size(layout: dict[int, Position]) -> tuple[float, float]:
+    """``(width, height of the tree alone)`` in inches that fit a layout."""
+    xs = [x for x, _ in layout.values()]
+    levels = 1 - min(y for _, y in layout.values())
+    width = min(15.0, max(6.4, 0.55 * (max(xs) - min(xs) + 1) + 1.2))
+    return width, min(7.0, max(2.2, 1.05 * levels))
+
+
+def legend_handles(trace) -> list:
+    """Legend entries: the roles present, the node statuses, the best edge."""
+    handles = []
+    roles = {row.role for row in trace.nodes().values()}
+    for role in ("max", "min", "chance", *sorted(roles - {"max", "min", "chance"})):
+        if role in roles:
+            handles.append(Line2D([], [], marker=style.marker_for(role), linestyle="none",
+                                  markersize=9, markerfacecolor="white",
+                                  markeredgecolor="#2b2b2b",
+                                  label=style.ROLE_NAMES.get(role, role)))
+    statuses = [style.ACTIVE, STACK, DONE, UNSEEN]
+    if any(row.pruned is not None for row in trace.nodes().values()):
+        statuses.append(PRUNED)
+    for status in statuses:
+        look = style.NODE_LOOKS[status]
+        handles.append(Patch(facecolor=look.face, edgecolor=look.edge,
+                             linewidth=look.width, linestyle=look.line,
+                             label=style.LEGEND_NAMES[status]))
+    best = style.EDGE_LOOKS[style.BEST]
+    handles.append(Line2D([], [], color=best.color, linewidth=best.width,
+                          label=style.LEGEND_NAMES[style.BEST]))
+    return handles
+
+
+def draw_step(trace, step: int = -1, ax=None, **options) -> Figure:
+    """Draw one step of a trace as a static picture; returns the ``Figure``.
+
+    Without ``ax`` a new ``TreeFigure`` is made (with caption, counters and
+    legend; ``options`` go to it) and its figure is returned, which Jupyter
+    shows as the cell's output. With ``ax`` (say a pyplot subplot) the tree
+    is drawn into it, titled with the step's sentence, and ``ax.figure`` is
+    returned; ``options`` then go to ``TreeDrawing``.
+
+    >>> from aisearch import alphabeta, Trace
+    >>> from aisearch.games import GameTree
+    >>> trace = Trace()
+    >>> _ = alphabeta(GameTree.from_nested([[3, 12], [2, 4]]), tracer=trace)
+    >>> figure = draw_step(trace, 2)
+    >>> figure.texts[0].get_text()
+    'D is terminal: utility 3.'
+    """
+    if ax is None:
+        return TreeFigure(trace, step=step, **options).figure
+    drawing = TreeDrawing(ax, trace, **options)
+    frame = trace.frame(step)
+    drawing.update(frame)
+    caption_axes(ax, frame)
+    return ax.figure
+
+
+def caption_axes(ax, frame, *, fontsize: float = 9) -> None:
+    """Title ``ax`` with the frame's step and sentence, counters underneath."""
+    width = ax.get_position().width * ax.figure.get_figwidth()
+    wrap = max(24, int(width * 72 / (0.55 * fontsize)))
+    ax.set_title(textwrap.fill(f"{frame.step}. {frame.sentence}", wrap), fontsize=fontsize,
+                 loc="left", color=style.CAPTION_COLOR, linespacing=1.25)
+    c = frame.counts
+    ax.text(0.5, 0.0, f"visited {c['visited']} · leaves {c['leaves']} · cutoffs "
+            f"{c['cutoffs']} · pruned {c['pruned']}", transform=ax.transAxes, ha="center",
+            va="top", fontsize=fontsize * 0.85, color=style.COUNTERS_COLOR)
+
+
+def _action_text(action) -> str:
+    if action is None:
+        return ""
+    return action if isinstance(action, str) else str(action)
+
+
+def _text_box(place, gap: float, rise: float, width: float, height: float,
+              margin: float = 2.5) -> tuple:
+    """``(x0, y0, x1, y1)`` in points around the node of a text put at ``place``.
+
+    Grown by ``margin`` on every side, so that an edge passing just by the
+    text counts as crossing it.
+    """
+    sx, sy = place
+    if sx == 0:
+        x0 = -width / 2
+    else:
+        near = gap if sy == 0 else 0.75 * gap
+        x0 = near if sx > 0 else -near - width
+    if sy == 0:
+        y0 = -height / 2
+    else:
+        y0 = rise if sy > 0 else -rise - height
+    return x0 - margin, y0 - margin, x0 + width + margin, y0 + height + margin
+
+
+def _crosses(box, end) -> bool:
+    """Whether the segment from (0, 0) to ``end`` passes through ``box`` (Liang-Barsky)."""
+    x0, y0, x1, y1 = box
+    dx, dy = end
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, -x0), (dx, x1), (-dy, -y0), (dy, y1)):
+        if p == 0:
+            if q < 0:
+                return False
+        else:
+            t = q / p
+            if p < 0:
+                low = max(low, t)
+            else:
+                high = min(high, t)
+    return low <= high

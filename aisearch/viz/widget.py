@@ -1,0 +1,125 @@
+"""Stepping through a trace in Jupyter: play, slider, previous and next.
+
+``StepViewer`` is an ``ipywidgets.VBox``: a row of controls (a ``Play``
+that runs the steps like a film, previous and next buttons, a slider), the
+step's sentence, the picture, and the counters. The picture is the PNG of
+one ``TreeFigure``, restyled and re-rendered in place at every step, so a
+long session makes no new figures.
+
+Play and slider are joined with ``ipywidgets.link``, in the kernel, rather
+than ``jslink`` in the browser: every step has to reach the kernel anyway to
+be drawn, and a kernel-side link works in Colab too.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from .style import counters_text
+from .tree import TreeFigure
+
+
+class StepViewer(widgets.VBox):
+    """A widget that steps backwards and forwards through a trace.
+
+    Args:
+        trace: an ``aisearch.Trace`` of a search (``Trace(game)`` also shows
+            the subtrees the cutoffs pruned).
+        step: the step shown first (negative counts from the end).
+        interval: milliseconds per step when playing.
+        figure_options: passed to ``TreeFigure`` (``figsize``, ``dpi``, ...).
+
+    Attributes:
+        play, slider, previous_button, next_button: the controls.
+        sentence, counters: ``HTML`` widgets explaining the step.
+        image: the ``Image`` widget that shows the picture.
+        tree_figure: the ``TreeFigure`` that draws it; ``figure`` is its
+            matplotlib ``Figure``, the only one the viewer ever makes.
+
+    Raises:
+        ValueError: if the trace is empty or ``step`` is outside it.
+
+    >>> from aisearch import alphabeta, Trace
+    >>> from aisearch.games import GameTree
+    >>> trace = Trace()
+    >>> _ = alphabeta(GameTree.from_nested([[3, 12], [2, 4]]), tracer=trace)
+    >>> viewer = StepViewer(trace)
+    >>> viewer.next_button.click()
+    >>> viewer.step, viewer.sentence.value
+    (1, '<b>Enter B (MIN) by action a1 from A, with α = −∞, β = +∞.</b>')
+    """
+
+    def __init__(self, trace, *, step: int = 0, interval: int = 800, **figure_options):
+        figure_options.setdefault("caption", False)
+        self.tree_figure = TreeFigure(trace, step=step, **figure_options)
+        self.trace = trace
+        self.figure = self.tree_figure.figure
+        last = len(trace) - 1
+        first = self.tree_figure.step
+        self.play = widgets.Play(value=first, min=0, max=last, step=1, interval=interval,
+                                 show_repeat=False, description="play")
+        self.slider = widgets.IntSlider(value=first, min=0, max=last, description="step",
+                                        continuous_update=True,
+                                        layout=widgets.Layout(width="min(60%, 480px)"))
+        self.previous_button = widgets.Button(description="◀ previous", tooltip="previous step",
+                                              layout=widgets.Layout(width="auto"))
+        self.next_button = widgets.Button(description="next ▶", tooltip="next step",
+                                          layout=widgets.Layout(width="auto"))
+        self.sentence = widgets.HTML()
+        self.counters = widgets.HTML()
+        self.image = widgets.Image(format="png",
+                                   layout=widgets.Layout(max_width="100%", height="auto"))
+        self._link = widgets.link((self.play, "value"), (self.slider, "value"))
+        self.slider.observe(self._on_slider, names="value")
+        self.previous_button.on_click(lambda _: self._move(-1))
+        self.next_button.on_click(lambda _: self._move(+1))
+        controls = widgets.HBox([self.play, self.previous_button, self.slider, self.next_button])
+        super().__init__([controls, self.sentence, self.image, self.counters])
+        self._show(first)
+
+    @property
+    def step(self) -> int:
+        """The step shown; set it to show another (negative counts from the end)."""
+        return self.slider.value
+
+    @step.setter
+    def step(self, step: int) -> None:
+        steps = len(self.trace)
+        if not -steps <= step < steps:
+            raise ValueError(f"step {step} is outside this trace's steps 0..{steps - 1}")
+        self.slider.value = step % steps
+
+    @property
+    def frame(self):
+        """The ``Frame`` of the step shown."""
+        return self.tree_figure.frame
+
+    def _move(self, by: int) -> None:
+        # Clamped, so a click past either end (the buttons are disabled there
+        # in the browser, but ``click()`` ignores that) does nothing.
+        self.slider.value = min(max(self.slider.value + by, 0), self.slider.max)
+
+    def _on_slider(self, change) -> None:
+        self._show(change["new"])
+
+    def _show(self, step: int) -> None:
+        frame = self.tree_figure.update(step)
+        self.image.value = self.tree_figure.png()
+        self.sentence.value = f"<b>{html.escape(frame.sentence)}</b>"
+        self.counters.value = (f"<span style='color:#555'>"
+                               f"{html.escape(counters_text(frame, len(self.trace)))}</span>")
+        self.previous_button.disabled = step == 0
+        self.next_button.disabled = step == self.slider.max
+
+    def __repr__(self) -> str:
+        return f"<StepViewer at step {self.step} of {len(self.trace) - 1}>"
+
+
+def step_through(trace, **options) -> StepViewer:
+    """A ``StepViewer`` for ``trace``: the one-line way to watch a search.
+
+    ``options`` go to ``StepViewer`` (``step``, ``interval``, ``figsize``, ...).
+    """
+    return StepViewer(trace, **options)

@@ -1,0 +1,311 @@
+"""Drawing traces: what each node and edge looks like at a step, and the outputs."""
+
+import doctest
+import importlib
+import io
+import re
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.colors import to_rgba
+from matplotlib.figure import Figure
+from PIL import Image
+
+from aisearch import Trace
+from aisearch.figures import main as make_figures
+from aisearch.games import TicTacToe
+from aisearch.trace import Tracing
+from aisearch.viz import (
+    TreeFigure,
+    animate,
+    draw_board,
+    draw_step,
+    frame_strip,
+    save_frames,
+    style,
+    to_networkx,
+    tree_layout,
+)
+
+CUTOFF_AT_C = 11
+
+
+def ids(trace):
+    """State name -> node id."""
+    return {row.state: n for n, row in trace.nodes().items()}
+
+
+def rgba(color):
+    return tuple(float(c) for c in to_rgba(color))
+
+
+def pixels(png: bytes):
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"))
+
+
+@pytest.fixture
+def at_cutoff(textbook):
+    return TreeFigure(textbook, step=CUTOFF_AT_C)
+
+
+def test_the_cutoff_frame_is_drawn_as_the_textbook_shows(textbook, at_cutoff):
+    n = ids(textbook)
+    assert textbook[CUTOFF_AT_C].kind == "cutoff"
+    assert at_cutoff.highlighted() == [n["C"]]
+    c = at_cutoff.node_style(n["C"])
+    assert c["facecolor"] == rgba(style.NODE_LOOKS["active"].face)
+    assert (c["value"], c["window"], c["marker"]) == ("2", "α=3 β=2", "v")
+    a = at_cutoff.node_style(n["A"])
+    assert a["facecolor"] == rgba(style.NODE_LOOKS["stack"].face)
+    assert (a["value"], a["window"], a["marker"]) == ("3", "α=3 β=+∞", "^")
+    b = at_cutoff.node_style(n["B"])
+    assert b["facecolor"] == rgba(style.NODE_LOOKS["done"].face)
+    assert b["edgecolor"] == rgba(style.NODE_LOOKS["done"].edge)
+    assert (b["value"], b["window"]) == ("3", "")
+    for leaf, value in zip("EFGH", ("3", "12", "8", "2"), strict=False):
+        assert at_cutoff.node_style(n[leaf])["value"] == value
+    for pruned in "IJ":
+        look = at_cutoff.node_style(n[pruned])
+        assert look["edgecolor"] == rgba(style.NODE_LOOKS["pruned"].edge)
+        assert look["value"] == ""
+    for unseen in "DKLM":
+        look = at_cutoff.node_style(n[unseen])
+        assert look["edgecolor"] == rgba(style.NODE_LOOKS["unseen"].edge)
+        assert look["value"] == ""
+        assert look["label"] == unseen
+
+
+def edge_styles(tree_figure, trace):
+    """Child state -> (RGBA colour, width, is dashed) of the edge into it."""
+    drawing = tree_figure.drawing
+    nodes = trace.nodes()
+    colors = drawing.edges.get_colors()
+    widths = drawing.edges.get_linewidths()
+    dashes = drawing.edges.get_linestyles()
+    return {nodes[child].state: (tuple(float(v) for v in colors[i]), float(widths[i]),
+                                 dashes[i][1] is not None)
+            for i, child in enumerate(drawing.edge_children)}
+
+
+def test_edges_show_path_best_child_and_pruning(textbook, at_cutoff):
+    edges = edge_styles(at_cutoff, textbook)
+    look = style.EDGE_LOOKS
+    assert edges["C"] == (rgba(look["path"].color), look["path"].width, False)
+    assert edges["B"] == (rgba(look["best"].color), look["best"].width, False)
+    assert edges["E"] == (rgba(look["best"].color), look["best"].width, False)
+    assert edges["H"] == (rgba(look["best"].color), look["best"].width, False)
+    assert edges["F"] == (rgba(look["visited"].color), look["visited"].width, False)
+    assert edges["I"] == (rgba(look["pruned"].color), look["pruned"].width, True)
+    assert edges["J"][2] is True
+    assert edges["D"] == (rgba(look["unseen"].color), look["unseen"].width, False)
+
+
+def test_the_final_frame_shows_the_principal_variation(textbook):
+    final = TreeFigure(textbook, step=-1)
+    edges = edge_styles(final, textbook)
+    thick = {state for state, (_, width, _) in edges.items()
+             if width == style.EDGE_LOOKS["best"].width}
+    assert thick == {"B", "E", "H", "M"}  # A<-B<-E, and each MIN node's best leaf
+    assert final.highlighted() == [0]
+    assert final.counters.get_text().endswith("cutoffs 1   ·   pruned 2")
+
+
+def test_caption_counters_and_legend(textbook, at_cutoff):
+    assert at_cutoff.caption.get_text().replace("\n", " ") == textbook.sentence(CUTOFF_AT_C)
+    assert at_cutoff.counters.get_text() == (
+        f"step 11 of {len(textbook) - 1}   ·   visited 7   ·   leaves 4   ·   "
+        "cutoffs 1   ·   pruned 2")
+    labels = [t.get_text() for t in at_cutoff.legend.get_texts()]
+    assert labels == ["MAX", "MIN", "active node", "on the stack", "done", "not yet visited",
+                      "pruned", "best child"]
+
+
+def test_minimax_has_no_windows_and_no_pruned_legend(textbook_minimax):
+    tree_figure = TreeFigure(textbook_minimax, step=-1)
+    assert tree_figure.drawing.window_texts == {}
+    labels = [t.get_text() for t in tree_figure.legend.get_texts()]
+    assert "pruned" not in labels and "best child" in labels
+    assert [tree_figure.node_style(n)["value"] for n in range(4)] == ["3", "3", "3", "12"]
+
+
+def test_update_restyles_the_same_artists(textbook, at_cutoff):
+    ax = at_cutoff.figure.axes[0]
+    before = list(ax.get_children())
+    for step in range(len(textbook)):
+        at_cutoff.update(step)
+    assert list(ax.get_children()) == before
+    assert len(at_cutoff.figure.axes) == 1
+    assert at_cutoff.step == len(textbook) - 1
+
+
+def test_fast_png_is_the_same_picture_as_savefig(textbook, at_cutoff):
+    for step in (0, 4, CUTOFF_AT_C, len(textbook) - 1):
+        fast = at_cutoff.png(step)
+        buffer = io.BytesIO()
+        at_cutoff.figure.savefig(buffer, format="png")
+        assert fast.startswith(b"\x89PNG")
+        assert np.array_equal(pixels(fast), pixels(buffer.getvalue())), f"step {step}"
+
+
+def test_png_changes_with_the_step_and_honours_dpi(at_cutoff):
+    first, second = at_cutoff.png(0), at_cutoff.png(1)
+    assert not np.array_equal(pixels(first), pixels(second))
+    width, height = at_cutoff.figure.canvas.get_width_height()
+    assert pixels(second).shape == (height, width, 4)
+    assert pixels(at_cutoff.png(dpi=50)).shape[1] == round(width / 2)
+
+
+def test_tree_figures_stay_out_of_pyplot(textbook):
+    before = plt.get_fignums()
+    TreeFigure(textbook).png()
+    draw_step(textbook, 3)
+    frame_strip(textbook, [0, 1])
+    assert plt.get_fignums() == before
+
+
+def test_draw_step_returns_the_figure(textbook):
+    figure = draw_step(textbook, CUTOFF_AT_C)
+    assert isinstance(figure, Figure)
+    # Shows in Jupyter even where pyplot (and its inline backend) was never loaded.
+    assert figure._repr_png_().startswith(b"\x89PNG")
+    assert figure.texts[0].get_text().startswith("Cutoff at C")
+    fig, axes = plt.subplots(1, 2)
+    try:
+        assert draw_step(textbook, 2, ax=axes[1]) is fig
+        assert axes[1].get_title(loc="left") == "2. E is terminal: utility 3."
+    finally:
+        plt.close(fig)
+
+
+def test_bad_steps_and_empty_traces_are_errors(textbook):
+    with pytest.raises(ValueError, match="outside this trace's steps 0..21"):
+        TreeFigure(textbook, step=22)
+    with pytest.raises(ValueError, match="the trace is empty"):
+        TreeFigure(Trace())
+
+
+def test_a_chance_node_is_a_circle():
+    # A hand-made trace: MAX at the root over one chance leaf.
+    trace = Trace()
+    tracing = Tracing(trace)
+    tracing.enter(0, None, "root", 0, "max", None)
+    tracing.leaf(1, 0, "dice", 1, "chance", "roll", 4, True)
+    tracing.update(0, 4, 1)
+    tracing.exit(0, 4)
+    tree_figure = TreeFigure(trace, step=-1)
+    assert tree_figure.node_style(1)["marker"] == "o"
+    assert [t.get_text() for t in tree_figure.legend.get_texts()][:2] == ["MAX", "chance"]
+
+
+def test_labels_and_windows_avoid_the_edges(random40):
+    tree_figure = TreeFigure(random40, step=30)
+    drawing = tree_figure.drawing
+    renderer = tree_figure.figure.canvas.get_renderer()
+    texts = [t for t in (*drawing.label_texts.values(), *drawing.window_texts.values())
+             if t.get_text()]
+    edges = drawing.edges
+    paths = [edges.get_transform().transform(seg) for seg in edges.get_segments()]
+    crossings = 0
+    for text in texts:
+        box = text.get_window_extent(renderer)
+        for (x0, y0), (x1, y1) in paths:
+            xs = np.linspace(x0, x1, 200)
+            ys = np.linspace(y0, y1, 200)
+            crossings += bool(((xs > box.x0) & (xs < box.x1) & (ys > box.y0) & (ys < box.y1)).any())
+    assert crossings == 0
+
+
+def test_to_networkx(textbook):
+    graph = to_networkx(textbook, step=CUTOFF_AT_C)
+    n = ids(textbook)
+    assert graph.number_of_nodes() == 13 and graph.number_of_edges() == 12
+    assert graph.nodes[n["C"]]["status"] == "stack"
+    assert graph.nodes[n["C"]]["window"] == (3, 2)
+    assert graph.nodes[n["I"]]["status"] == "pruned" and graph.nodes[n["I"]]["value"] is None
+    assert graph.nodes[n["A"]]["pos"] == tree_layout(textbook)[n["A"]] == (4, 0)
+    assert graph.edges[n["A"], n["D"]]["action"] == "a3"
+    plain = to_networkx(textbook)
+    assert "status" not in plain.nodes[0] and plain.nodes[0]["role"] == "max"
+
+
+def test_frame_strip(textbook):
+    figure = frame_strip(textbook, [2, CUTOFF_AT_C, -1], columns=2)
+    assert len(figure.axes) == 3
+    headings = [t.get_text() for t in figure.texts]
+    assert headings[0] == "2. E is terminal: utility 3."
+    assert headings[2] == f"{len(textbook) - 1}. Done: A is worth 3 to MAX."
+    with pytest.raises(ValueError, match="columns"):
+        frame_strip(textbook, columns=0)
+
+
+def test_save_frames(textbook, tmp_path):
+    paths = save_frames(textbook, tmp_path / "slides", steps=[0, 5, CUTOFF_AT_C], dpi=40)
+    assert [p.name for p in paths] == ["step_000.png", "step_005.png", "step_011.png"]
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in paths)
+    [svg] = save_frames(textbook, tmp_path, fmt="svg", steps=[1])
+    assert svg.name == "step_001.svg" and "<svg" in svg.read_text()
+
+
+def test_animate_embeds_one_frame_per_step(textbook):
+    html = animate(textbook, interval=300, steps=[0, 1, 2, CUTOFF_AT_C], dpi=30)
+    assert "<script" in html
+    assert len(re.findall(r"data:image/png;base64", html)) == 4
+    assert "300" in html
+
+
+def test_draw_board_strikes_the_winning_line():
+    game = TicTacToe()
+    ax = draw_board(game, "XXXOO....")
+    strokes = [line for line in ax.lines if line.get_color() == style_highlight()]
+    assert len(strokes) == 1
+    assert list(strokes[0].get_xdata()) == [0.5, 2.5] and list(strokes[0].get_ydata()) == [0.5, 0.5]
+    quiet = draw_board(game, "X.O......", coordinates=True)
+    assert not [line for line in quiet.lines if line.get_color() == style_highlight()]
+    assert len(quiet.patches) == 1  # one O
+    assert sorted(t.get_text() for t in quiet.texts)[:2] == ["(0, 1)", "(1, 0)"]
+    assert len(quiet.texts) == 7
+    assert game.draw("X........").figure.canvas is not None
+    with pytest.raises(ValueError, match="not a board"):
+        draw_board(game, "XO")
+    with pytest.raises(ValueError):
+        draw_board(game, "XXXXXXXXX")  # impossible position
+
+
+def style_highlight():
+    from aisearch.viz.boards import HIGHLIGHT_COLOR
+
+    return HIGHLIGHT_COLOR
+
+
+@pytest.mark.parametrize("name", ["layout", "graph", "tree", "widget", "boards", "style"])
+def test_viz_doctests(name):
+    module = importlib.import_module(f"aisearch.viz.{name}")
+    failures, tried = doctest.testmod(module)
+    assert failures == 0
+    assert tried > 0 or name == "style"
+
+
+def test_figures_are_written_and_reproducible(tmp_path):
+    written = make_figures(["--out", str(tmp_path / "a")])
+    assert sorted(p.name for p in written) == [
+        "alphabeta_strip.png", "minimax_final.png", "tictactoe_board.png", "viewer.png"]
+    [again] = make_figures(["--out", str(tmp_path / "b"), "viewer.png"])
+    assert again.read_bytes() == (tmp_path / "a" / "viewer.png").read_bytes()
+
+
+def test_names_and_actions_are_left_out_when_they_do_not_fit(textbook):
+    from aisearch import alphabeta
+
+    roomy = TreeFigure(textbook).drawing
+    assert len(roomy.label_texts) == 13 and len(roomy.action_texts) == 12
+    game = TicTacToe()
+    trace = Trace(game)
+    alphabeta(game, game.from_rows("XOX", ".O.", "..."), tracer=trace)
+    crowded = TreeFigure(trace, step=60)
+    assert len(trace.nodes()) > 200
+    assert crowded.drawing.label_texts == {} and crowded.drawing.action_texts == {}
+    assert crowded.node_style(0)["label"] == "" and crowded.node_style(0)["window"] != ""
+    forced = TreeFigure(trace, show_labels=True, show_actions=True).drawing
+    assert forced.label_texts[0].get_text() == "XOX.O...."
+    assert forced.action_texts[1].get_text() == "(1, 0)"
