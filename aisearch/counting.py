@@ -14,7 +14,8 @@ below a position depends only on that position, so its counts are computed
 once per position and reused (a memo over positions). The numbers are those
 of the full tree all the same.
 
-Where even positions are too many, ``estimate_tree_size`` follows Knuth's
+Where even positions are too many, ``estimate_branching_factor`` estimates
+the tree's size too (its ``tree_size``), by Knuth's
 method (D. E. Knuth, "Estimating the efficiency of backtrack programs",
 Mathematics of Computation 29, 1975): play random games and, along each,
 multiply the branching factors seen; the average of ``1 + b1 + b1*b2 + ...``

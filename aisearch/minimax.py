@@ -26,7 +26,7 @@ from .game import (
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
-from .trace import Tracing
+from .trace import start_tracing
 
 
 def minimax(
@@ -68,7 +68,7 @@ def minimax(
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     player = to_move(state)
-    tracing = Tracing(tracer) if tracer is not None else None
+    tracing = start_tracing(tracer, game, player)
     nodes = leaves = deepest = 0
 
     def leaf(node, state, ply, parent, action, role):

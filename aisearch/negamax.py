@@ -30,7 +30,7 @@ from .game import (
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
-from .trace import Tracing
+from .trace import start_tracing
 
 
 def negamax(
@@ -77,7 +77,7 @@ def negamax(
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     root_player = to_move(state)
-    tracing = Tracing(tracer) if tracer is not None else None
+    tracing = start_tracing(tracer, game, root_player)
     nodes = leaves = cutoffs = deepest = 0
     NO_VALUE = -math.inf
 

@@ -23,9 +23,11 @@ Event kinds, in the order a search emits them:
 ``exit``
     an interior node returns ``event.value`` to its parent.
 
-Values, alpha and beta in events are from the point of view of the player
-to move at the root (MAX), whatever the algorithm, so that every trace reads
-like the textbook figure. Minimax has no window: its events carry ``None``.
+Values, alpha and beta in events are from MAX's point of view, whatever
+the algorithm, so that every trace reads like the textbook figure. MAX is
+the game's ``max_player`` if it names one (``GameTree`` does: ``"MAX"``, even
+when a search starts at a MIN node), otherwise the player to move at the
+root. Minimax has no window: its events carry ``None``.
 
 Tracing costs nothing when it is off: a search builds events only under
 ``if tracer is not None``.
@@ -82,20 +84,29 @@ class Tracing:
 
     Created by a search only when a tracer is given. It remembers each node's
     parent, state, depth, role and action, so later events of the same node
-    repeat them without the search having to.
+    repeat them without the search having to. A search reports values from
+    the root player's point of view; when MAX is the other player (a tree
+    searched from one of its MIN nodes), ``flip`` turns them round.
     """
 
-    __slots__ = ("tracer", "step", "info")
+    __slots__ = ("tracer", "step", "info", "flip")
 
-    def __init__(self, tracer: Callable[[Event], Any]):
+    def __init__(self, tracer: Callable[[Event], Any], flip: bool = False):
         if not callable(tracer):
             raise ValueError(f"tracer must be a callable taking an Event, got {tracer!r}")
         self.tracer = tracer
         self.step = 0
         self.info: dict[int, tuple] = {}
+        self.flip = flip
 
     def _emit(self, kind: str, node: int, value, alpha, beta, **extra) -> None:
         parent, state, depth, role, action = self.info[node]
+        if self.flip:
+            value = None if value is None else -value
+            if alpha is not None:
+                alpha, beta = -beta, -alpha
+            if "skipped_roles" in extra:
+                extra["skipped_roles"] = tuple(_OTHER[r] for r in extra["skipped_roles"])
         self.tracer(
             Event(self.step, kind, node, parent, state, depth, role, action,
                   value, alpha, beta, **extra)
@@ -103,12 +114,12 @@ class Tracing:
         self.step += 1
 
     def enter(self, node, parent, state, depth, role, action, alpha=None, beta=None):
-        self.info[node] = (parent, state, depth, role, action)
+        self.info[node] = (parent, state, depth, _OTHER[role] if self.flip else role, action)
         self._emit(ENTER, node, None, alpha, beta)
 
     def leaf(self, node, parent, state, depth, role, action, value, terminal,
              alpha=None, beta=None):
-        self.info[node] = (parent, state, depth, role, action)
+        self.info[node] = (parent, state, depth, _OTHER[role] if self.flip else role, action)
         self._emit(LEAF, node, value, alpha, beta, terminal=terminal)
 
     def update(self, node, value, child, alpha=None, beta=None):
@@ -122,6 +133,21 @@ class Tracing:
 
     def exit(self, node, value, alpha=None, beta=None):
         self._emit(EXIT, node, value, alpha, beta)
+
+
+_OTHER = {"max": "min", "min": "max"}
+
+
+def start_tracing(tracer, game, root_player) -> Tracing | None:
+    """A ``Tracing`` for a search from a state where ``root_player`` moves, or ``None``.
+
+    MAX is the game's ``max_player`` if it names one (a ``GameTree``'s
+    ``"MAX"``), otherwise the player to move at the root.
+    """
+    if tracer is None:
+        return None
+    max_player = getattr(game, "max_player", None)
+    return Tracing(tracer, flip=max_player is not None and root_player != max_player)
 
 
 class TraceNode(NamedTuple):
@@ -275,7 +301,9 @@ class Trace:
 
     def _expand_pruned(self, rows, pruned_roots, add, next_id, limit):
         game = self.game
-        root_player = game.to_move(self.events[0].state)
+        root_player = getattr(game, "max_player", None)
+        if root_player is None:
+            root_player = game.to_move(self.events[0].state)
         queue = list(pruned_roots)
         while queue and len(rows) < limit:
             node = queue.pop(0)
@@ -357,7 +385,7 @@ class Trace:
         """A short name for a node: its state if that is a short string."""
         state = self.nodes()[node].state
         text = state if isinstance(state, str) else repr(state)
-        return text if len(text) <= 12 else f"#{node}"
+        return text if len(text) <= 16 else f"#{node}"
 
     def sentence(self, step: int) -> str:
         """One sentence that explains what happened at ``step``."""
@@ -398,7 +426,7 @@ class Trace:
 
     def label_state(self, state) -> str:
         text = state if isinstance(state, str) else repr(state)
-        return text if len(text) <= 12 else text[:11] + "…"
+        return text if len(text) <= 16 else text[:15] + "…"
 
 
 def format_value(x) -> str:

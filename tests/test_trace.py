@@ -1,6 +1,6 @@
 import pytest
 
-from aisearch import Trace, alphabeta, minimax
+from aisearch import Trace, alphabeta, minimax, negamax
 from aisearch.games import GameTree, TicTacToe
 
 from trees import textbook
@@ -107,3 +107,24 @@ def test_any_callable_is_a_tracer():
     minimax(textbook(), tracer=seen.append)
     # 9 leaves, 4 enters and 4 exits, and 6 updates (B 3; C 2; D 14, 5, 2; A 3).
     assert len(seen) == 9 + 4 + 4 + 6
+
+
+def test_a_tree_searched_from_a_min_node_is_traced_from_max_view():
+    #        A (min) = 12
+    #      /    \
+    #  B (max)  C (max): 14 >= beta = 12, so the 4 is skipped
+    #   3  12    14  4
+    tree = GameTree.from_nested([[3, 12], [14, 4]], root_role="min")
+    trace = Trace(tree)
+    result = alphabeta(tree, tracer=trace)
+    assert result.value == -12  # for MIN, who moves at the root: MAX gets 12
+    assert trace[0].role == "min" and trace.root_value() == 12
+    assert trace.sentence(0) == "Start at A, a MIN node: find the least MAX can be sure of; α = −∞, β = +∞."
+    [cut] = trace.of_kind("cutoff")
+    assert (cut.state, cut.role, cut.value, cut.alpha, cut.beta) == ("C", "max", 14, 14, 12)
+    assert cut.skipped_states == ("G",) and cut.skipped_roles == ("min",)
+    assert trace.sentence(cut.step).startswith("Cutoff at C: its value 14 ≥ β = 12: MIN above")
+    assert [e for e in trace if e.kind == "leaf"][0].role == "min"
+    from_c = Trace(tree)
+    negamax(tree, "B", tracer=from_c)
+    assert from_c[0].role == "max" and from_c.root_value() == 12

@@ -56,6 +56,8 @@ class GameTree:
     """A game given by its whole tree: nodes, roles, edges and values."""
 
     players = (MAX, MIN)
+    max_player = MAX
+    """Traces of searches on a tree speak from MAX's view, whatever the root."""
 
     def __init__(self, root, children: Mapping, roles: Mapping, values: Mapping):
         """Use ``from_nested`` or ``from_edges``; this constructor trusts its input.
