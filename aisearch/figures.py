@@ -71,7 +71,7 @@ def tictactoe_board(path: pathlib.Path) -> None:
     draw_board(game, state, title="X has three in a row").figure.savefig(path, dpi=DPI, **_SAVE)
 
 
-_SAVE = {"metadata": {"Software": None}}
+_SAVE: dict = {"metadata": {"Software": None}}
 
 FIGURES: dict[str, Callable[[pathlib.Path], None]] = {
     "viewer.png": viewer,

@@ -57,7 +57,7 @@ class StepViewer(widgets.VBox):
         self.trace = trace
         self.figure = self.tree_figure.figure
         last = len(trace) - 1
-        first = self.tree_figure.step
+        first = self.tree_figure.frame.step
         self.play = widgets.Play(value=first, min=0, max=last, step=1, interval=interval,
                                  show_repeat=False, description="play")
         self.slider = widgets.IntSlider(value=first, min=0, max=last, description="step",
