@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Jupyter refuses to run as root unless told; containers often are root.
+LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test unit notebooks benchmark figures clean
 
@@ -14,7 +16,7 @@ $(STAMP): requirements.txt pyproject.toml
 	@touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(LAB_FLAGS)
 
 test: unit notebooks
 
