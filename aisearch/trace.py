@@ -176,6 +176,12 @@ class Frame(NamedTuple):
     ``best[n]`` the child that gave a node its current value; ``stack`` the
     path from the root to the active node; ``counts`` running totals of
     ``visited``, ``leaves``, ``cutoffs`` and ``pruned`` nodes.
+
+    ``bound[n]`` says when a finished node's value is only a bound, as an
+    alpha-beta window makes it: ``"upper"`` when the value is at or below the
+    alpha the node was entered with (its true value is at most this),
+    ``"lower"`` when it is at or above the beta (at least this). Nodes with an
+    exact value are absent; so is everything in a search without a window.
     """
 
     step: int
@@ -187,6 +193,7 @@ class Frame(NamedTuple):
     stack: list
     counts: dict
     sentence: str
+    bound: dict
 
 
 class Trace:
@@ -339,6 +346,8 @@ class Trace:
         window: dict = {}
         best: dict = {}
         stack: list = []
+        bound: dict = {}
+        entered_with: dict = {}
         counts = {"visited": 0, "leaves": 0, "cutoffs": 0, "pruned": 0}
         for e in self.events[: step + 1]:
             kind, node = e.kind, e.node
@@ -347,7 +356,7 @@ class Trace:
                 stack.append(node)
                 counts["visited"] += 1
                 if e.alpha is not None:
-                    window[node] = (e.alpha, e.beta)
+                    window[node] = entered_with[node] = (e.alpha, e.beta)
             elif kind == LEAF:
                 status[node] = DONE
                 value[node] = e.value
@@ -370,6 +379,12 @@ class Trace:
                 status[node] = DONE
                 value[node] = e.value
                 window.pop(node, None)
+                if node in entered_with:
+                    alpha, beta = entered_with[node]
+                    if e.value <= alpha:
+                        bound[node] = "upper"
+                    elif e.value >= beta:
+                        bound[node] = "lower"
                 if stack and stack[-1] == node:
                     stack.pop()
         event = self.events[step]
@@ -377,7 +392,7 @@ class Trace:
         if event.kind == LEAF or (event.kind == EXIT and (not stack or stack[-1] != event.node)):
             active_path.append(event.node)
         return Frame(step, event, status, value, window, best, active_path, counts,
-                     self.sentence(step))
+                     self.sentence(step), bound)
 
     # Words ----------------------------------------------------------------------
 

@@ -45,6 +45,16 @@ def test_replay_statuses_values_and_windows():
     end = trace.frame(-1)
     assert end.value[ids["A"]] == 3 and end.status[ids["A"]] == "done"
     assert end.sentence == "Done: A is worth 3 to MAX."
+    # C was cut: its 2 only says C is worth at most 2. B, D and A are exact
+    # (D's 2 is at or below alpha = 3 too: a bound, though all its leaves were seen).
+    assert end.bound == {ids["C"]: "upper", ids["D"]: "upper"}
+    assert minimax_frame_has_no_bounds()
+
+
+def minimax_frame_has_no_bounds():
+    trace = Trace()
+    minimax(textbook(), tracer=trace)
+    return trace.frame(-1).bound == {}
 
 
 def test_frames_can_go_backwards_and_forwards():

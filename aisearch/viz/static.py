@@ -95,7 +95,8 @@ def frame_strip(trace, steps: Sequence[int] | None = None, columns: int = 4, *,
     if panel_size is None:
         panel_size = (max(3.6, min(5.0, 0.6 * width)), 0.75 * tree_height)
     panel_width, tree_height = panel_size
-    wrap = max(24, int(panel_width * 72 / (0.5 * STRIP_FONT)))
+    # About 0.6 em a character on average, so headings stay inside their panel.
+    wrap = max(24, int(panel_width * 72 / (0.6 * STRIP_FONT)))
     headings = {s: textwrap.wrap(f"{s}. {trace.sentence(s)}", wrap) for s in chosen}
     heading_band = 0.12 + STRIP_LINE * max(len(lines) for lines in headings.values())
     row_height = heading_band + tree_height + 0.3

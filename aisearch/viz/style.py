@@ -24,6 +24,9 @@ MARKERS = {"max": "^", "min": "v", "chance": "o"}
 """Matplotlib marker per role; any other role is drawn as a square."""
 OTHER_MARKER = "s"
 
+TERMINAL_MARKER = "s"
+"""A terminal state is drawn as a square, as the textbook draws utilities."""
+
 ROLE_NAMES = {"max": "MAX", "min": "MIN", "chance": "chance"}
 
 # A triangle's widest part is its base, so a value sits a little towards it.
@@ -85,6 +88,15 @@ COUNTERS_COLOR = "#333333"
 def marker_for(role: str) -> str:
     """The marker that draws a node of this role."""
     return MARKERS.get(role, OTHER_MARKER)
+
+
+def marker_of(row) -> str:
+    """The marker of a traced node: a square if terminal, else by its role."""
+    return TERMINAL_MARKER if row.terminal else marker_for(row.role)
+
+
+BOUND_SIGNS = {"upper": "≤", "lower": "≥"}
+"""How a value that is only a bound is written: ``≤2`` is at most 2."""
 
 
 number_text = format_value

@@ -141,7 +141,7 @@ class TreeDrawing:
         """One scatter collection per marker shape, and where each node is in it."""
         groups: dict[str, list[int]] = {}
         for n in self.order:
-            groups.setdefault(style.marker_for(self.nodes[n].role), []).append(n)
+            groups.setdefault(style.marker_of(self.nodes[n]), []).append(n)
         self.markers = {}
         self.slot = {}
         for marker, members in groups.items():
@@ -159,7 +159,7 @@ class TreeDrawing:
         for n in self.order:
             row = self.nodes[n]
             x, y = self.layout[n]
-            shift = style.VALUE_SHIFT.get(style.marker_for(row.role), 0.0) * size
+            shift = style.VALUE_SHIFT.get(style.marker_of(row), 0.0) * size
             self.value_texts[n] = ax.text(
                 x, y, "", transform=self._offset(0, shift), ha="center", va="center",
                 fontsize=font, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
@@ -233,7 +233,7 @@ class TreeDrawing:
         self.edges.set_linewidths([k.width for k in edge_looks])
         self.edges.set_linestyles([k.line for k in edge_looks])
         for n in self.order:
-            value = style.number_text(frame.value.get(n))
+            value = style.BOUND_SIGNS.get(frame.bound.get(n), "") + style.number_text(frame.value.get(n))
             self.value_texts[n].set_text(value)
             # Longer numbers in smaller type, to stay inside the triangle.
             self.value_texts[n].set_fontsize(self.font * VALUE_SCALE.get(len(value), 0.62))
@@ -465,6 +465,10 @@ def legend_handles(trace) -> list:
                                   markersize=9, markerfacecolor="white",
                                   markeredgecolor="#2b2b2b",
                                   label=style.ROLE_NAMES.get(role, role)))
+    if any(row.terminal for row in trace.nodes().values()):
+        handles.append(Line2D([], [], marker=style.TERMINAL_MARKER, linestyle="none",
+                              markersize=8, markerfacecolor="white",
+                              markeredgecolor="#2b2b2b", label="terminal"))
     statuses = [style.ACTIVE, STACK, DONE, UNSEEN]
     if any(row.pruned is not None for row in trace.nodes().values()):
         statuses.append(PRUNED)

@@ -117,7 +117,7 @@ def test_caption_counters_and_legend(textbook, at_cutoff):
         f"step 11 of {len(textbook) - 1}   ·   visited 7   ·   leaves 4   ·   "
         "cutoffs 1   ·   pruned 2")
     labels = [t.get_text() for t in at_cutoff.legend.get_texts()]
-    assert labels == ["MAX", "MIN", "active node", "on the stack", "done", "not yet visited",
+    assert labels == ["MAX", "MIN", "terminal", "active node", "on the stack", "done", "not yet visited",
                       "pruned", "best child"]
 
 
@@ -190,7 +190,7 @@ def test_a_chance_node_is_a_circle():
     trace = Trace()
     tracing = Tracing(trace)
     tracing.enter(0, None, "root", 0, "max", None)
-    tracing.leaf(1, 0, "dice", 1, "chance", "roll", 4, True)
+    tracing.leaf(1, 0, "dice", 1, "chance", "roll", 4, False)  # cut off: not terminal
     tracing.update(0, 4, 1)
     tracing.exit(0, 4)
     tree_figure = TreeFigure(trace, step=-1)
@@ -251,7 +251,8 @@ def test_animate_embeds_one_frame_per_step(textbook):
     html = animate(textbook, interval=300, steps=[0, 1, 2, CUTOFF_AT_C], dpi=30)
     assert "<script" in html
     assert len(re.findall(r"data:image/png;base64", html)) == 4
-    assert "300" in html
+    # The interval comes back through frames per second: 300 ms or a hair under.
+    assert re.search(r"\b(299\.\d+|300(\.0)?)\b", html)
 
 
 def test_draw_board_strikes_the_winning_line():
@@ -309,3 +310,14 @@ def test_names_and_actions_are_left_out_when_they_do_not_fit(textbook):
     forced = TreeFigure(trace, show_labels=True, show_actions=True).drawing
     assert forced.label_texts[0].get_text() == "XOX.O...."
     assert forced.action_texts[1].get_text() == "(1, 0)"
+
+
+def test_bounds_are_written_as_bounds_and_terminals_are_squares(textbook):
+    tree_figure = TreeFigure(textbook, step=-1)
+    drawing = tree_figure.drawing
+    ids = {row.state: row.id for row in textbook.nodes().values()}
+    values = {s: drawing.value_texts[i].get_text() for s, i in ids.items()}
+    # C was cut (worth at most 2); D returned 2 <= alpha = 3, also only a bound.
+    assert (values["A"], values["B"], values["C"], values["D"]) == ("3", "3", "≤2", "≤2")
+    assert tree_figure.node_style(ids["E"])["marker"] == "s"
+    assert tree_figure.node_style(ids["B"])["marker"] == "v"
