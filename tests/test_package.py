@@ -33,3 +33,12 @@ def test_doctests(name):
     module = importlib.import_module(name)
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failures == 0
+
+
+def test_the_games_have_the_six_parts():
+    from aisearch import Game
+    from aisearch.games import GameTree, TicTacToe
+
+    assert isinstance(TicTacToe(), Game)
+    assert isinstance(GameTree.from_nested([1, 2]), Game)
+    assert not isinstance(object(), Game)
