@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import html
+import itertools
 import math
 import os
 import random
@@ -103,68 +104,85 @@ class RecordingGame:
     ``is_terminal``, ``utility``, ``evaluate``, and a ``GameTree``'s
     ``children``, ``role``, ``value`` and ``parent``) is passed on to the game
     and its state noted. ``visited`` lists the states in the order they were
-    first asked about. Everything else is the wrapped game's.
+    first asked about, and ``asked`` the questions asked about each.
+    ``searched`` leaves out the states that were only glanced at (asked only
+    ``is_terminal``, ``to_move``, ``role`` or ``parent``): a search that
+    checks every child before its loop glances at children it then prunes.
+    Everything else is the wrapped game's.
 
     >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> game = RecordingGame(tree)
     >>> game.is_terminal("A"), game.actions("A")[0], game.utility("E", "MAX")
     (False, 'a1', 3)
-    >>> game.visited
-    ['A', 'E']
+    >>> game.is_terminal("F")
+    True
+    >>> game.visited, game.searched
+    (['A', 'E', 'F'], ['A', 'E'])
+    >>> sorted(game.asked["A"])
+    ['actions', 'is_terminal']
     """
+
+    GLANCES = frozenset({"is_terminal", "to_move", "role", "parent"})
+    """Questions that look at a state without searching it."""
 
     def __init__(self, game) -> None:
         self.game = game
         self.visited: list = []
-        self._seen: set = set()
+        self.asked: dict = {}
 
-    def _note(self, state) -> None:
+    def _note(self, state, question: str) -> None:
         try:
-            if state in self._seen:
-                return
-            self._seen.add(state)
+            questions = self.asked.get(state)
         except TypeError:  # an unhashable "state": the game will complain itself
             return
-        self.visited.append(state)
+        if questions is None:
+            self.asked[state] = questions = set()
+            self.visited.append(state)
+        questions.add(question)
+
+    @property
+    def searched(self) -> list:
+        """The visited states asked more than a glance (actions, result, utility, ...)."""
+        return [s for s in self.visited if self.asked[s] - self.GLANCES]
 
     def to_move(self, state):
-        self._note(state)
+        self._note(state, "to_move")
         return self.game.to_move(state)
 
     def actions(self, state):
-        self._note(state)
+        self._note(state, "actions")
         return self.game.actions(state)
 
     def result(self, state, action):
-        self._note(state)
+        self._note(state, "result")
         return self.game.result(state, action)
 
     def is_terminal(self, state):
-        self._note(state)
+        self._note(state, "is_terminal")
         return self.game.is_terminal(state)
 
     def utility(self, state, player):
-        self._note(state)
+        self._note(state, "utility")
         return self.game.utility(state, player)
 
     def evaluate(self, state, player):
-        self._note(state)
+        self._note(state, "evaluate")
         return self.game.evaluate(state, player)
 
     def children(self, node):
-        self._note(node)
+        self._note(node, "children")
         return self.game.children(node)
 
     def role(self, node):
-        self._note(node)
+        self._note(node, "role")
         return self.game.role(node)
 
     def value(self, node):
-        self._note(node)
+        self._note(node, "value")
         return self.game.value(node)
 
     def parent(self, node):
-        self._note(node)
+        self._note(node, "parent")
         return self.game.parent(node)
 
     def __getattr__(self, name):
@@ -213,6 +231,35 @@ def _retreat_tree() -> GameTree:
     return GameTree.from_edges(edges, values, roles)
 
 
+class _GuessingTree(GameTree):
+    """A tree whose evaluation function also scores finished games, and gets them wrong.
+
+    A real evaluation function is a guess that knows nothing of how the game
+    ended; only the utility does. Here ``evaluate`` at a leaf returns its
+    entry in ``guesses`` instead of its utility, so a depth-limited search
+    that evaluates a terminal state at the depth limit, instead of asking
+    ``is_terminal`` first, gets a different value.
+    """
+
+    guesses: dict = {}
+
+    def evaluate(self, state, player) -> float:
+        if state in self.guesses:
+            return self._for(player, self.guesses[state])
+        return super().evaluate(state, player)
+
+
+def _retreat_tree_with_guesses() -> GameTree:
+    """The retreat tree, evaluated everywhere by the dots eaten so far (caught or not)."""
+    tree = _retreat_tree()
+    guessing = _GuessingTree.from_edges(tree.edges(), {n: tree.value(n) for n in tree.nodes},
+                                        {n: tree.role(n) for n in tree.nodes}, root=tree.root)
+    assert isinstance(guessing, _GuessingTree)
+    guessing.guesses = {"caught above": 10, "caught below": 10, "two dots": 20, "one dot": 10,
+                        "pellet eaten": 0, "met ghost": 0, "pellet alone": 0}
+    return guessing
+
+
 def _with_evaluations(tree: GameTree, seed: int, spread: int = 9) -> GameTree:
     """The same tree with a seeded random evaluation at every interior node."""
     rng = random.Random(seed)
@@ -227,7 +274,9 @@ def case_trees(kind: str = "search") -> dict[str, GameTree]:
 
     ``kind="search"`` gives the trees of ``check_minimax`` and
     ``check_alphabeta``; ``kind="depth"`` those of ``check_depth_limited``
-    (the same shapes with an evaluation at every interior node).
+    (the same shapes with an evaluation at every interior node; in the
+    retreat tree the evaluation also gives finished games a score, which
+    differs from their utility).
 
     >>> list(case_trees())[:3]
     ['textbook tree', 'retreat tree', 'tree with ties']
@@ -250,7 +299,7 @@ def case_trees(kind: str = "search") -> dict[str, GameTree]:
     textbook = trees["textbook tree"]
     return {
         "textbook tree": _with_evaluations(textbook, seed=1),
-        "retreat tree": trees["retreat tree"],
+        "retreat tree": _retreat_tree_with_guesses(),
         **{name: _with_evaluations(tree, seed=i)
            for i, (name, tree) in enumerate(trees.items()) if name.startswith("random")},
     }
@@ -316,7 +365,27 @@ def _failure_for_exception(exercise, fn, error, case, at="") -> CheckResult:
     elif isinstance(error, ValueError) and "not a node" in str(error):
         lines.append("Hint: pass states from game.result(state, action) to the recursive call, "
                      "not actions or lists of states.")
+    elif isinstance(error, ValueError) and _is_empty_max_or_min(error):
+        lines.append("Hint: max() or min() was given no values: a terminal state has no "
+                     "actions, so no children. Check game.is_terminal(state) (and return the "
+                     "utility) before taking the max or min over the children.")
+    elif isinstance(error, TypeError) and _is_none_in_arithmetic(error):
+        lines.append("Hint: a recursive call returned None: is a `return` missing? Every path "
+                     "through your function must end in `return` with a number.")
     return CheckResult(exercise, False, "\n".join(lines))
+
+
+def _is_empty_max_or_min(error: ValueError) -> bool:
+    """``max([])`` or ``min([])``: "max() arg is an empty sequence" (or, in newer Pythons,
+    "max() iterable argument is empty")."""
+    text = str(error)
+    return text.startswith(("max()", "min()")) and "empty" in text
+
+
+def _is_none_in_arithmetic(error: TypeError) -> bool:
+    """``total += None``, ``sum([None])``, ``max(None, 3)``: a missing ``return`` upstream."""
+    text = str(error)
+    return "NoneType" in text and ("unsupported operand" in text or "not supported between" in text)
 
 
 def _not_a_function(exercise, fn) -> CheckResult | None:
@@ -465,11 +534,32 @@ def _counting_hints(game, state, got) -> list[str]:
          f"Hint: {got:,} is the number of distinct positions (each board once). Games that "
          "reach the same board by different move orders are different games: count paths, "
          "not boards."),
+        (_distinct_terminal_positions(game, state),
+         f"Hint: {got:,} is the number of distinct finished boards: each board counted once, "
+         "as a set of seen states does. Games that end on the same board by different move "
+         "orders are different games: count paths, and remember nothing between them (a "
+         "default argument such as `seen=set()` is also shared by every call)."),
     ]
     for number, hint in known:
         if got == number:
             return [hint]
     return []
+
+
+def _distinct_terminal_positions(game, state) -> int:
+    """How many different terminal states can be reached from ``state``."""
+    seen, stack, finished = {state}, [state], 0
+    while stack:
+        s = stack.pop()
+        if game.is_terminal(s):
+            finished += 1
+            continue
+        for a in game.actions(s):
+            child = game.result(s, a)
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return finished
 
 
 # Notebook 01: minimax ------------------------------------------------------------------
@@ -536,7 +626,10 @@ def _minimax_message(exercise, fn, tree, case, got_at, wrong) -> str:
             + ("Ask game.utility(state, 'MAX'), not the utility for the player to move there."
                if negated else "Return game.utility(state, 'MAX') at a terminal state.")
         )
-    elif all(_same(got_at[n], _max_view(swapped, n)) for n in wrong):
+    elif (all(_same(got_at[n], _max_view(swapped, n)) for n in tree.nodes)
+          and {tree.to_move(n) for n in wrong} == {"MAX", "MIN"}):
+        # Only when the swap explains every node, and shows at both kinds of node:
+        # returning the first child's value also looks like max at one MIN node.
         lines.append("Hint: your MAX nodes take the smallest child value and your MIN nodes the "
                      "largest: max and min are swapped (MAX moves where "
                      "game.to_move(state) == 'MAX').")
@@ -608,31 +701,52 @@ def _depth_message(exercise, fn, tree, case, wrong) -> str:
         f"Wrong for {len(wrong)} (node, depth) pairs, first: "
         + ", ".join(f"{n!r} at depth {d}" for n, d, _ in wrong[:4]) + ".",
     ]
+    # In order of preference when two patterns explain as many answers: forgetting
+    # depth - 1 looks like "one ply deeper" on a tree of height 2, and a terminal
+    # state evaluated at the limit like "one ply shallower".
     patterns = {
+        "evaluated a terminal": (
+            "Hint: a terminal state is worth its utility whatever the depth: ask "
+            "game.is_terminal(state) before testing depth == 0. The evaluation is only a "
+            "guess (in this tree it counts dots eaten, and does not know that Pacman was "
+            "caught); at the end of the game the utility is known."),
+        "no limit": ("Hint: your answers ignore the depth limit: evaluate with "
+                     "game.evaluate(state, 'MAX') when depth is 0, and pass depth - 1 "
+                     "(not depth) to the recursive calls."),
         "deeper": ("Hint: your answers are those of a search one ply deeper than asked: stop "
                    "when depth reaches 0 (depth counts the plies still allowed), and pass "
                    "depth - 1 to the children."),
         "shallower": ("Hint: your answers are those of a search one ply shallower than asked: "
                       "with depth=1 the children are evaluated, with depth=0 the state itself."),
-        "no limit": ("Hint: your answers ignore the depth limit: evaluate with "
-                     "game.evaluate(state, 'MAX') when depth is 0, and pass depth - 1 down."),
         "wrong player": ("Hint: at the limit, evaluate for MAX: game.evaluate(state, 'MAX'), "
                          "not for the player to move there."),
     }
     tally = dict.fromkeys(patterns, 0)
     for n, d, g in wrong:
+        if _same(g, _evaluating_terminals(tree, n, d)):
+            tally["evaluated a terminal"] += 1
+        if _same(g, _max_view(tree, n)):
+            tally["no limit"] += 1
         if _same(g, _max_view(tree, n, depth=d + 1)):
             tally["deeper"] += 1
         if d >= 1 and _same(g, _max_view(tree, n, depth=d - 1)):
             tally["shallower"] += 1
-        if _same(g, _max_view(tree, n)):
-            tally["no limit"] += 1
         if d == 0 and _same(g, -tree.evaluate(n, "MAX")):
             tally["wrong player"] += 1
-    best = max(tally, key=lambda name: tally[name])
+    best = max(tally, key=lambda name: tally[name])  # the first of equals
     if tally[best] * 2 >= len(wrong):
         lines.append(patterns[best])
     return "\n".join(lines)
+
+
+def _evaluating_terminals(tree: GameTree, node, depth: int) -> float:
+    """Depth-limited minimax for MAX that tests ``depth == 0`` before ``is_terminal``."""
+    if depth == 0:
+        return tree.evaluate(node, "MAX")
+    if tree.is_terminal(node):
+        return tree.utility(node, "MAX")
+    values = [_evaluating_terminals(tree, c, depth - 1) for c in tree.children(node)]
+    return max(values) if tree.to_move(node) == "MAX" else min(values)
 
 
 # Notebook 02: alpha-beta --------------------------------------------------------------
@@ -647,13 +761,17 @@ def check_alphabeta(fn: Callable) -> CheckResult:
     visits. The message names the nodes visited that alpha-beta prunes, with
     the cutoff that prunes them, or the nodes it skipped that alpha-beta needs,
     and recognises the usual mistakes: bounds not passed down (nothing
-    pruned), cutting only on strict inequality, leaves in a different order.
+    pruned), cutting only on strict inequality, leaves in a different order,
+    children looked at before the loop reaches them, and, by trying the
+    textbook's loop with each usual slip on every case tree, a bound updated
+    or a cut tested wrongly at MAX or at MIN nodes.
     """
     exercise = "alpha-beta"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
     visited_total = 0
-    for name, tree in case_trees().items():
+    trees = case_trees()
+    for name, tree in trees.items():
         case = name
         game = RecordingGame(tree)
         try:
@@ -674,14 +792,16 @@ def check_alphabeta(fn: Callable) -> CheckResult:
         if right_value and mine_leaves == reference_leaves and set(game.visited) == set(reference):
             visited_total += len(reference)
             continue
-        message = _alphabeta_message(exercise, fn, tree, case, got, expected, game.visited, trace)
+        message = _alphabeta_message(exercise, fn, tree, case, got, expected, game, trace,
+                                     lambda: _diagnose_alphabeta(fn, trees))
         return CheckResult(exercise, False, message + "\n" + _look_at(name))
     return _passed(exercise, f"right values, and exactly alpha-beta's visits "
-                             f"({visited_total} nodes), on {len(case_trees())} trees.")
+                             f"({visited_total} nodes), on {len(trees)} trees.")
 
 
-def _alphabeta_message(exercise, fn, tree, case, got, expected, visited, trace) -> str:
+def _alphabeta_message(exercise, fn, tree, case, got, expected, game, trace, diagnose) -> str:
     name = _name(fn)
+    visited, searched = game.visited, game.searched
     root_note = " (its root is a MIN node)" if tree.to_move(tree.root) == "MIN" else ""
     lines = []
     if not _same(got, expected):
@@ -690,13 +810,17 @@ def _alphabeta_message(exercise, fn, tree, case, got, expected, visited, trace) 
     else:
         lines.append(f"{FAIL} {exercise}: on the {case}{root_note}, the value "
                      f"{_show(got)} is right but the nodes visited are not alpha-beta's.")
+    if _is_number(got) and math.isinf(got) and math.isfinite(expected):
+        lines.append(f"Hint: {_show(got)} is the starting value of a node that found no "
+                     "children to look at: a terminal state has no actions. Check "
+                     "game.is_terminal(state) first and return game.utility(state, 'MAX') there.")
+        return "\n".join(lines)
     reference = trace.visited()
     order = {n: i for i, n in enumerate(_preorder(tree))}
     mine, theirs = set(visited), set(reference)
     extra = sorted(mine - theirs, key=lambda n: order[n])
     missing = sorted(theirs - mine, key=lambda n: order[n])
     leaves = set(tree.leaves())
-    everything = set(tree.nodes)
     strict = Trace()
     alphabeta(tree, prune_on_equal=False, tracer=strict)
     mine_leaves = [n for n in visited if n in leaves]
@@ -708,12 +832,28 @@ def _alphabeta_message(exercise, fn, tree, case, got, expected, visited, trace) 
         lines.append("Hint: try the actions in the order game.actions(state) gives them; "
                      "what alpha-beta prunes depends on that order.")
         return "\n".join(lines)
-    if extra and mine == everything:
+    if extra and not missing and _same(got, expected) and set(searched) == theirs:
+        glanced = _tops(tree, extra)
+        questions = sorted(set().union(*(game.asked[n] for n in extra)))
+        lines.append(f"Your function asked the game about {_names(glanced)} "
+                     f"({', '.join(questions)}) without searching "
+                     f"{'it' if len(glanced) == 1 else 'them'}; alpha-beta prunes "
+                     f"{'it' if len(glanced) == 1 else 'them'} and never asks.")
+        lines.append("Hint: look at a child only when the loop reaches it: take "
+                     "game.result(state, a) inside the loop and let the recursive call ask "
+                     "whether it is terminal. A cut then ends the loop before the next child "
+                     "is asked about.")
+        return "\n".join(lines)
+
+    hints = []
+    if extra and set(searched) == set(tree.nodes):
         lines.append(f"Your function visited every node: nothing was pruned, but alpha-beta "
                      f"never looks at {_names(_tops(tree, extra))}.")
-        lines.append("Hint: pass alpha and beta down to the recursive calls, update them as "
-                     "values come back (MAX raises alpha, MIN lowers beta), and stop a node "
-                     "as soon as its value reaches the other bound.")
+        hints.append("Hint: pass alpha and beta down to the recursive calls, update them as "
+                     "values come back (a MAX node raises alpha = max(alpha, value), a MIN "
+                     "node lowers beta = min(beta, value)), and stop a node as soon as its "
+                     "value reaches the bound of the player above (MAX at value >= beta, MIN "
+                     "at value <= alpha).")
     elif mine == set(strict.visited()) and extra:
         lines.append(f"Your function also visited {_names(_tops(tree, extra))}, which alpha-beta "
                      "prunes when a value equals the bound.")
@@ -721,6 +861,7 @@ def _alphabeta_message(exercise, fn, tree, case, got, expected, visited, trace) 
                      "cuts on equality too (MAX stops at value >= beta, MIN at value <= alpha). "
                      "The root value is the same either way; the package's "
                      "alphabeta(..., prune_on_equal=False) is your variant.")
+        return "\n".join(lines)
     elif extra:
         lines.append(f"Your function visited {_names(_tops(tree, extra))}, which alpha-beta "
                      "prunes:")
@@ -735,14 +876,133 @@ def _alphabeta_message(exercise, fn, tree, case, got, expected, visited, trace) 
         lines.append(f"  When alpha-beta reaches {first!r} (a child of {parent!r}), alpha = "
                      f"{_show(alpha)} and beta = {_show(beta)}: no cut is possible "
                      f"yet at {parent!r}.")
-        lines.append("Hint: cut on the right side: a MAX node stops when its value is >= beta "
-                     "(MIN above has something better), a MIN node when its value is <= alpha. "
-                     "Comparing with the node's own bound cuts too early.")
-    if not extra and not missing and mine_leaves != reference_leaves:
+        hints = ["Hint: check the cut and the updates. A MAX node stops when its value is "
+                 ">= beta, a MIN node when its value is <= alpha: each compares with the bound "
+                 "of the player above it. Comparing with the node's own bound, the one it "
+                 "updates itself (alpha at MAX, beta at MIN), cuts too early. A MAX node "
+                 "raises alpha = max(alpha, value), a MIN node lowers beta = min(beta, value); "
+                 "neither changes the other bound."]
+    if extra or missing:
+        diagnosis = diagnose()
+        lines += diagnosis if diagnosis else hints
+    elif mine_leaves != reference_leaves:
         lines.append(f"The leaves are right but in another order: alpha-beta visits "
                      f"{_names(reference_leaves)}; yours {_names(mine_leaves)}.")
         lines.append("Hint: try the actions in the order game.actions(state) gives them.")
     return "\n".join(lines)
+
+
+# Recognising a slip in the textbook's loop, by trying each one on every case tree.
+
+_MAX_UPDATES = {  # how a MAX node changes (alpha, beta) once its value so far is v
+    "right": lambda v, alpha, beta: (max(alpha, v), beta),
+    "none": lambda v, alpha, beta: (alpha, beta),
+    "lowers beta": lambda v, alpha, beta: (alpha, min(beta, v)),
+    "raises beta": lambda v, alpha, beta: (alpha, max(beta, v)),
+    "lowers alpha": lambda v, alpha, beta: (min(alpha, v), beta),
+}
+_MIN_UPDATES = {
+    "right": lambda v, alpha, beta: (alpha, min(beta, v)),
+    "none": lambda v, alpha, beta: (alpha, beta),
+    "raises alpha": lambda v, alpha, beta: (max(alpha, v), beta),
+    "lowers alpha": lambda v, alpha, beta: (min(alpha, v), beta),
+    "raises beta": lambda v, alpha, beta: (alpha, max(beta, v)),
+}
+_MAX_CUTS = {  # when a MAX node stops
+    "right": lambda v, alpha, beta: v >= beta,
+    "never": lambda v, alpha, beta: False,
+    "own bound": lambda v, alpha, beta: v >= alpha,
+    "below alpha": lambda v, alpha, beta: v <= alpha,
+}
+_MIN_CUTS = {
+    "right": lambda v, alpha, beta: v <= alpha,
+    "never": lambda v, alpha, beta: False,
+    "own bound": lambda v, alpha, beta: v <= beta,
+    "above beta": lambda v, alpha, beta: v >= beta,
+}
+_RIGHT_LINES = {
+    "max update": "at a MAX node, after each child: alpha = max(alpha, value) (MAX raises "
+                  "alpha and leaves beta as it came from above)",
+    "min update": "at a MIN node, after each child: beta = min(beta, value) (MIN lowers beta "
+                  "and leaves alpha as it came from above)",
+    "max cut": "a MAX node stops when value >= beta: beta is what MIN above it can already "
+               "force; alpha is the MAX node's own bound, and reaching it proves nothing",
+    "min cut": "a MIN node stops when value <= alpha: alpha is what MAX above it can already "
+               "force; beta is the MIN node's own bound, and reaching it proves nothing",
+}
+_LINES = tuple(_RIGHT_LINES)
+
+
+def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: list):
+    """The textbook's alpha-beta with the given update and cut rules; notes the nodes."""
+    searched.append(node)
+    if tree.is_terminal(node):
+        return tree.utility(node, "MAX")
+    is_max = tree.to_move(node) == "MAX"
+    update = _MAX_UPDATES[rules["max update"]] if is_max else _MIN_UPDATES[rules["min update"]]
+    cut = _MAX_CUTS[rules["max cut"]] if is_max else _MIN_CUTS[rules["min cut"]]
+    value = -math.inf if is_max else math.inf
+    for child in tree.children(node):
+        v = _textbook_loop(tree, rules, child, alpha, beta, searched)
+        value = max(value, v) if is_max else min(value, v)
+        if rules["update first"]:
+            alpha, beta = update(value, alpha, beta)
+        if cut(value, alpha, beta):
+            return value
+        if not rules["update first"]:
+            alpha, beta = update(value, alpha, beta)
+    return value
+
+
+def _visits(tree: GameTree, searched) -> tuple:
+    """What must agree: the set of nodes searched, and the leaves in order."""
+    leaves = set(tree.leaves())
+    return set(searched), [n for n in searched if n in leaves]
+
+
+def _diagnose_alphabeta(fn, trees: dict) -> list[str]:
+    """Hint lines naming the lines of the loop that explain ``fn``'s mistake.
+
+    ``fn`` is run on every case tree. Every combination of the usual slips
+    (an update that changes the wrong bound or none, a cut that compares with
+    the wrong bound or never happens; updating before or after the cut test)
+    is tried in the textbook's loop, and those that give ``fn``'s value and
+    visits on all the trees are kept. Slips cannot always be told apart (a
+    MIN node that never lowers beta looks exactly like a MAX node that never
+    cuts), so the hint names every line wrong in one of the simplest
+    combinations that fit. Empty if none fits, or if all four lines would be
+    named (then the general hint says as much).
+    """
+    observed = []
+    for tree in trees.values():
+        game = RecordingGame(tree)
+        try:
+            got = fn(game, tree.root, -math.inf, math.inf)
+        except Exception:  # the student's code: this tree tells nothing
+            continue
+        if _is_number(got):
+            observed.append((tree, got, _visits(tree, game.searched)))
+    fits = []
+    for choice in itertools.product(_MAX_UPDATES, _MIN_UPDATES, _MAX_CUTS, _MIN_CUTS,
+                                    (True, False)):
+        rules = dict(zip(_LINES + ("update first",), choice, strict=True))
+        for tree, got, visits in observed:
+            searched: list = []
+            value = _textbook_loop(tree, rules, tree.root, -math.inf, math.inf, searched)
+            if not _same(value, got) or _visits(tree, searched) != visits:
+                break
+        else:
+            fits.append({line for line in _LINES if rules[line] != "right"})
+    if not fits or not all(fits):  # nothing fits, or the right loop does
+        return []
+    fewest = min(len(wrong) for wrong in fits)
+    suspects = set().union(*(wrong for wrong in fits if len(wrong) == fewest))
+    if len(suspects) == len(_LINES):
+        return []
+    lead = ("one of these lines" if fewest == 1 else "these lines")
+    return ([f"Hint: on all {len(observed)} trees, your values and visits are those of "
+             f"alpha-beta with a slip in {lead}; each should read:"]
+            + [f"  {_RIGHT_LINES[line]}" for line in _LINES if line in suspects])
 
 
 def _tops(tree: GameTree, nodes) -> list:

@@ -11,7 +11,9 @@ nbclient, from the notebook's own folder). Then only the cells whose first
 line is ``# NBVAL_CHECK_OUTPUT`` keep their outputs, numbered 1, 2, 3, ...;
 every other code cell is cleared (no outputs, ``execution_count`` None).
 Widget state, timing metadata and the Python version are dropped, so a
-refresh on another machine gives the same file. CI
+refresh on another machine gives the same file. Cells tagged ``solution``
+get their source folded away (``"jupyter": {"source_hidden": true}``, which
+JupyterLab honours); no other cell keeps folding state. CI
 (``pytest --nbval-lax``) then compares the kept outputs with a fresh run.
 """
 
@@ -26,6 +28,7 @@ import nbformat
 from nbclient import NotebookClient
 
 CHECKED = "# NBVAL_CHECK_OUTPUT"
+SOLUTION_TAG = "solution"
 HERE = Path(__file__).resolve().parent
 VOLATILE_CELL_METADATA = ("execution", "collapsed", "scrolled", "jupyter")
 
@@ -58,12 +61,22 @@ def coalesce_streams(outputs) -> list:
     return joined
 
 
+def is_solution(cell) -> bool:
+    """True for an instructors' solution cell (tagged ``solution``)."""
+    return SOLUTION_TAG in cell.metadata.get("tags", [])
+
+
 def keep_checked_outputs(nb):
-    """Clear unchecked cells, number the checked ones 1, 2, ..., drop volatile metadata."""
+    """Clear unchecked cells, number the checked ones 1, 2, ..., drop volatile metadata.
+
+    Solution cells are folded away, so that students try first.
+    """
     count = 0
     for cell in nb.cells:
         for key in VOLATILE_CELL_METADATA:
             cell.metadata.pop(key, None)
+        if is_solution(cell):
+            cell.metadata["jupyter"] = {"source_hidden": True}
         if cell.cell_type != "code":
             continue
         if is_checked(cell):

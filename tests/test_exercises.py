@@ -77,6 +77,41 @@ def test_count_games_says_positions_were_counted():
     assert "distinct positions" in result.message
 
 
+def count_games_without_return(game, state):
+    if game.is_terminal(state):
+        return 1
+    total = 0
+    for a in game.actions(state):
+        total += count_games_without_return(game, game.result(state, a))
+    # forgot: return total
+
+
+def count_finished_boards_once(game, state, seen=set()):  # noqa: B006 (the mistake tested)
+    if state in seen:
+        return 0
+    seen.add(state)
+    if game.is_terminal(state):
+        return 1
+    return sum(count_finished_boards_once(game, game.result(state, a)) for a in game.actions(state))
+
+
+def test_count_games_says_a_return_is_missing():
+    result = check_count_games(count_games_without_return)
+    assert not result.passed
+    assert "'XOX.O.X..'" in result.message
+    assert "raised TypeError: unsupported operand type(s) for +=: 'int' and 'NoneType'" in result.message
+    assert "a recursive call returned None: is a `return` missing?" in result.message
+
+
+def test_count_games_says_finished_boards_were_counted_once():
+    result = check_count_games(count_finished_boards_once)
+    assert not result.passed
+    # 'XOX.O.X..' has 17 complete games, ending on 11 different boards.
+    assert "expected 17 complete games, `count_finished_boards_once` returned 11" in result.message
+    assert "11 is the number of distinct finished boards" in result.message
+    assert "count paths" in result.message
+
+
 def test_count_games_says_a_finished_game_counts_one():
     result = check_count_games(count_zero_at_the_end)
     assert not result.passed
@@ -166,6 +201,37 @@ def test_minimax_reports_an_exception_with_the_case_node_and_line():
     assert "return max(minimax_crashes(game, c) for c in children)" in result.message
 
 
+def test_minimax_says_check_the_terminal_test_when_max_gets_nothing():
+    def minimax_without_terminal_test(game, state):
+        values = [minimax_without_terminal_test(game, game.result(state, a))
+                  for a in game.actions(state)]
+        return max(values) if game.to_move(state) == "MAX" else min(values)
+
+    result = check_minimax(minimax_without_terminal_test)
+    assert not result.passed
+    assert "raised ValueError: max() arg is an empty sequence" in result.message
+    assert "Check game.is_terminal(state)" in result.message
+    assert "before taking the max or min over the children" in result.message
+
+
+def minimax_first_child(game, state):
+    """Returns its first child's value: neither max nor min."""
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    return [minimax_first_child(game, game.result(state, a)) for a in game.actions(state)][0]
+
+
+def test_minimax_does_not_call_a_first_child_answer_swapped():
+    result = check_minimax(minimax_first_child)
+    assert not result.passed
+    # Textbook tree: only D is wrong, 14 (its first leaf) where min(14, 5, 2) = 2. Taking
+    # the max at D gives 14 too, but nothing else says that max and min are swapped.
+    assert "node 'D' (MIN) is worth 2 to MAX; `minimax_first_child` returned 14" in result.message
+    assert "swapped" not in result.message
+    assert ("at 'D' (MIN) your children's values are right (K=14, L=5, M=2) but you returned "
+            "14: a MIN node takes the smallest of them") in result.message
+
+
 def test_minimax_reports_endless_recursion():
     def minimax_never_stops(game, state):
         return minimax_never_stops(game, state)
@@ -206,12 +272,15 @@ def test_a_value_action_pair_is_not_a_value():
 # Depth-limited minimax (notebook 01, going further) -------------------------------------
 
 
-def depth_limited(game, state, depth, stop=lambda depth: depth == 0, player=lambda g, s: "MAX"):
-    if game.is_terminal(state):
+def depth_limited(game, state, depth, stop=lambda depth: depth == 0, player=lambda g, s: "MAX",
+                  terminal_first=True):
+    if terminal_first and game.is_terminal(state):
         return game.utility(state, "MAX")
     if stop(depth):
         return game.evaluate(state, player(game, state))
-    values = [depth_limited(game, game.result(state, a), depth - 1, stop, player)
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    values = [depth_limited(game, game.result(state, a), depth - 1, stop, player, terminal_first)
               for a in game.actions(state)]
     return max(values) if game.to_move(state) == "MAX" else min(values)
 
@@ -265,6 +334,41 @@ def test_depth_limited_says_evaluate_for_max():
     assert "not for the player to move there" in result.message
 
 
+def depth_limited_without_depth_minus_one(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if depth == 0:
+        return game.evaluate(state, "MAX")
+    values = [depth_limited_without_depth_minus_one(game, game.result(state, a), depth)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "MAX" else min(values)
+
+
+def depth_limited_tests_depth_first(game, state, depth):
+    return depth_limited(game, state, depth, stop=lambda d: d == 0, terminal_first=False)
+
+
+def test_depth_limited_says_depth_is_not_passed_down_one_less():
+    result = check_depth_limited(depth_limited_without_depth_minus_one)
+    assert not result.passed
+    # On the textbook tree (height 2) only A at depth 1 is wrong, and its answer is both
+    # the full search and a search one ply deeper: the missing depth - 1 is the likelier.
+    assert "node 'A' (MAX) searched to depth 1" in result.message
+    assert "ignore the depth limit" in result.message
+    assert "pass depth - 1 (not depth)" in result.message
+    assert "one ply deeper" not in result.message
+
+
+def test_depth_limited_says_a_terminal_state_is_worth_its_utility():
+    result = check_depth_limited(depth_limited_tests_depth_first)
+    assert not result.passed
+    # The retreat tree's evaluation scores 'caught above' 10 (one dot eaten); its utility
+    # is -500. Evaluated at the limit, 'trapped' at depth 1 looks worth 10, not -500.
+    assert "retreat tree" in result.message
+    assert "'trapped' at depth 1" in result.message
+    assert "ask game.is_terminal(state) before testing depth == 0" in result.message
+
+
 def test_depth_limited_reports_an_exception():
     def depth_limited_typo(game, state, depth):
         return game.evaluate(state)  # forgot the player
@@ -280,8 +384,16 @@ def test_depth_limited_reports_an_exception():
 
 
 def make_alphabeta(*, cut_max=lambda v, alpha, beta: v >= beta,
-                   cut_min=lambda v, alpha, beta: v <= alpha, pass_bounds=True, reverse=False):
-    """An alpha-beta written the textbook's way, with one knob per typical mistake."""
+                   cut_min=lambda v, alpha, beta: v <= alpha,
+                   update_max=lambda v, alpha, beta: (max(alpha, v), beta),
+                   update_min=lambda v, alpha, beta: (alpha, min(beta, v)),
+                   pass_bounds=True, reverse=False, update_first=False):
+    """An alpha-beta written the textbook's way, with one knob per typical mistake.
+
+    By default it tests the cut before it updates the bounds (AIMA 3rd
+    edition); ``update_first=True`` updates first (4th edition, Figure 5.7).
+    With the right updates both visit the same nodes.
+    """
 
     def value(game, state, alpha, beta):
         if game.is_terminal(state):
@@ -294,18 +406,70 @@ def make_alphabeta(*, cut_max=lambda v, alpha, beta: v >= beta,
             v = -math.inf
             for a in actions:
                 v = max(v, value(game, game.result(state, a), *down()))
+                if update_first:
+                    alpha, beta = update_max(v, alpha, beta)
                 if cut_max(v, alpha, beta):
                     return v
-                alpha = max(alpha, v)
+                if not update_first:
+                    alpha, beta = update_max(v, alpha, beta)
             return v
         v = math.inf
         for a in actions:
             v = min(v, value(game, game.result(state, a), *down()))
+            if update_first:
+                alpha, beta = update_min(v, alpha, beta)
             if cut_min(v, alpha, beta):
                 return v
-            beta = min(beta, v)
+            if not update_first:
+                alpha, beta = update_min(v, alpha, beta)
         return v
 
+    return value
+
+
+def alphabeta_min_updates_alpha(game, state, alpha, beta):
+    """AIMA 4e's loop (update, then test), with a typo at MIN: alpha for beta."""
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if game.to_move(state) == "MAX":
+        value = -math.inf
+        for a in game.actions(state):
+            value = max(value, alphabeta_min_updates_alpha(game, game.result(state, a),
+                                                           alpha, beta))
+            alpha = max(alpha, value)
+            if value >= beta:
+                return value
+        return value
+    value = math.inf
+    for a in game.actions(state):
+        value = min(value, alphabeta_min_updates_alpha(game, game.result(state, a), alpha, beta))
+        alpha = min(alpha, value)  # the typo: should be beta = min(beta, value)
+        if value <= alpha:
+            return value
+    return value
+
+
+def alphabeta_looks_at_children_first(game, state, alpha, beta):
+    """Right, except that it asks whether every child is terminal before its loop."""
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    children = [game.result(state, a) for a in game.actions(state)]
+    if all(game.is_terminal(c) for c in children):
+        pass  # (say, to treat the last level specially)
+    if game.to_move(state) == "MAX":
+        value = -math.inf
+        for c in children:
+            value = max(value, alphabeta_looks_at_children_first(game, c, alpha, beta))
+            alpha = max(alpha, value)
+            if value >= beta:
+                return value
+        return value
+    value = math.inf
+    for c in children:
+        value = min(value, alphabeta_looks_at_children_first(game, c, alpha, beta))
+        beta = min(beta, value)
+        if value <= alpha:
+            return value
     return value
 
 
@@ -326,6 +490,12 @@ def test_alphabeta_says_bounds_were_not_passed_down():
     assert "pass alpha and beta down" in result.message
 
 
+MAX_NODE_CUT = "a MAX node stops when value >= beta"
+MIN_NODE_CUT = "a MIN node stops when value <= alpha"
+MAX_NODE_UPDATE = "at a MAX node, after each child: alpha = max(alpha, value)"
+MIN_NODE_UPDATE = "at a MIN node, after each child: beta = min(beta, value)"
+
+
 def test_alphabeta_says_the_cut_is_on_the_wrong_side():
     # Each node compares with its own bound: MAX with alpha, MIN with beta.
     student = make_alphabeta(cut_max=lambda v, alpha, beta: v <= alpha,
@@ -338,7 +508,124 @@ def test_alphabeta_says_the_cut_is_on_the_wrong_side():
     assert "never visited 'G', 'D', which alpha-beta must look at" in result.message
     assert "When alpha-beta reaches 'G' (a child of 'B'), alpha = -inf and beta = 3" in result.message
     assert "visited 'I', which alpha-beta prunes" in result.message
-    assert "cut on the right side" in result.message
+    assert "alpha-beta with a slip in these lines; each should read:" in result.message
+    assert MAX_NODE_CUT in result.message and MIN_NODE_CUT in result.message
+    assert "alpha is the MAX node's own bound" in result.message
+    assert "alpha = max(alpha, value)" not in result.message  # the updates are right
+
+
+def test_alphabeta_names_the_lines_when_min_updates_alpha_instead_of_beta():
+    result = check_alphabeta(alphabeta_min_updates_alpha)
+    assert not result.passed
+    # Beta is never lowered, so no MAX node ever cuts: on the retreat tree, 'free' goes on
+    # to 'one dot' after 'two dots' (20 >= beta = 10 would have stopped it). Whether MIN
+    # failed to lower beta or MAX failed to compare with it cannot be told apart.
+    assert "retreat tree, the value 15 is right" in result.message
+    assert "nothing was pruned, but alpha-beta never looks at 'one dot'" in result.message
+    assert "with a slip in one of these lines" in result.message
+    assert MIN_NODE_UPDATE in result.message and MAX_NODE_CUT in result.message
+    assert MAX_NODE_UPDATE not in result.message and MIN_NODE_CUT not in result.message
+
+
+def test_alphabeta_names_the_max_lines_when_max_lowers_beta():
+    # Updating first, as AIMA 4e does: A (MAX) lowers its beta to 3 after B, and
+    # 3 >= 3 stops it at once. Comparing with alpha (3 >= alpha = 3) would do the same.
+    student = make_alphabeta(update_max=lambda v, alpha, beta: (alpha, min(beta, v)),
+                             update_first=True)
+    result = check_alphabeta(student)
+    assert not result.passed
+    assert "textbook tree, the value 3 is right" in result.message
+    assert "never visited 'C', 'D', which alpha-beta must look at" in result.message
+    assert MAX_NODE_UPDATE in result.message and MAX_NODE_CUT in result.message
+    assert MIN_NODE_UPDATE not in result.message and MIN_NODE_CUT not in result.message
+
+
+def test_alphabeta_names_the_update_alone_when_the_evidence_does():
+    # Testing first (AIMA 3e): A's beta = 3 only shows at D, which A now skips, and
+    # A's alpha is never raised, so C is not cut. Only the MAX update explains both.
+    student = make_alphabeta(update_max=lambda v, alpha, beta: (alpha, min(beta, v)))
+    result = check_alphabeta(student)
+    assert not result.passed
+    assert "visited 'I', 'J', which alpha-beta prunes" in result.message
+    assert "never visited 'D', which alpha-beta must look at" in result.message
+    assert "with a slip in one of these lines" in result.message
+    assert MAX_NODE_UPDATE in result.message
+    assert MIN_NODE_UPDATE not in result.message
+    assert MAX_NODE_CUT not in result.message and MIN_NODE_CUT not in result.message
+
+
+def test_alphabeta_names_the_alpha_lines_when_max_never_raises_alpha():
+    # A typo at MAX: beta = max(beta, value) instead of alpha = max(alpha, value).
+    student = make_alphabeta(update_max=lambda v, alpha, beta: (alpha, max(beta, v)))
+    result = check_alphabeta(student)
+    assert not result.passed
+    assert "never looks at 'I', 'J'" in result.message
+    assert MAX_NODE_UPDATE in result.message and MIN_NODE_CUT in result.message
+    assert MIN_NODE_UPDATE not in result.message and MAX_NODE_CUT not in result.message
+
+
+def test_alphabeta_general_hint_names_the_updates_and_explains_own_bound():
+    # Both updates swapped: MAX lowers beta, MIN raises alpha. Simplest explanations
+    # touch all four lines, so the general hint is given.
+    student = make_alphabeta(update_max=lambda v, alpha, beta: (alpha, min(beta, v)),
+                             update_min=lambda v, alpha, beta: (max(alpha, v), beta),
+                             update_first=True)
+    result = check_alphabeta(student)
+    assert not result.passed
+    assert "never visited 'F', 'G', 'C', 'D'" in result.message
+    assert "Hint: check the cut and the updates." in result.message
+    assert "the node's own bound, the one it updates itself (alpha at MAX, beta at MIN)" in result.message
+    assert "A MAX node raises alpha = max(alpha, value), a MIN node lowers beta" in result.message
+
+
+def test_alphabeta_says_children_were_only_asked_about():
+    result = check_alphabeta(alphabeta_looks_at_children_first)
+    assert not result.passed
+    # It prunes I and J like alpha-beta, but asked is_terminal about them first.
+    assert "textbook tree, the value 3 is right" in result.message
+    assert "asked the game about 'I', 'J' (is_terminal) without searching them" in result.message
+    assert "nothing was pruned" not in result.message
+    assert "look at a child only when the loop reaches it" in result.message
+
+
+def test_alphabeta_says_check_the_terminal_test_when_it_returns_infinity():
+    def alphabeta_without_terminal_test(game, state, alpha, beta):
+        value = -math.inf if game.to_move(state) == "MAX" else math.inf
+        for a in game.actions(state):  # none at a leaf: the value stays infinite
+            v = alphabeta_without_terminal_test(game, game.result(state, a), alpha, beta)
+            if game.to_move(state) == "MAX":
+                value = max(value, v)
+                alpha = max(alpha, value)
+                if value >= beta:
+                    return value
+            else:
+                value = min(value, v)
+                beta = min(beta, value)
+                if value <= alpha:
+                    return value
+        return value
+
+    result = check_alphabeta(alphabeta_without_terminal_test)
+    assert not result.passed
+    assert "the root is worth 3 to MAX; `alphabeta_without_terminal_test` returned -inf" in result.message
+    assert "a terminal state has no actions" in result.message
+    assert "Check game.is_terminal(state) first" in result.message
+
+
+def test_the_diagnosis_loop_is_alphabeta_when_nothing_is_wrong():
+    """The textbook loop the hints are found with visits what the package's alphabeta does."""
+    from aisearch import Trace, alphabeta
+    from aisearch.exercises import _LINES, _textbook_loop
+
+    for update_first in (True, False):
+        rules = dict.fromkeys(_LINES, "right") | {"update first": update_first}
+        for tree in case_trees().values():
+            trace, searched = Trace(tree), []
+            value = _textbook_loop(tree, rules, tree.root, -math.inf, math.inf, searched)
+            alphabeta(tree, tracer=trace)
+            assert searched == trace.visited()
+            assert value == (minimax(tree).value if tree.to_move(tree.root) == "MAX"
+                             else -minimax(tree).value)
 
 
 def test_alphabeta_mentions_prune_on_equal_for_a_strict_cut():
@@ -481,6 +768,17 @@ def test_a_result_shows_its_message_everywhere():
     html = result._repr_html_()
     assert "node &#x27;A&#x27; (MAX)" in html
     assert "<div" in html
+
+
+def test_the_recording_game_tells_glances_from_searches():
+    game = RecordingGame(case_trees()["textbook tree"])
+    game.actions("A")
+    game.is_terminal("B")
+    game.to_move("C")
+    game.utility("E", "MAX")
+    assert game.visited == ["A", "B", "C", "E"]
+    assert game.searched == ["A", "E"]
+    assert game.asked["B"] == {"is_terminal"}
 
 
 def test_the_recording_game_notes_states_in_order_and_passes_the_rest_on():

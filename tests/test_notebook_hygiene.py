@@ -17,12 +17,17 @@ from nbformat.validator import NotebookValidationError
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CHECKED = "# NBVAL_CHECK_OUTPUT"
+SOLUTIONS_HEADING = "## Solutions (for instructors)"
 TEACHING_ORDER = ["00_introduction.ipynb", "01_minimax.ipynb", "02_alpha_beta.ipynb"]
 
 
 def is_checked(cell) -> bool:
     lines = cell.source.lstrip().splitlines()
     return cell.cell_type == "code" and bool(lines) and lines[0].strip() == CHECKED
+
+
+def is_solution(cell) -> bool:
+    return "solution" in cell.metadata.get("tags", [])
 
 
 def problems(nb) -> list[str]:
@@ -36,10 +41,18 @@ def problems(nb) -> list[str]:
         found.append("widget state saved in the notebook metadata ('widgets')")
     if nb.metadata.get("kernelspec", {}).get("name") != "python3":
         found.append("kernel is not 'python3'")
+    solutions_section = next((i for i, c in enumerate(nb.cells) if c.cell_type == "markdown"
+                              and c.source.startswith(SOLUTIONS_HEADING)), None)
     for index, cell in enumerate(nb.cells):
         where = f"cell {index}"
         if "input(" in cell.source and cell.cell_type == "code":
             found.append(f"{where} calls input(): CI has no standard input")
+        if is_solution(cell):
+            if not cell.metadata.get("jupyter", {}).get("source_hidden"):
+                found.append(f"{where} is a solution whose code is not folded away "
+                             "(jupyter.source_hidden)")
+            if solutions_section is None or index < solutions_section:
+                found.append(f"{where} is a solution outside the '{SOLUTIONS_HEADING}' section")
         if cell.cell_type != "code":
             continue
         if is_checked(cell):
@@ -84,6 +97,7 @@ def test_the_checker_rejects_a_badly_stored_notebook(tmp_path):
         new_code_cell(f"{CHECKED}\nprint(2)", execution_count=None),
         new_code_cell("plot()", execution_count=None, outputs=[picture]),
         new_code_cell("name = input('your name? ')"),
+        new_code_cell("def solution(): ...", metadata={"tags": ["solution"]}),
     ]
     path = tmp_path / "bad.ipynb"
     nbformat.write(nb, path)
@@ -95,6 +109,9 @@ def test_the_checker_rejects_a_badly_stored_notebook(tmp_path):
     assert "cell 2 is marked # NBVAL_CHECK_OUTPUT but has no execution count" in found
     assert "cell 3 has stored outputs but is not marked # NBVAL_CHECK_OUTPUT" in found
     assert "cell 4 calls input(): CI has no standard input" in found
+    assert "cell 5 is a solution whose code is not folded away (jupyter.source_hidden)" in found
+    assert ("cell 5 is a solution outside the '## Solutions (for instructors)' section"
+            in found)
     assert "checked cells are numbered [None], expected 1, 2, 3, ..." in found
 
 
@@ -112,5 +129,24 @@ def test_the_checker_accepts_a_clean_notebook():
         new_code_cell("x = 2"),
         new_code_cell(f"{CHECKED}\nprint(x)", execution_count=1,
                       outputs=[new_output("stream", name="stdout", text="2\n")]),
+        new_markdown_cell(f"{SOLUTIONS_HEADING}\n\nTry first."),
+        new_code_cell("def solution(): ...", metadata={"tags": ["solution"],
+                                                       "jupyter": {"source_hidden": True}}),
     ]
     assert problems(nb) == []
+
+
+def test_refresh_folds_solutions_away_and_nothing_else():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("refresh", NOTEBOOKS / "refresh.py")
+    refresh = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(refresh)
+    nb = new_notebook(cells=[
+        new_code_cell("x = 1", metadata={"jupyter": {"source_hidden": True}}),
+        new_code_cell("def solution(): ...", metadata={"tags": ["solution"]}),
+    ])
+    refresh.keep_checked_outputs(nb)
+    assert "jupyter" not in nb.cells[0].metadata
+    assert nb.cells[1].metadata["jupyter"] == {"source_hidden": True}
+    nbformat.validate(nb)
