@@ -665,7 +665,7 @@ def check_depth_limited(fn: Callable) -> CheckResult:
         case = name
         wrong = []
         for node in _preorder(tree):
-            height = _height(tree, node)
+            height = tree.height(node)
             if height == 0:
                 continue
             for depth in range(height + 1):
@@ -685,11 +685,6 @@ def check_depth_limited(fn: Callable) -> CheckResult:
             return CheckResult(exercise, False, message + "\n" + _look_at(name, "depth"))
     return _passed(exercise, f"right for all {checked} (node, depth) pairs of "
                              f"{len(trees)} trees.")
-
-
-def _height(tree: GameTree, node) -> int:
-    kids = tree.children(node)
-    return 0 if not kids else 1 + max(_height(tree, c) for c in kids)
 
 
 def _depth_message(exercise, fn, tree, case, wrong) -> str:

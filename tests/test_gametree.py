@@ -21,7 +21,7 @@ def test_from_nested_names_nodes_breadth_first_and_actions_like_the_book():
     assert [tree.role(n) for n in "ABE"] == ["max", "min", "max"]
     assert [tree.value(n) for n in tree.leaves()] == [3, 12, 8, 2, 4, 6, 14, 5, 2]
     assert tree.to_nested() == TEXTBOOK
-    assert tree.height() == 2
+    assert tree.height() == 2 and tree.height("B") == 1 and tree.height("E") == 0
 
 
 def test_players_and_utilities_are_from_max_point_of_view():

@@ -164,9 +164,11 @@ class GameTree:
                 out.append(node)
         return out
 
-    def height(self) -> int:
-        """The number of plies from the root to the deepest leaf."""
-        best, stack = 0, [(self.root, 0)]
+    def height(self, node=None) -> int:
+        """The number of plies from ``node`` (the root by default) to its deepest leaf."""
+        node = self.root if node is None else node
+        self.to_move(node)
+        best, stack = 0, [(node, 0)]
         while stack:
             node, d = stack.pop()
             best = max(best, d)
