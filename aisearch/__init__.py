@@ -21,7 +21,8 @@ from .counting import (
     count_tree_nodes,
     estimate_branching_factor,
 )
-from .game import Game
+from .expectimax import expectimax, star1
+from .game import CHANCE, Game, check_outcomes
 from .minimax import minimax
 from .negamax import negamax
 from .players import GameRecord, Player, play_game, random_player, search_player
@@ -30,6 +31,7 @@ from .trace import Event, Frame, Trace, TraceNode
 
 __all__ = [
     "BranchingEstimate",
+    "CHANCE",
     "Event",
     "Frame",
     "Game",
@@ -40,15 +42,18 @@ __all__ = [
     "Trace",
     "TraceNode",
     "alphabeta",
+    "check_outcomes",
     "count_games",
     "count_outcomes",
     "count_positions",
     "count_tree_nodes",
     "estimate_branching_factor",
+    "expectimax",
     "minimax",
     "negamax",
     "play_game",
     "random_player",
     "search_player",
+    "star1",
 ]
 __version__ = "0.1.0"

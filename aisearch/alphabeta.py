@@ -24,6 +24,7 @@ from .game import (
     missing_evaluation,
     no_actions,
     ordered,
+    refuse_chance,
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
@@ -71,6 +72,7 @@ def alphabeta(
     if state is None:
         state = game.initial_state()
     check_depth(depth)
+    refuse_chance(game, "alphabeta")
     evaluate = resolve_evaluate(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility

@@ -10,6 +10,11 @@ A game object holds only parameters (a board size, the shape of a tree); the
 states are separate, immutable and hashable values, so that a state can be a
 dictionary key, sit in a trace, and never change behind a search's back.
 
+Games of chance add chance states, where nobody chooses: ``to_move`` answers
+``CHANCE`` there, and ``chance_outcomes(state)`` lists each outcome with its
+probability (``actions`` lists the same outcomes, in the same order, and
+``result`` applies one), as dice or a shuffled card would.
+
 Two-player zero-sum games are the common case: ``utility(state, p)`` is the
 negation of ``utility(state, q)`` for the two players ``p`` and ``q``. A game
 may also offer ``evaluate(state, player)``, its own heuristic estimate of a
@@ -26,6 +31,11 @@ Action = Hashable
 Player = Hashable
 Evaluation = Callable[[Any, Any, Any], float]
 """An evaluation function ``(game, state, player) -> float``."""
+
+CHANCE = "chance"
+"""What ``to_move`` answers at a chance state."""
+
+PROBABILITY_TOLERANCE = 1e-9
 
 
 @runtime_checkable
@@ -48,6 +58,61 @@ class Game(Protocol):
     def is_terminal(self, state: State) -> bool: ...
 
     def utility(self, state: State, player: Player) -> float: ...
+
+
+def check_outcomes(state: State, outcomes) -> tuple:
+    """Return a chance state's ``(outcome, probability)`` pairs, checked.
+
+    Raises:
+        ValueError: naming ``state``, if there are no outcomes, an outcome
+            repeats, a probability is not a positive number, or they do not sum
+            to 1 (within ``PROBABILITY_TOLERANCE``).
+
+    >>> check_outcomes("roll", [(1, 0.5), (2, 0.5)])
+    ((1, 0.5), (2, 0.5))
+    >>> check_outcomes("roll", [(1, 0.5), (2, 0.4)])
+    Traceback (most recent call last):
+    ...
+    ValueError: the probabilities of chance state 'roll' sum to 0.9, not 1: [(1, 0.5), (2, 0.4)]
+    """
+    outcomes = tuple(tuple(pair) for pair in outcomes)
+    if not outcomes:
+        raise ValueError(f"chance state {state!r} has no outcomes")
+    seen = set()
+    for pair in outcomes:
+        if len(pair) != 2:
+            raise ValueError(f"chance state {state!r}: {pair!r} is not an (outcome, probability) pair")
+        outcome, p = pair
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or not p > 0:
+            raise ValueError(
+                f"chance state {state!r} gives outcome {outcome!r} the probability {p!r}: "
+                "probabilities must be positive numbers"
+            )
+        if outcome in seen:
+            raise ValueError(f"chance state {state!r} lists outcome {outcome!r} twice")
+        seen.add(outcome)
+    total = sum(p for _, p in outcomes)
+    if abs(total - 1) > PROBABILITY_TOLERANCE:
+        raise ValueError(
+            f"the probabilities of chance state {state!r} sum to {total:.6g}, not 1: "
+            f"{[tuple(p) for p in outcomes]!r}"
+        )
+    return outcomes
+
+
+def has_chance(game) -> bool:
+    """Whether ``game`` has chance states (its ``has_chance_nodes``, else whether it
+    offers ``chance_outcomes`` at all)."""
+    return bool(getattr(game, "has_chance_nodes", hasattr(game, "chance_outcomes")))
+
+
+def refuse_chance(game, search: str) -> None:
+    """Raise ``ValueError`` if ``game`` has chance states, which ``search`` cannot weigh."""
+    if has_chance(game):
+        raise ValueError(
+            f"{game!r} has chance nodes, which {search} would treat as an opponent: "
+            "use aisearch.expectimax"
+        )
 
 
 def resolve_evaluate(game: Game, evaluate: Evaluation | None) -> Evaluation | None:

@@ -23,6 +23,7 @@ from .game import (
     check_depth,
     missing_evaluation,
     no_actions,
+    refuse_chance,
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
@@ -64,6 +65,7 @@ def minimax(
     if state is None:
         state = game.initial_state()
     check_depth(depth)
+    refuse_chance(game, "minimax")
     evaluate = resolve_evaluate(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility

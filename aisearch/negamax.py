@@ -27,6 +27,7 @@ from .game import (
     missing_evaluation,
     no_actions,
     ordered,
+    refuse_chance,
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
@@ -73,6 +74,7 @@ def negamax(
     if state is None:
         state = game.initial_state()
     check_depth(depth)
+    refuse_chance(game, "negamax")
     evaluate = resolve_evaluate(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility

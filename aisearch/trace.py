@@ -20,6 +20,9 @@ Event kinds, in the order a search emits them:
 ``cutoff``
     alpha-beta stops at a node; ``event.skipped`` names the actions it never
     tries;
+``chance``
+    a chance node adds the child ``event.child``'s value, weighted by its
+    ``event.probability``, to its running sum ``event.total`` (expectimax);
 ``exit``
     an interior node returns ``event.value`` to its parent.
 
@@ -41,6 +44,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 ENTER, LEAF, UPDATE, CUTOFF, EXIT = "enter", "leaf", "update", "cutoff", "exit"
+CHANCE_STEP = "chance"
 
 UNSEEN, STACK, DONE, PRUNED = "unseen", "stack", "done", "pruned"
 """The four statuses a node has in a replayed frame."""
@@ -77,6 +81,10 @@ class Event(NamedTuple):
     """For ``cutoff``: ``"max"`` or ``"min"`` for each skipped state."""
     terminal: bool | None = None
     """For ``leaf``: ``True`` for a utility, ``False`` for an evaluation."""
+    probability: float | None = None
+    """For ``chance``: the probability of the child ``event.child``."""
+    total: float | None = None
+    """For ``chance``: the weighted sum so far, this child included."""
 
 
 class Tracing:
@@ -103,6 +111,8 @@ class Tracing:
         parent, state, depth, role, action = self.info[node]
         if self.flip:
             value = None if value is None else -value
+            if extra.get("total") is not None:
+                extra["total"] = -extra["total"]
             if alpha is not None:
                 alpha, beta = -beta, -alpha
             if "skipped_roles" in extra:
@@ -131,11 +141,16 @@ class Tracing:
                    skipped_states=tuple(skipped_states),
                    skipped_roles=tuple(skipped_roles))
 
+    def chance(self, node, child, probability, value, total, alpha=None, beta=None):
+        """``value`` is the child's; ``total`` the node's weighted sum so far."""
+        self._emit(CHANCE_STEP, node, value, alpha, beta, child=child,
+                   probability=probability, total=total)
+
     def exit(self, node, value, alpha=None, beta=None):
         self._emit(EXIT, node, value, alpha, beta)
 
 
-_OTHER = {"max": "min", "min": "max"}
+_OTHER = {"max": "min", "min": "max", "chance": "chance"}
 
 
 def start_tracing(tracer, game, root_player) -> Tracing | None:
@@ -165,6 +180,8 @@ class TraceNode(NamedTuple):
     pruned: int | None
     """Step of the cutoff that pruned it, ``None`` if not pruned."""
     terminal: bool | None = None
+    probability: float | None = None
+    """The chance of reaching it from its parent, if that is a chance node."""
 
 
 class Frame(NamedTuple):
@@ -284,7 +301,7 @@ class Trace:
         def add(node, parent, action, state, depth, role, entered, pruned, terminal=None):
             rows[node] = dict(id=node, parent=parent, action=action, state=state,
                               depth=depth, role=role, entered=entered,
-                              pruned=pruned, terminal=terminal)
+                              pruned=pruned, terminal=terminal, probability=None)
             order[node] = []
             if parent is not None:
                 order[parent].append(node)
@@ -295,6 +312,8 @@ class Trace:
             if e.kind in (ENTER, LEAF) and e.node not in rows:
                 add(e.node, e.parent, e.action, e.state, e.depth, e.role, e.step,
                     None, e.terminal if e.kind == LEAF else None)
+            elif e.kind == CHANCE_STEP and e.child in rows:
+                rows[e.child]["probability"] = e.probability
             elif e.kind == CUTOFF:
                 for action, state, role in zip(e.skipped, e.skipped_states, e.skipped_roles, strict=True):
                     add(next_id, e.node, action, state, e.depth + 1, role, None, e.step)
@@ -323,7 +342,8 @@ class Trace:
                 if len(rows) >= limit:
                     break
                 child = game.result(state, action)
-                role = "max" if game.to_move(child) == root_player else "min"
+                mover = game.to_move(child)
+                role = "chance" if mover == "chance" else "max" if mover == root_player else "min"
                 add(next_id, node, action, child, row["depth"] + 1, role, None, row["pruned"])
                 queue.append(next_id)
                 next_id += 1
@@ -368,6 +388,8 @@ class Trace:
                     best[node] = e.child
                 if e.alpha is not None:
                     window[node] = (e.alpha, e.beta)
+            elif kind == CHANCE_STEP:
+                value[node] = e.total
             elif kind == CUTOFF:
                 counts["cutoffs"] += 1
                 for i, row in nodes.items():
@@ -409,6 +431,9 @@ class Trace:
         who = e.role.upper()
         win = _window_text(e.alpha, e.beta)
         if e.kind == ENTER:
+            if e.parent is None and e.role == "chance":
+                return (f"Start at {name}, a chance node: find what MAX can expect on "
+                        f"average{'; ' + win if win else ''}.")
             if e.parent is None:
                 goal = "the most" if e.role == "max" else "the least"
                 return (f"Start at {name}, a {who} node: find {goal} MAX can be sure of"
@@ -424,8 +449,20 @@ class Trace:
                 bound = f"; α = {format_value(e.alpha)}" if e.role == "max" else f"; β = {format_value(e.beta)}"
             source = f" from {self.label(e.child)}" if e.child is not None else ""
             return f"{name} takes {format_value(e.value)}{source} as its best so far{bound}."
+        if e.kind == CHANCE_STEP:
+            child = self.label(e.child) if e.child is not None else "?"
+            return (f"{name} weighs {child}'s {format_value(e.value)} by its probability "
+                    f"{format_value(e.probability)}: the sum so far is {format_value(e.total)}.")
         if e.kind == CUTOFF:
             skipped = ", ".join(self.label_state(s) for s in e.skipped_states) or "nothing"
+            if e.role == "chance":
+                if e.alpha is not None and e.value is not None and e.value <= e.alpha:
+                    why = (f"whatever the other outcomes bring, its average is at most "
+                           f"{format_value(e.value)} ≤ α = {format_value(e.alpha)}")
+                else:
+                    why = (f"whatever the other outcomes bring, its average is at least "
+                           f"{format_value(e.value)} ≥ β = {format_value(e.beta)}")
+                return f"Cutoff at {name}: {why}. Skip {skipped}."
             if e.role == "max":
                 why = (f"its value {format_value(e.value)} ≥ β = {format_value(e.beta)}: MIN above "
                        "already has a better choice and will never let play reach it")

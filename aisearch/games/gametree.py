@@ -30,8 +30,11 @@ import random as _random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from numbers import Real
 
+from ..game import check_outcomes
+
 MAX, MIN = "MAX", "MIN"
-ROLES = {"max": MAX, "min": MIN}
+CHANCE = "chance"
+ROLES = {"max": MAX, "min": MIN, "chance": CHANCE}
 
 
 def _is_number(x) -> bool:
@@ -59,12 +62,14 @@ class GameTree:
     max_player = MAX
     """Traces of searches on a tree speak from MAX's view, whatever the root."""
 
-    def __init__(self, root, children: Mapping, roles: Mapping, values: Mapping):
+    def __init__(self, root, children: Mapping, roles: Mapping, values: Mapping,
+                 probabilities: Mapping | None = None):
         """Use ``from_nested`` or ``from_edges``; this constructor trusts its input.
 
         ``children`` maps each interior node to a sequence of ``(action,
-        child)`` pairs, ``roles`` every node to ``"max"`` or ``"min"``,
-        ``values`` nodes to numbers.
+        child)`` pairs, ``roles`` every node to ``"max"``, ``"min"`` or
+        ``"chance"``, ``values`` nodes to numbers, and ``probabilities`` each
+        chance node to its children's probabilities, in order.
         """
         self.root = root
         self._children = {n: tuple(c for _, c in pairs) for n, pairs in children.items()}
@@ -73,6 +78,10 @@ class GameTree:
         self._player = {n: ROLES[r] for n, r in roles.items()}
         self._values = dict(values)
         self._parent = {c: n for n, pairs in children.items() for _, c in pairs}
+        self._outcomes = {
+            n: tuple(zip(self._actions[n], ps, strict=True))
+            for n, ps in (probabilities or {}).items()
+        }
         self.nodes = self._breadth_first()
 
     # The six parts of a game ------------------------------------------------
@@ -81,7 +90,7 @@ class GameTree:
         return self.root
 
     def to_move(self, state) -> str:
-        """``"MAX"`` or ``"MIN"``."""
+        """``"MAX"``, ``"MIN"``, or ``"chance"`` at a chance node."""
         try:
             return self._player[state]
         except (KeyError, TypeError):
@@ -108,6 +117,26 @@ class GameTree:
                 f"node {state!r} has no action {action!r}; its actions are "
                 f"{list(self.actions(state))!r}"
             ) from None
+
+    @property
+    def has_chance_nodes(self) -> bool:
+        """Whether any node is a chance node (then only expectimax searches it)."""
+        return bool(self._outcomes)
+
+    def chance_outcomes(self, state) -> tuple:
+        """A chance node's ``(action, probability)`` pairs, in order."""
+        try:
+            return self._outcomes[state]
+        except (KeyError, TypeError):
+            self.to_move(state)
+            raise ValueError(f"node {state!r} is not a chance node") from None
+
+    def probability(self, parent, child) -> float:
+        """The probability of ``child`` under the chance node ``parent``."""
+        for (_, p), c in zip(self.chance_outcomes(parent), self.children(parent), strict=True):
+            if c == child:
+                return p
+        raise ValueError(f"{child!r} is not a child of {parent!r}")
 
     def is_terminal(self, state) -> bool:
         if state in self._next:
@@ -144,7 +173,7 @@ class GameTree:
         return self._parent.get(node)
 
     def role(self, node) -> str:
-        """``"max"`` or ``"min"``."""
+        """``"max"``, ``"min"`` or ``"chance"``."""
         return self.to_move(node).lower()
 
     def value(self, node):
@@ -215,36 +244,52 @@ class GameTree:
 
     @classmethod
     def from_nested(cls, spec, names: Iterable[Hashable] | None = None,
-                    root_role: str = "max") -> GameTree:
+                    root_role: str = "max", layers: Sequence[str] | None = None) -> GameTree:
         """A tree from nested lists with numbers at the leaves.
 
-        The root is MAX (or ``root_role``) and the layers alternate. Nodes are
-        named A, B, C, ... in breadth-first order unless ``names`` gives the
-        names in that order; the actions out of a node are its name in lower
-        case followed by 1, 2, 3, ... (``a1``, ``a2``, ``a3`` out of A), as in
-        the textbook's figure.
+        The root is MAX (or ``root_role``) and the layers alternate MAX and MIN,
+        unless ``layers`` gives the roles of the layers from the root down,
+        repeated as needed: ``layers=("max", "chance", "min", "chance")`` puts a
+        chance layer after every move, ``("max", "chance")`` replaces MIN by
+        chance. A chance node's children are equally likely, or written as
+        ``(probability, child)`` pairs: ``[(0.9, 3), (0.1, [12, 1])]``.
+
+        Nodes are named A, B, C, ... in breadth-first order unless ``names``
+        gives the names in that order; the actions out of a node are its name in
+        lower case followed by 1, 2, 3, ... (``a1``, ``a2``, ``a3`` out of A), as
+        in the textbook's figure.
 
         >>> GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).leaves()
         ['E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M']
         >>> GameTree.from_nested([1, [2, 3]], names=["root", "x", "y", "y1", "y2"]).nodes
         ['root', 'x', 'y', 'y1', 'y2']
+        >>> dice = GameTree.from_nested([[(0.9, 2), (0.1, 40)], [1, 3]], layers=("max", "chance"))
+        >>> dice.chance_outcomes("B"), dice.chance_outcomes("C")
+        ((('b1', 0.9), ('b2', 0.1)), (('c1', 0.5), ('c2', 0.5)))
         """
-        if root_role not in ROLES:
-            raise ValueError(f"unknown role {root_role!r} for the root: use 'max' or 'min'")
-        if isinstance(spec, (list, tuple)) and not spec:
+        if layers is None:
+            if root_role not in ROLES or root_role == CHANCE:
+                raise ValueError(f"unknown role {root_role!r} for the root: use 'max' or 'min'")
+            layers = (root_role, "min" if root_role == "max" else "max")
+        layers = tuple(layers)
+        for r in layers:
+            if r not in ROLES:
+                raise ValueError(f"unknown role {r!r} in layers: use 'max', 'min' or 'chance'")
+        if not layers:
+            raise ValueError("layers is empty: give the roles of the layers from the root down")
+        if isinstance(spec, list) and not spec:
             raise ValueError("the tree spec is empty: give at least one leaf value")
         # Breadth-first walk over the spec, naming nodes as they are reached.
         given = None if names is None else iter(names)
-        position = {}  # name -> path of indices, for error messages
         layer = [(spec, (), None)]
         children: dict = {}
         roles: dict = {}
         values: dict = {}
+        probabilities: dict = {}
         count, depth, root = 0, 0, None
-        flip = {"max": "min", "min": "max"}
-        role = root_role
         while layer:
             next_layer: list = []
+            role = layers[depth % len(layers)]
             for item, path, parent in layer:
                 name = letters(count) if given is None else next(given, None)
                 if name is None:
@@ -252,7 +297,6 @@ class GameTree:
                 if name in roles:
                     raise ValueError(f"name {name!r} is given to two nodes")
                 count += 1
-                position[name] = path
                 roles[name] = role
                 if parent is None:
                     root = name
@@ -260,13 +304,20 @@ class GameTree:
                     children[parent].append((f"{str(parent).lower()}{path[-1] + 1}", name))
                 if _is_number(item):
                     values[name] = item
-                elif isinstance(item, (list, tuple)):
+                elif isinstance(item, list):
                     if not item:
                         raise ValueError(
                             f"node {name!r} (at {_where(path)}) is an empty list: a leaf "
                             "needs a number, an interior node children"
                         )
                     children[name] = []
+                    if role == CHANCE:
+                        item, probabilities[name] = _split_probabilities(name, path, item)
+                    elif any(isinstance(c, tuple) for c in item):
+                        raise ValueError(
+                            f"node {name!r} (at {_where(path)}) is a {role.upper()} node, "
+                            "but (probability, child) pairs belong under chance nodes"
+                        )
                     next_layer.extend((c, path + (i,), name) for i, c in enumerate(item))
                 else:
                     raise ValueError(
@@ -274,13 +325,13 @@ class GameTree:
                         "number (a leaf) or a list (an interior node)"
                     )
             layer = next_layer
-            role = flip[role]
             depth += 1
-        return cls(root, children, roles, values)
+        return cls(root, children, roles, values, probabilities)
 
     @classmethod
     def from_edges(cls, edges: Iterable[Sequence], values: Mapping,
-                   roles: Mapping | Callable, root=None) -> GameTree:
+                   roles: Mapping | Callable, root=None,
+                   probabilities: Mapping | None = None) -> GameTree:
         """A tree from ``(parent, action, child)`` edges.
 
         Args:
@@ -288,15 +339,21 @@ class GameTree:
             values: node -> number. Required at every leaf (its utility); at an
                 interior node it is the heuristic evaluation used when a depth
                 limit cuts the search there.
-            roles: node -> ``"max"`` or ``"min"``, a mapping or a callable.
-                Required for interior nodes; a leaf without one takes the
-                opposite of its parent's role (it only matters for drawing).
+            roles: node -> ``"max"``, ``"min"`` or ``"chance"``, a mapping or a
+                callable. Required for interior nodes; a leaf without one takes
+                the opposite of its parent's role (it only matters for drawing).
             root: the root; by default the one node that has no parent.
+            probabilities: ``(parent, child)`` or ``(parent, action)`` ->
+                probability, for the children of chance nodes; a chance node
+                with none given has equally likely children.
 
         Raises:
             ValueError: naming the node, for a leaf without a value, a node
                 with two parents, a repeated action, a cycle, an unknown role,
-                a value for a node not in the tree, or no edges at all.
+                a value for a node not in the tree, no edges at all, or
+                probabilities that are given for some of a chance node's
+                children only, for a node that is not a chance node, or that
+                are not positive or do not sum to 1.
         """
         edges = [tuple(e) for e in edges]
         if not edges:
@@ -354,11 +411,11 @@ class GameTree:
             given = role_of(node) if role_of else role_map.get(node)
             if given is None and node not in children:
                 parent = parent_of.get(node)
-                given = {"max": "min", "min": "max"}[resolved[parent]] if parent is not None else "max"
+                given = {"max": "min", "min": "max", "chance": "max"}[resolved[parent]] if parent is not None else "max"
             if given is None:
-                raise ValueError(f"node {node!r} has children but no role: give it 'max' or 'min'")
+                raise ValueError(f"node {node!r} has children but no role: give it 'max', 'min' or 'chance'")
             if not isinstance(given, str) or given.lower() not in ROLES:
-                raise ValueError(f"node {node!r} has unknown role {given!r}: use 'max' or 'min'")
+                raise ValueError(f"node {node!r} has unknown role {given!r}: use 'max', 'min' or 'chance'")
             resolved[node] = given.lower()
             if node not in children and node not in values:
                 raise ValueError(f"leaf {node!r} has no value: give it a utility in `values`")
@@ -366,16 +423,19 @@ class GameTree:
             for node in role_map:
                 if node not in seen:
                     raise ValueError(f"a role is given for {node!r}, which is not a node of the tree")
-        return cls(root, children, resolved, values)
+        chances = _edge_probabilities(children, resolved, probabilities or {})
+        return cls(root, children, resolved, values, chances)
 
     @classmethod
     def random(cls, depth: int, branching: int | tuple[int, int] = 2, *,
                values: tuple[int, int] = (-9, 9), seed=None,
-               root_role: str = "max") -> GameTree:
+               root_role: str = "max", layers: Sequence[str] | None = None) -> GameTree:
         """A random tree with integer leaves, for experiments and property tests.
 
         ``branching`` is a fixed number of children or a ``(low, high)`` range
-        drawn per node; every leaf is at ``depth``. Seeded, so reproducible.
+        drawn per node; every leaf is at ``depth``; ``layers`` as in
+        ``from_nested`` (chance nodes get equally likely children). Seeded, so
+        reproducible.
 
         >>> GameTree.random(2, 3, seed=1).to_nested()
         [[-1, -6, 6], [6, 3, -3], [6, -9, 3]]
@@ -392,7 +452,56 @@ class GameTree:
                 return rng.randint(*values)
             return [grow(d - 1) for _ in range(rng.randint(low_b, high_b))]
 
-        return cls.from_nested(grow(depth), root_role=root_role)
+        return cls.from_nested(grow(depth), root_role=root_role, layers=layers)
+
+
+def _edge_probabilities(children: Mapping, roles: Mapping, given: Mapping) -> dict:
+    """Each chance node's children's probabilities, from ``(parent, child or action)`` keys."""
+    used = set()
+    out = {}
+    for node, pairs in children.items():
+        found = []
+        for action, child in pairs:
+            keys = [k for k in ((node, child), (node, action)) if k in given]
+            used.update(keys)
+            found.append(given[keys[0]] if keys else None)
+        if roles[node] != CHANCE:
+            if any(p is not None for p in found):
+                raise ValueError(f"probabilities are given under {node!r}, which is not a chance node")
+            continue
+        if all(p is None for p in found):
+            found = [1 / len(pairs)] * len(pairs)
+        elif any(p is None for p in found):
+            missing = [c for (_, c), p in zip(pairs, found, strict=True) if p is None]
+            raise ValueError(
+                f"chance node {node!r} gives probabilities to some children but not to {missing!r}"
+            )
+        check_outcomes(node, [(a, p) for (a, _), p in zip(pairs, found, strict=True)])
+        out[node] = tuple(found)
+    for key in given:
+        if key not in used:
+            raise ValueError(f"probability given for {key!r}, which is not an edge of the tree")
+    return out
+
+
+def _split_probabilities(name, path, items: list) -> tuple[list, tuple]:
+    """A chance node's children and their probabilities (uniform if none are given)."""
+    pairs = [isinstance(c, tuple) for c in items]
+    if not any(pairs):
+        return items, tuple(1 / len(items) for _ in items)
+    if not all(pairs):
+        raise ValueError(
+            f"chance node {name!r} (at {_where(path)}) gives probabilities to some "
+            "children but not all: write every child as (probability, child)"
+        )
+    for pair in items:
+        if len(pair) != 2:
+            raise ValueError(
+                f"chance node {name!r} (at {_where(path)}): {pair!r} is not a "
+                "(probability, child) pair"
+            )
+    check_outcomes(name, [(i, p) for i, (p, _) in enumerate(items)])
+    return [c for _, c in items], tuple(p for p, _ in items)
 
 
 def _where(path) -> str:

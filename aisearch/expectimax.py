@@ -1,0 +1,388 @@
+"""Expectimax: searching games with chance, and pruning them (Star1).
+
+Where dice decide, nobody chooses: a chance node is worth the average of its
+children, each weighted by its probability. With MAX and MIN nodes as well,
+this is expectiminimax (Russell and Norvig, *Artificial Intelligence: A Modern
+Approach*, 4th ed., section 5.5); against an opponent modelled as a chance
+node (a random player), it is expectimax. ``max_value``, ``min_value`` and
+``chance_value`` below are the three cases, in the book's style.
+
+Alpha-beta cannot cut a chance node in general: one unexplored outcome could
+be worth anything. If every value is known to lie in ``[low, high]``, it can:
+after some outcomes the average is already sure to be below alpha (or above
+beta) whatever the rest bring. ``star1`` is that idea (B. W. Ballard, "The
+*-minimax search procedure for trees containing chance nodes", Artificial
+Intelligence 21, 1983), written here for outcomes of any probabilities.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .game import (
+    CHANCE,
+    Evaluation,
+    Game,
+    check_depth,
+    check_outcomes,
+    missing_evaluation,
+    no_actions,
+    resolve_evaluate,
+)
+from .result import SearchResult, SearchStats
+from .trace import start_tracing
+
+
+def viewpoint(game: Game, state):
+    """The player whose values a search from ``state`` reports.
+
+    The player to move, or at a chance state the game's ``max_player`` (or the
+    first of its ``players``).
+    """
+    mover = game.to_move(state)
+    if mover != CHANCE:
+        return mover
+    chosen = getattr(game, "max_player", None)
+    if chosen is None:
+        chosen = next(iter(getattr(game, "players", ())), None)
+    if chosen is None:
+        raise ValueError(
+            f"the search starts at chance state {state!r}, and the game names no "
+            "players (give it max_player or players) to value it for"
+        )
+    return chosen
+
+
+def expectimax(
+    game: Game,
+    state=None,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluation | None = None,
+    tracer=None,
+) -> SearchResult:
+    """Expectiminimax value and first best action: MAX, MIN and chance nodes.
+
+    Args:
+        game: the six methods of ``aisearch.Game``, and ``chance_outcomes(state)``
+            -> ``[(outcome, probability), ...]`` where ``to_move`` answers
+            ``"chance"``.
+        state: where to search from; ``None`` means the initial state.
+        depth: levels to look ahead, a chance level counting as one;
+            ``None`` searches to the end.
+        evaluate: ``(game, state, player) -> float`` at the depth limit;
+            defaults to the game's own ``evaluate`` method if it has one.
+        tracer: any callable that receives an ``aisearch.Event`` per step; a
+            chance node adds a ``chance`` event per child (its probability and
+            the running sum).
+
+    Returns:
+        ``SearchResult(value, action, stats)``: the expected value for the
+        player to move at ``state`` (see ``viewpoint`` for a chance state), the
+        first best action (``None`` at a chance or terminal state), the work.
+
+    Raises:
+        ValueError: a bad depth, a depth limit with no evaluation, or a chance
+            state whose probabilities are not positive or do not sum to 1.
+
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[(0.9, 2), (0.1, 40)], [3, 4]], layers=("max", "chance"))
+    >>> expectimax(tree)
+    SearchResult(value=5.8, action='a1', stats=SearchStats(nodes=7, leaves=4, cutoffs=0, max_depth=2))
+    """
+    if state is None:
+        state = game.initial_state()
+    check_depth(depth)
+    evaluate = resolve_evaluate(game, evaluate)
+    to_move, actions, result = game.to_move, game.actions, game.result
+    is_terminal, utility = game.is_terminal, game.utility
+    player = viewpoint(game, state)
+    tracing = start_tracing(tracer, game, player)
+    nodes = leaves = deepest = 0
+
+    def leaf(node, state, ply, parent, action, role):
+        nonlocal leaves, deepest
+        leaves += 1
+        deepest = max(deepest, ply)
+        terminal = is_terminal(state)
+        if terminal:
+            value = utility(state, player)
+        elif evaluate is None:
+            raise missing_evaluation(state)
+        else:
+            value = evaluate(game, state, player)
+        if tracing is not None:
+            tracing.leaf(node, parent, state, ply, role, action, value, terminal)
+        return value
+
+    def value_of(state, ply, parent, action):
+        """MAX-VALUE, MIN-VALUE or CHANCE-VALUE, by who moves in ``state``."""
+        mover = to_move(state)
+        if mover == CHANCE:
+            return chance_value(state, ply, parent, action)
+        if mover == player:
+            return max_value(state, ply, parent, action)
+        return min_value(state, ply, parent, action)
+
+    def max_value(state, ply, parent, action):
+        nonlocal nodes
+        node = nodes
+        nodes += 1
+        if ply == depth or is_terminal(state):
+            return leaf(node, state, ply, parent, action, "max"), None
+        if tracing is not None:
+            tracing.enter(node, parent, state, ply, "max", action)
+        value, move = -math.inf, None
+        for a in actions(state):
+            child = nodes
+            v2, _ = value_of(result(state, a), ply + 1, node, a)
+            if v2 > value:
+                value, move = v2, a
+                if tracing is not None:
+                    tracing.update(node, value, child)
+        if move is None and not actions(state):
+            raise no_actions(state)
+        if tracing is not None:
+            tracing.exit(node, value)
+        return value, move
+
+    def min_value(state, ply, parent, action):
+        nonlocal nodes
+        node = nodes
+        nodes += 1
+        if ply == depth or is_terminal(state):
+            return leaf(node, state, ply, parent, action, "min"), None
+        if tracing is not None:
+            tracing.enter(node, parent, state, ply, "min", action)
+        value, move = math.inf, None
+        for a in actions(state):
+            child = nodes
+            v2, _ = value_of(result(state, a), ply + 1, node, a)
+            if v2 < value:
+                value, move = v2, a
+                if tracing is not None:
+                    tracing.update(node, value, child)
+        if move is None and not actions(state):
+            raise no_actions(state)
+        if tracing is not None:
+            tracing.exit(node, value)
+        return value, move
+
+    def chance_value(state, ply, parent, action):
+        nonlocal nodes
+        node = nodes
+        nodes += 1
+        if ply == depth or is_terminal(state):
+            return leaf(node, state, ply, parent, action, "chance"), None
+        if tracing is not None:
+            tracing.enter(node, parent, state, ply, "chance", action)
+        total = 0.0
+        for outcome, p in check_outcomes(state, game.chance_outcomes(state)):
+            child = nodes
+            v, _ = value_of(result(state, outcome), ply + 1, node, outcome)
+            total += p * v
+            if tracing is not None:
+                tracing.chance(node, child, p, v, total)
+        if tracing is not None:
+            tracing.exit(node, total)
+        return total, None
+
+    value, move = value_of(state, 0, None, None)
+    return SearchResult(value, move, SearchStats(nodes, leaves, 0, deepest))
+
+
+def star1(
+    game: Game,
+    state=None,
+    *,
+    bounds: tuple[float, float],
+    depth: int | None = None,
+    evaluate: Evaluation | None = None,
+    tracer=None,
+) -> SearchResult:
+    """Expectiminimax with alpha-beta at MAX and MIN nodes and Star1 at chance nodes.
+
+    Every utility and evaluation must lie in ``bounds = (low, high)``. At a
+    chance node, after the outcomes searched so far (sum ``S`` of probability
+    times value) and with probability ``R`` still to come after outcome ``i``,
+    the node's average can no longer reach above alpha once outcome ``i``'s
+    value is at most ``(alpha - S - high * R) / p_i``, nor fall below beta
+    once it is at least ``(beta - S - low * R) / p_i``; so each outcome is
+    searched with that window, and the node stops early when it fails. With
+    infinite bounds nothing is cut at a chance node (the value is always
+    expectimax's); narrower bounds cut more.
+
+    The value and action are those of ``expectimax``; ``stats.cutoffs``
+    counts cuts at every kind of node. As in ``alphabeta``, a value at or
+    below a node's alpha is an upper bound, at or above its beta a lower
+    bound, and exact between.
+
+    Raises:
+        ValueError: as ``expectimax``; bounds that are not two numbers
+            ``low < high``; a utility or evaluation outside them (naming the
+            state).
+
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[(0.9, 2), (0.1, 40)], [3, 4]], layers=("max", "chance"))
+    >>> star1(tree, bounds=(0, 40)).value == expectimax(tree).value
+    True
+    """
+    low, high = _check_bounds(bounds)
+    if state is None:
+        state = game.initial_state()
+    check_depth(depth)
+    evaluate = resolve_evaluate(game, evaluate)
+    to_move, actions, result = game.to_move, game.actions, game.result
+    is_terminal, utility = game.is_terminal, game.utility
+    player = viewpoint(game, state)
+    tracing = start_tracing(tracer, game, player)
+    nodes = leaves = cutoffs = deepest = 0
+
+    def role_of(state):
+        mover = to_move(state)
+        return "chance" if mover == CHANCE else "max" if mover == player else "min"
+
+    def leaf(node, state, ply, parent, action, role, alpha, beta):
+        nonlocal leaves, deepest
+        leaves += 1
+        deepest = max(deepest, ply)
+        terminal = is_terminal(state)
+        if terminal:
+            value = utility(state, player)
+        elif evaluate is None:
+            raise missing_evaluation(state)
+        else:
+            value = evaluate(game, state, player)
+        if not low <= value <= high:
+            what = "utility" if terminal else "evaluation"
+            raise ValueError(
+                f"the {what} of {state!r} is {value!r}, outside the bounds "
+                f"[{low}, {high}] that star1 was promised"
+            )
+        if tracing is not None:
+            tracing.leaf(node, parent, state, ply, role, action, value, terminal, alpha, beta)
+        return value
+
+    def cut(node, state, acts, a, value, alpha, beta):
+        """Count a cutoff that skips something, and trace it; False at the last action."""
+        nonlocal cutoffs
+        acts = list(acts)
+        skipped = acts[acts.index(a) + 1:]
+        if not skipped:
+            return False
+        cutoffs += 1
+        if tracing is not None:
+            states = [result(state, s) for s in skipped]
+            tracing.cutoff(node, value, skipped, states, [role_of(s) for s in states],
+                           alpha, beta)
+        return True
+
+    def value_of(state, ply, parent, action, alpha, beta):
+        mover = to_move(state)
+        if mover == CHANCE:
+            return chance_value(state, ply, parent, action, alpha, beta)
+        if mover == player:
+            return max_value(state, ply, parent, action, alpha, beta)
+        return min_value(state, ply, parent, action, alpha, beta)
+
+    def max_value(state, ply, parent, action, alpha, beta):
+        nonlocal nodes
+        node = nodes
+        nodes += 1
+        if ply == depth or is_terminal(state):
+            return leaf(node, state, ply, parent, action, "max", alpha, beta), None
+        if tracing is not None:
+            tracing.enter(node, parent, state, ply, "max", action, alpha, beta)
+        acts = actions(state)
+        value, move = -math.inf, None
+        for a in acts:
+            child = nodes
+            v2, _ = value_of(result(state, a), ply + 1, node, a, alpha, beta)
+            if v2 > value:
+                value, move = v2, a
+                alpha = max(alpha, value)
+                if tracing is not None:
+                    tracing.update(node, value, child, alpha, beta)
+            if value >= beta and cut(node, state, acts, a, value, alpha, beta):
+                break
+        if move is None and not acts:
+            raise no_actions(state)
+        if tracing is not None:
+            tracing.exit(node, value, alpha, beta)
+        return value, move
+
+    def min_value(state, ply, parent, action, alpha, beta):
+        nonlocal nodes
+        node = nodes
+        nodes += 1
+        if ply == depth or is_terminal(state):
+            return leaf(node, state, ply, parent, action, "min", alpha, beta), None
+        if tracing is not None:
+            tracing.enter(node, parent, state, ply, "min", action, alpha, beta)
+        acts = actions(state)
+        value, move = math.inf, None
+        for a in acts:
+            child = nodes
+            v2, _ = value_of(result(state, a), ply + 1, node, a, alpha, beta)
+            if v2 < value:
+                value, move = v2, a
+                beta = min(beta, value)
+                if tracing is not None:
+                    tracing.update(node, value, child, alpha, beta)
+            if value <= alpha and cut(node, state, acts, a, value, alpha, beta):
+                break
+        if move is None and not acts:
+            raise no_actions(state)
+        if tracing is not None:
+            tracing.exit(node, value, alpha, beta)
+        return value, move
+
+    def chance_value(state, ply, parent, action, alpha, beta):
+        nonlocal nodes
+        node = nodes
+        nodes += 1
+        if ply == depth or is_terminal(state):
+            return leaf(node, state, ply, parent, action, "chance", alpha, beta), None
+        if tracing is not None:
+            tracing.enter(node, parent, state, ply, "chance", action, alpha, beta)
+        outcomes = check_outcomes(state, game.chance_outcomes(state))
+        acts = [o for o, _ in outcomes]
+        total, remaining = 0.0, 1.0
+        for outcome, p in outcomes:
+            remaining = max(0.0, remaining - p)
+            # The most and the least the outcomes still to come can add.
+            most = high * remaining if remaining > 0 else 0.0
+            least = low * remaining if remaining > 0 else 0.0
+            child_alpha = (alpha - total - most) / p
+            child_beta = (beta - total - least) / p
+            child = nodes
+            v, _ = value_of(result(state, outcome), ply + 1, node, outcome,
+                            max(child_alpha, low), min(child_beta, high))
+            total += p * v
+            if tracing is not None:
+                tracing.chance(node, child, p, v, total, alpha, beta)
+            if v <= child_alpha and cut(node, state, acts, outcome, total + most, alpha, beta):
+                total += most  # an upper bound, at or below alpha
+                break
+            if v >= child_beta and cut(node, state, acts, outcome, total + least, alpha, beta):
+                total += least  # a lower bound, at or above beta
+                break
+        if tracing is not None:
+            tracing.exit(node, total, alpha, beta)
+        return total, None
+
+    value, move = value_of(state, 0, None, None, -math.inf, math.inf)
+    return SearchResult(value, move, SearchStats(nodes, leaves, cutoffs, deepest))
+
+
+def _check_bounds(bounds) -> tuple[float, float]:
+    try:
+        low, high = bounds
+    except (TypeError, ValueError):
+        raise ValueError(f"bounds must be a pair (low, high), got {bounds!r}") from None
+    for x in (low, high):
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or math.isnan(x):
+            raise ValueError(f"bounds must be numbers, got {bounds!r}")
+    if not low < high:
+        raise ValueError(f"bounds must have low < high, got {bounds!r}")
+    return low, high

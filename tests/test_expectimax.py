@@ -1,0 +1,215 @@
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from aisearch import Trace, alphabeta, expectimax, minimax, negamax, star1
+from aisearch.games import GameTree
+from trees import nested_trees, roots
+
+CHANCE_MAX = ("max", "chance")
+
+
+def test_expectimax_and_minimax_choose_differently():
+    #              A (max)
+    #         a1 /        \ a2
+    #     B (chance)      C (chance)
+    #   0.9/   \0.1      0.5/  \0.5
+    #    10     -5        2     3
+    tree = GameTree.from_nested([[(0.9, 10), (0.1, -5)], [2, 3]], layers=CHANCE_MAX)
+    result = expectimax(tree)
+    assert result.value == pytest.approx(8.5) and result.action == "a1"
+    # The same numbers with an opponent who always picks the worst for MAX.
+    pessimist = minimax(GameTree.from_nested([[10, -5], [2, 3]]))
+    assert (pessimist.value, pessimist.action) == (2, "a2")
+    assert result.stats.nodes == 7 and result.stats.leaves == 4
+
+
+def test_expectiminimax_with_max_chance_min_layers():
+    # A (max) -> B, C (chance, uniform) -> D..G (min) -> leaves.
+    spec = [[[3, 5], [9, 1]], [[4, 6], [2, 8]]]
+    tree = GameTree.from_nested(spec, layers=("max", "chance", "min"))
+    # B = (3 + 1) / 2 = 2; C = (4 + 2) / 2 = 3.
+    result = expectimax(tree)
+    assert (result.value, result.action) == (3, "a2")
+    assert expectimax(tree, "B").value == 2
+    assert tree.role("D") == "min" and tree.role("H") == "max"
+
+
+def test_depth_limit_uses_evaluations_of_chance_children():
+    edges = [("A", "safe", "B"), ("A", "gamble", "C"),
+             ("B", "b", "B1"), ("C", "win", "C1"), ("C", "lose", "C2")]
+    values = {"B": 1, "C": 0, "B1": 1, "C1": 10, "C2": -10}
+    tree = GameTree.from_edges(edges, values, {"A": "max", "B": "min", "C": "chance"},
+                               probabilities={("C", "win"): 0.6, ("C", "lose"): 0.4})
+    shallow = expectimax(tree, depth=1)
+    deep = expectimax(tree)
+    assert (shallow.value, shallow.action) == (1, "safe")  # C's evaluation is 0
+    assert (deep.value, deep.action) == (pytest.approx(2.0), "gamble")  # 0.6*10 - 0.4*10
+    with pytest.raises(ValueError, match="'A' has no value"):
+        expectimax(GameTree.from_nested([[1, 2]], layers=CHANCE_MAX), depth=0)
+
+
+def test_positive_linear_transforms_keep_decisions_monotonic_ones_do_not():
+    #        A (max)
+    #      /        \
+    #  B (chance)   C (chance)     B = (0 + 10) / 2 = 5 beats C = 4
+    #   0   10       4   4
+    leaves = [[0, 10], [4, 4]]
+
+    def decision(transform, layers):
+        spec = [[transform(v) for v in row] for row in leaves]
+        search = expectimax if layers else minimax
+        return search(GameTree.from_nested(spec, layers=layers)).action
+
+    for transform in (lambda x: x, lambda x: 3 * x + 7, lambda x: 0.5 * x - 2):
+        assert decision(transform, CHANCE_MAX) == "a1"
+    # sqrt keeps the order of the leaves but not the averages: B = 1.58 < C = 2.
+    assert decision(math.sqrt, CHANCE_MAX) == "a2"
+    # Minimax only compares, so any order-preserving change keeps its choice.
+    for transform in (lambda x: x, math.sqrt, lambda x: x**3, math.exp):
+        assert decision(transform, None) == "a2"
+
+
+class Dice:
+    """A one-roll game whose chance node says what it is told to."""
+
+    players = ("MAX", "MIN")
+
+    def __init__(self, outcomes):
+        self.outcomes = outcomes
+
+    def initial_state(self): return "roll"
+    def to_move(self, s): return "chance" if s == "roll" else "MAX"
+    def actions(self, s): return tuple(o for o, _ in self.outcomes) if s == "roll" else ()
+    def result(self, s, a): return a
+    def is_terminal(self, s): return s != "roll"
+    def utility(self, s, p): return s if p == "MAX" else -s
+    def chance_outcomes(self, s): return self.outcomes
+
+
+@pytest.mark.parametrize("outcomes, message", [
+    ([(1, 0.5), (2, 0.4)], "'roll' sum to 0.9, not 1"),
+    ([(1, 1.5), (2, -0.5)], "'roll' gives outcome 2 the probability -0.5"),
+    ([(1, 0.0), (2, 1.0)], "'roll' gives outcome 1 the probability 0.0"),
+    ([], "'roll' has no outcomes"),
+    ([(1, 0.5), (1, 0.5)], "'roll' lists outcome 1 twice"),
+    ([(1, "half"), (2, 0.5)], "'roll' gives outcome 1 the probability 'half'"),
+])
+def test_bad_chance_outcomes_name_the_state(outcomes, message):
+    with pytest.raises(ValueError, match=message):
+        expectimax(Dice(outcomes))
+    with pytest.raises(ValueError, match=message):
+        star1(Dice(outcomes), bounds=(0, 10))
+
+
+def test_a_chance_root_is_valued_for_the_first_player():
+    result = expectimax(Dice([(1, 0.25), (5, 0.75)]))
+    assert (result.value, result.action) == (4.0, None)
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta, negamax])
+def test_searches_without_chance_refuse_chance_nodes(search):
+    tree = GameTree.from_nested([[1, 2]], layers=CHANCE_MAX)
+    with pytest.raises(ValueError, match="has chance nodes.*use aisearch.expectimax"):
+        search(tree)
+    with pytest.raises(ValueError, match="has chance nodes"):
+        search(Dice([(1, 1.0)]))
+
+
+def test_chance_events_carry_probability_and_running_sum():
+    tree = GameTree.from_nested([[(0.25, 4), (0.75, 8)]], layers=CHANCE_MAX)
+    trace = Trace(tree)
+    expectimax(tree, tracer=trace)
+    steps = trace.of_kind("chance")
+    assert [(e.state, e.probability, e.value, e.total) for e in steps] == [
+        ("B", 0.25, 4, 1.0), ("B", 0.75, 8, 7.0)]
+    ids = {row.state: row.id for row in trace.nodes().values()}
+    assert trace.frame(steps[0].step).value[ids["B"]] == 1.0
+    assert trace.nodes()[ids["D"]].probability == 0.75
+    assert trace.nodes()[ids["B"]].role == "chance"
+    assert trace.sentence(steps[1].step) == (
+        "B weighs D's 8 by its probability 0.75: the sum so far is 7.")
+    assert trace.root_value() == 7.0
+
+
+@given(nested_trees, roots)
+def test_expectimax_is_minimax_without_chance(spec, root):
+    tree = GameTree.from_nested(spec, root_role=root)
+    assert expectimax(tree)[:2] == minimax(tree)[:2]
+    assert star1(tree, bounds=(-6, 6))[:2] == minimax(tree)[:2]
+
+
+chance_layers = st.sampled_from([("max", "chance"), ("max", "chance", "min", "chance"),
+                                 ("chance", "max", "min"), ("max", "min", "chance")])
+
+
+@st.composite
+def chance_trees(draw):
+    """Random trees with chance layers and random (non-uniform) probabilities."""
+    layers = draw(chance_layers)
+    spec = draw(nested_trees)
+
+    def weigh(item, level):
+        if not isinstance(item, list):
+            return item
+        kids = [weigh(c, level + 1) for c in item]
+        if layers[level % len(layers)] != "chance":
+            return kids
+        weights = [draw(st.integers(1, 5)) for _ in kids]
+        return [(w / sum(weights), c) for w, c in zip(weights, kids, strict=True)]
+
+    return GameTree.from_nested(weigh(spec, 0), layers=layers)
+
+
+@given(chance_trees())
+def test_star1_equals_expectimax_on_bounded_trees(tree):
+    plain = expectimax(tree)
+    for bounds in ((-6, 6), (-7, 10), (-math.inf, math.inf)):
+        pruned = star1(tree, bounds=bounds)
+        assert pruned.value == pytest.approx(plain.value)
+        assert pruned.stats.nodes <= plain.stats.nodes
+
+
+def test_star1_prunes_with_bounds_and_not_without():
+    #          A (max)
+    #       /        \
+    #  B (chance)    C (chance)      B = 9; C's first outcome 0 caps C at
+    #   9    9        0    ?          (0 + 10) / 2 = 5 < 9 with values in [0, 10]
+    tree = GameTree.from_nested([[9, 9], [0, 7]], layers=CHANCE_MAX)
+    trace = Trace(tree)
+    bounded = star1(tree, bounds=(0, 10), tracer=trace)
+    unbounded = star1(tree, bounds=(-math.inf, math.inf))
+    assert bounded.value == unbounded.value == expectimax(tree).value == 9
+    assert (bounded.stats.nodes, bounded.stats.cutoffs) == (6, 1)
+    assert (unbounded.stats.nodes, unbounded.stats.cutoffs) == (7, 0)
+    assert trace.pruned() == ["G"]
+    [cut] = trace.of_kind("cutoff")
+    assert trace.sentence(cut.step) == (
+        "Cutoff at C: whatever the other outcomes bring, its average is at most 5 ≤ α = 9. Skip G.")
+
+
+def test_star1_visits_fewer_nodes_on_some_random_trees():
+    fewer = 0
+    for seed in range(20):
+        tree = GameTree.random(4, 3, values=(0, 9), seed=seed, layers=("max", "chance"))
+        plain, pruned = expectimax(tree), star1(tree, bounds=(0, 9))
+        assert pruned.value == pytest.approx(plain.value) and pruned.action == plain.action
+        fewer += pruned.stats.nodes < plain.stats.nodes
+    assert fewer >= 15
+
+
+@pytest.mark.parametrize("bounds, message", [
+    ((3, 3), "low < high"), ((5, 1), "low < high"), (3, "a pair"), (("a", 1), "numbers"),
+    ((0, float("nan")), "numbers"),
+])
+def test_bad_bounds(bounds, message):
+    with pytest.raises(ValueError, match=message):
+        star1(GameTree.from_nested([[1, 2]], layers=CHANCE_MAX), bounds=bounds)
+
+
+def test_values_outside_the_bounds_name_the_state():
+    tree = GameTree.from_nested([[1, 20]], layers=CHANCE_MAX)
+    with pytest.raises(ValueError, match="utility of 'D' is 20, outside the bounds"):
+        star1(tree, bounds=(0, 10))
