@@ -87,7 +87,15 @@ class TreeDrawing:
             # Under the tree's fan-outs edge midpoints are half a unit apart.
             show_actions = self._fits(actions.values(), max(5.5, 0.72 * font),
                                       0.5 * self.per_unit - 6)
-        self._make_edges(actions if show_actions else None, font)
+        # A chance node's edges always carry their probabilities.
+        chances = {n: style.number_text(self.nodes[n].probability) for n in self.order
+                   if self.nodes[n].probability is not None}
+        if show_actions:
+            edge_texts = {n: f"{a} ({chances[n]})" if n in chances else a
+                          for n, a in actions.items()}
+        else:
+            edge_texts = chances
+        self._make_edges(edge_texts or None, font)
         self._make_markers(size)
         self._make_texts(size, font, names if show_labels else None)
 
@@ -133,7 +141,7 @@ class TreeDrawing:
                                 units="points")
             # Under the edges (zorder), and never restyled: drawn once per figure.
             self.action_texts[n] = self.ax.text(
-                (px + x) / 2, (py + y) / 2, actions[n],
+                (px + x) / 2, (py + y) / 2, actions.get(n, ""),
                 transform=place, ha="right" if side < 0 else "left", va="center",
                 fontsize=max(5.5, font * 0.72), color=style.ACTION_COLOR, zorder=0.5)
 

@@ -321,3 +321,22 @@ def test_bounds_are_written_as_bounds_and_terminals_are_squares(textbook):
     assert (values["A"], values["B"], values["C"], values["D"]) == ("3", "3", "≤2", "≤2")
     assert tree_figure.node_style(ids["E"])["marker"] == "s"
     assert tree_figure.node_style(ids["B"])["marker"] == "v"
+
+
+def test_chance_edges_carry_probabilities_and_the_node_its_running_sum():
+    from aisearch import expectimax
+    from aisearch.games import GameTree
+
+    tree = GameTree.from_nested([[(0.25, 4), (0.75, 8)], [5, 6]], layers=("max", "chance"))
+    trace = Trace(tree)
+    expectimax(tree, tracer=trace)
+    first_weighing = next(e.step for e in trace if e.kind == "chance")
+    tree_figure = TreeFigure(trace, step=first_weighing, show_actions=True)
+    drawing = tree_figure.drawing
+    ids = {row.state: row.id for row in trace.nodes().values()}
+    assert drawing.action_texts[ids["D"]].get_text() == "b1 (0.25)"
+    assert drawing.action_texts[ids["F"]].get_text() == "c1 (0.5)"
+    assert drawing.value_texts[ids["B"]].get_text() == "1"  # 0.25 * 4 so far
+    assert tree_figure.node_style(ids["B"])["marker"] == "o"
+    bare = TreeFigure(trace, step=-1, show_actions=False).drawing
+    assert bare.action_texts[ids["E"]].get_text() == "0.75"
