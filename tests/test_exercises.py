@@ -17,6 +17,7 @@ from aisearch.exercises import (
     check_alphabeta,
     check_count_games,
     check_depth_limited,
+    check_expectimax,
     check_minimax,
 )
 from aisearch.games import GameTree, TicTacToe
@@ -821,3 +822,48 @@ def test_the_checks_load_no_drawing_library():
             "print(sorted({'matplotlib', 'networkx', 'ipywidgets'} & set(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# Expectimax ---------------------------------------------------------------------
+
+
+def right_expectimax(game, state):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if game.to_move(state) == "chance":
+        return sum(p * right_expectimax(game, game.result(state, o))
+                   for o, p in game.chance_outcomes(state))
+    values = [right_expectimax(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "MAX" else min(values)
+
+
+def test_check_expectimax_accepts_a_right_answer():
+    result = check_expectimax(right_expectimax)
+    assert result.passed and "right at all" in result.message
+
+
+def test_check_expectimax_catches_a_plain_mean():
+    def plain_mean(game, state):
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        values = [plain_mean(game, game.result(state, a)) for a in game.actions(state)]
+        if game.to_move(state) == "chance":
+            return sum(values) / len(values)
+        return max(values) if game.to_move(state) == "MAX" else min(values)
+
+    result = check_expectimax(plain_mean)
+    assert not result.passed
+    assert "node 'A' (MAX) is worth 8.5 to MAX; `plain_mean` returned 2.5" in result.message
+    assert "D=10 (p=0.9), E=-5 (p=0.1)" in result.message
+    assert "weigh each child by its probability" in result.message
+
+
+def test_check_expectimax_catches_chance_treated_as_an_opponent():
+    def pessimist(game, state):
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        values = [pessimist(game, game.result(state, a)) for a in game.actions(state)]
+        return max(values) if game.to_move(state) == "MAX" else min(values)
+
+    result = check_expectimax(pessimist)
+    assert not result.passed and "a chance node does not choose" in result.message
