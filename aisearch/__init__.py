@@ -25,7 +25,16 @@ from .expectimax import expectimax, star1
 from .game import CHANCE, Game, check_outcomes
 from .minimax import minimax
 from .negamax import negamax
-from .players import GameRecord, Player, play_game, random_player, search_player
+from .players import (
+    GameRecord,
+    Player,
+    Tally,
+    epsilon_greedy_player,
+    play_game,
+    random_player,
+    search_player,
+    win_rates,
+)
 from .result import SearchResult, SearchStats
 from .trace import Event, Frame, Trace, TraceNode
 
@@ -39,6 +48,7 @@ __all__ = [
     "Player",
     "SearchResult",
     "SearchStats",
+    "Tally",
     "Trace",
     "TraceNode",
     "alphabeta",
@@ -47,6 +57,7 @@ __all__ = [
     "count_outcomes",
     "count_positions",
     "count_tree_nodes",
+    "epsilon_greedy_player",
     "estimate_branching_factor",
     "expectimax",
     "minimax",
@@ -55,5 +66,6 @@ __all__ = [
     "random_player",
     "search_player",
     "star1",
+    "win_rates",
 ]
 __version__ = "0.1.0"

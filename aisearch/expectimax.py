@@ -36,13 +36,21 @@ from .trace import start_tracing
 def viewpoint(game: Game, state):
     """The player whose values a search from ``state`` reports.
 
-    The player to move, or at a chance state the game's ``max_player`` (or the
-    first of its ``players``).
+    The player to move; at a chance state the game's ``max_player`` if it names
+    one, else whoever moves once the dice have fallen (the first outcome
+    decides, and further chance states are looked through).
     """
     mover = game.to_move(state)
     if mover != CHANCE:
         return mover
     chosen = getattr(game, "max_player", None)
+    after = state
+    while chosen is None and not game.is_terminal(after):
+        outcomes = game.chance_outcomes(after) if game.to_move(after) == CHANCE else None
+        if not outcomes:
+            chosen = game.to_move(after)
+            break
+        after = game.result(after, outcomes[0][0])
     if chosen is None:
         chosen = next(iter(getattr(game, "players", ())), None)
     if chosen is None:

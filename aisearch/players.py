@@ -3,7 +3,14 @@
 A player is a plain function ``(game, state) -> action``. Any search becomes
 a player by returning the action of its result; a random player picks a
 uniformly random legal action from its own seeded generator, so a game
-between random players is reproducible.
+between random players is reproducible. An epsilon-greedy player is a
+search player that now and then plays at random, a weaker opponent whose
+weakness is a number to turn.
+
+In a game with chance, nobody plays the chance states: ``play_game`` draws
+each outcome by its probability from its own generator, seeded by its
+``seed``, so a seeded game is reproducible too. ``win_rates`` plays many such
+games and counts who won.
 
 >>> from aisearch.games import TicTacToe
 >>> game = TicTacToe()
@@ -19,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .alphabeta import alphabeta
-from .game import Game
+from .game import CHANCE, Game, check_outcomes
 
 Player = Callable[[Any, Any], Any]
 
@@ -52,6 +59,21 @@ def search_player(search: Callable = alphabeta, **options) -> Player:
     return play
 
 
+def draw_outcome(game: Any, state, rng: random.Random):
+    """An outcome of the chance state ``state``, drawn by its probability with ``rng``.
+
+    One draw of ``rng.random()`` per call, walked along the outcomes in the
+    game's order; the last outcome absorbs any rounding in the sum.
+    """
+    outcomes = check_outcomes(state, game.chance_outcomes(state))
+    u = rng.random()
+    for outcome, p in outcomes:
+        u -= p
+        if u < 0:
+            return outcome
+    return outcomes[-1][0]
+
+
 class GameRecord(NamedTuple):
     """A finished (or stopped) game: who played, the moves, the states and the outcome."""
 
@@ -64,18 +86,32 @@ class GameRecord(NamedTuple):
 
 
 def play_game(game: Game, players: Mapping | Sequence, state=None, *,
-              max_moves: int | None = None) -> GameRecord:
+              max_moves: int | None = None, seed=None) -> GameRecord:
     """Play from ``state`` (the initial state by default) until the game ends.
 
     Args:
         players: a mapping from each of the game's players (as ``to_move``
             names them) to a player function, or a sequence in the order of
-            ``game.players``.
+            ``game.players``. Chance states need no player.
         max_moves: stop after this many moves even if the game goes on.
+            Chance outcomes count as moves.
+        seed: seeds the generator that draws the outcome at each chance
+            state, by the probabilities of ``game.chance_outcomes``; the
+            outcomes are recorded in ``moves`` like the players' actions.
+            The same seed and players give the same game.
 
     Raises:
         ValueError: a player without a function, or a function that returns
             an illegal action (the message names both).
+
+    >>> from aisearch import expectimax
+    >>> from aisearch.games.dicenim import DiceNim
+    >>> players = {"A": search_player(expectimax), "B": random_player(seed=0)}
+    >>> record = play_game(DiceNim(stones=5), players, seed=0)
+    >>> record.moves  # A rolls 3 and takes 1, leaving B a multiple of 4
+    [Roll(3), 1, Roll(3), 2, Roll(2), 2]
+    >>> record.outcome
+    {'A': 1, 'B': -1}
     """
     if not isinstance(players, Mapping):
         names = getattr(game, "players", None)
@@ -86,23 +122,154 @@ def play_game(game: Game, players: Mapping | Sequence, state=None, *,
             )
         players = dict(zip(names, players, strict=True))
     state = game.initial_state() if state is None else state
+    chance = random.Random(seed)
     moves: list = []
     states = [state]
     while not game.is_terminal(state):
         if max_moves is not None and len(moves) >= max_moves:
             return GameRecord(dict(players), moves, states, None)
         mover = game.to_move(state)
-        if mover not in players:
-            raise ValueError(f"no player function for {mover!r}, who is to move in {state!r}")
-        action = players[mover](game, state)
-        if action not in game.actions(state):
-            name = getattr(players[mover], "__name__", repr(players[mover]))
-            raise ValueError(
-                f"player {mover!r} ({name}) chose {action!r}, which is not a legal "
-                f"action in {state!r}"
-            )
+        if mover == CHANCE:
+            action = draw_outcome(game, state, chance)
+        else:
+            action = _ask(players, mover, game, state)
         state = game.result(state, action)
         moves.append(action)
         states.append(state)
     outcome = {p: game.utility(state, p) for p in players}
     return GameRecord(dict(players), moves, states, outcome)
+
+
+def _ask(players: Mapping, mover, game: Game, state):
+    """The action the player function of ``mover`` chooses, checked to be legal."""
+    if mover not in players:
+        raise ValueError(f"no player function for {mover!r}, who is to move in {state!r}")
+    action = players[mover](game, state)
+    if action not in game.actions(state):
+        name = getattr(players[mover], "__name__", repr(players[mover]))
+        raise ValueError(
+            f"player {mover!r} ({name}) chose {action!r}, which is not a legal "
+            f"action in {state!r}"
+        )
+    return action
+
+
+def epsilon_greedy_player(player: Player, epsilon: float, seed=None) -> Player:
+    """A player that plays like ``player``, but at random with probability ``epsilon``.
+
+    With probability ``epsilon`` it picks a uniformly random legal action,
+    otherwise the action ``player`` chooses. ``player`` is any player function, such as ``search_player(expectimax)``
+    (a search itself is not a player: wrap it). The coin and the random
+    choice come from one generator seeded with ``seed``. The coin is not
+    tossed when ``epsilon`` is 0 or 1, so ``epsilon=0`` plays exactly as
+    ``player`` and ``epsilon=1`` exactly as ``random_player(seed)``.
+
+    Raises:
+        ValueError: ``epsilon`` is not a number from 0 to 1, or ``player`` is
+            not callable.
+
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> search_player()(tree, "A")
+    'a1'
+    >>> sloppy = epsilon_greedy_player(search_player(), 0.2, seed=1)
+    >>> sum(sloppy(tree, "A") != "a1" for _ in range(1000))  # about 1000 * 0.2 * 2/3
+    120
+    """
+    if not callable(player):
+        raise ValueError(f"player must be a function (game, state) -> action, got {player!r}")
+    if (isinstance(epsilon, bool) or not isinstance(epsilon, (int, float))
+            or not 0 <= epsilon <= 1):
+        raise ValueError(f"epsilon must be a number from 0 to 1, got {epsilon!r}")
+    rng = random.Random(seed)
+
+    def play(game, state):
+        if epsilon == 1 or (epsilon > 0 and rng.random() < epsilon):
+            actions = game.actions(state)
+            return actions[rng.randrange(len(actions))]
+        return player(game, state)
+
+    name = getattr(player, "__name__", "player")
+    play.__name__ = f"epsilon_greedy({name}, epsilon={epsilon!r}, seed={seed!r})"
+    return play
+
+
+class Tally(NamedTuple):
+    """One player's results over a series of games.
+
+    A game counts as a win for a player whose utility at the end is positive,
+    a loss if negative, a draw if zero.
+    """
+
+    wins: int
+    draws: int
+    losses: int
+    mean_utility: float
+    """The average utility: an estimate of the player's expected value."""
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games
+
+    @property
+    def draw_rate(self) -> float:
+        return self.draws / self.games
+
+    @property
+    def loss_rate(self) -> float:
+        return self.losses / self.games
+
+
+def win_rates(game: Game, players: Mapping | Sequence, *, games: int = 100, seed=0,
+              progress: Callable[[int, int], Any] | None = None) -> dict:
+    """Play ``games`` games and count each player's wins, draws and losses.
+
+    Game ``i`` (from 0) is ``play_game(game, players, seed=seed + i)``, so the
+    chance outcomes are reproducible from ``seed``. The player functions are
+    the same across the games: a random player's generator runs on from one
+    game to the next, so make the players afresh (as in the example) to get
+    the same table twice.
+
+    Args:
+        players: as for ``play_game``.
+        games: how many games to play, at least 1.
+        seed: an int; the first game's chance seed.
+        progress: if given, ``progress(done, games)`` is called after each
+            game, e.g. to move a notebook's progress bar.
+
+    Returns:
+        ``{player: Tally(wins, draws, losses, mean_utility)}``, with
+        ``win_rate``, ``draw_rate`` and ``loss_rate`` properties.
+
+    >>> from aisearch import expectimax
+    >>> from aisearch.games.dicenim import DiceNim
+    >>> players = {"A": search_player(expectimax), "B": random_player(seed=1)}
+    >>> table = win_rates(DiceNim(stones=5), players, games=50)
+    >>> table["A"]
+    Tally(wins=40, draws=0, losses=10, mean_utility=0.6)
+    >>> table["A"].win_rate, table["B"].win_rate
+    (0.8, 0.2)
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number >= 1, got {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int (game i is seeded with seed + i), got {seed!r}")
+    counts: dict = {}
+    totals: dict = {}
+    for i in range(games):
+        outcome = play_game(game, players, seed=seed + i).outcome
+        assert outcome is not None  # no move limit: every game is played to the end
+        for player, utility in outcome.items():
+            column = 0 if utility > 0 else 2 if utility < 0 else 1
+            counts.setdefault(player, [0, 0, 0])[column] += 1
+            totals[player] = totals.get(player, 0) + utility
+        if progress is not None:
+            progress(i + 1, games)
+    table = {}
+    for player, (wins, draws, losses) in counts.items():
+        table[player] = Tally(wins, draws, losses, totals[player] / games)
+    return table

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from aisearch import Trace, alphabeta, expectimax, minimax, negamax, star1
 from aisearch.games import GameTree
+
 from trees import nested_trees, roots
 
 CHANCE_MAX = ("max", "chance")
@@ -213,3 +214,14 @@ def test_values_outside_the_bounds_name_the_state():
     tree = GameTree.from_nested([[1, 20]], layers=CHANCE_MAX)
     with pytest.raises(ValueError, match="utility of 'D' is 20, outside the bounds"):
         star1(tree, bounds=(0, 10))
+
+
+def test_a_chance_state_is_valued_for_whoever_moves_after_the_roll():
+    from aisearch.games import DiceNim
+    from aisearch.games.dicenim import DiceNimState
+
+    game = DiceNim(5)
+    for player in ("A", "B"):
+        state = DiceNimState(5, player, None)
+        assert game.to_move(state) == "chance"
+        assert expectimax(game, state).value == pytest.approx(1 / 9)  # for the roller
