@@ -71,6 +71,19 @@ def tictactoe_board(path: pathlib.Path) -> None:
     draw_board(game, state, title="X has three in a row").figure.savefig(path, dpi=DPI, **_SAVE)
 
 
+def expectimax_final(path: pathlib.Path) -> None:
+    """Expectiminimax on a small dice tree: MAX, chance, MIN, with its averages."""
+    from aisearch import Trace, expectimax
+    from aisearch.games import GameTree
+    from aisearch.viz import TreeFigure
+
+    tree = GameTree.from_nested([[(0.9, 10), (0.1, -5)], [(0.5, [2, 7]), (0.5, [3, 1])]],
+                                layers=("max", "chance", "min"))
+    trace = Trace(tree)
+    expectimax(tree, tracer=trace)
+    TreeFigure(trace, step=-1).figure.savefig(path, dpi=DPI, **_SAVE)
+
+
 _SAVE: dict = {"metadata": {"Software": None}}
 
 FIGURES: dict[str, Callable[[pathlib.Path], None]] = {
@@ -78,6 +91,7 @@ FIGURES: dict[str, Callable[[pathlib.Path], None]] = {
     "alphabeta_strip.png": alphabeta_strip,
     "minimax_final.png": minimax_final,
     "tictactoe_board.png": tictactoe_board,
+    "expectimax_final.png": expectimax_final,
 }
 
 

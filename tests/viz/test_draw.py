@@ -290,7 +290,7 @@ def test_viz_doctests(name):
 def test_figures_are_written_and_reproducible(tmp_path):
     written = make_figures(["--out", str(tmp_path / "a")])
     assert sorted(p.name for p in written) == [
-        "alphabeta_strip.png", "minimax_final.png", "tictactoe_board.png", "viewer.png"]
+        "alphabeta_strip.png", "expectimax_final.png", "minimax_final.png", "tictactoe_board.png", "viewer.png"]
     [again] = make_figures(["--out", str(tmp_path / "b"), "viewer.png"])
     assert again.read_bytes() == (tmp_path / "a" / "viewer.png").read_bytes()
 
