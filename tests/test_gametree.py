@@ -151,3 +151,58 @@ def test_random_trees_are_reproducible_and_uniform():
     assert len(a.leaves()) == 8 and a.height() == 3
     varied = GameTree.random(4, (1, 3), seed=2)
     assert {len(varied.children(n)) for n in varied.nodes if varied.children(n)} <= {1, 2, 3}
+
+
+# Chance nodes -------------------------------------------------------------------
+
+DICE_EDGES = [("A", "a1", "B"), ("A", "a2", "C"), ("B", "six", "D"), ("B", "other", "E"),
+              ("C", "c1", "F")]
+DICE_VALUES = {"D": 10, "E": 0, "F": 1}
+DICE_ROLES = {"A": "max", "B": "chance", "C": "min"}
+
+
+def test_chance_nodes_from_edges_by_child_or_by_action():
+    tree = GameTree.from_edges(DICE_EDGES, DICE_VALUES, DICE_ROLES,
+                               probabilities={("B", "six"): 1 / 6, ("B", "E"): 5 / 6})
+    assert tree.to_move("B") == "chance" and tree.role("B") == "chance"
+    assert tree.chance_outcomes("B") == (("six", 1 / 6), ("other", 5 / 6))
+    assert tree.probability("B", "E") == 5 / 6
+    assert tree.has_chance_nodes
+    uniform = GameTree.from_edges(DICE_EDGES, DICE_VALUES, DICE_ROLES)
+    assert uniform.chance_outcomes("B") == (("six", 0.5), ("other", 0.5))
+    assert not textbook().has_chance_nodes
+    with pytest.raises(ValueError, match="'C' is not a chance node"):
+        tree.chance_outcomes("C")
+
+
+@pytest.mark.parametrize("probabilities, message", [
+    ({("B", "six"): 0.5}, "'B' gives probabilities to some children but not to \\['E'\\]"),
+    ({("B", "six"): 0.5, ("B", "E"): 0.6}, "chance state 'B' sum to 1.1"),
+    ({("B", "six"): 1.5, ("B", "E"): -0.5}, "'B' gives outcome 'other' the probability -0.5"),
+    ({("C", "F"): 1}, "under 'C', which is not a chance node"),
+    ({("B", "Q"): 1}, r"\('B', 'Q'\), which is not an edge"),
+])
+def test_bad_probabilities_in_edges_name_the_node(probabilities, message):
+    with pytest.raises(ValueError, match=message):
+        GameTree.from_edges(DICE_EDGES, DICE_VALUES, DICE_ROLES, probabilities=probabilities)
+
+
+def test_chance_layers_in_nested_specs():
+    tree = GameTree.from_nested([[(0.9, 2), (0.1, [3, 4])], [1, 5]],
+                                layers=("max", "chance", "min"))
+    assert [tree.role(n) for n in "ABCDEFGHI"] == ["max"] + ["chance"] * 2 + ["min"] * 4 + ["max"] * 2
+    assert tree.chance_outcomes("B") == (("b1", 0.9), ("b2", 0.1))
+    assert tree.chance_outcomes("C") == (("c1", 0.5), ("c2", 0.5))
+
+
+@pytest.mark.parametrize("spec, layers, message", [
+    ([[(0.9, 2), (0.2, 3)]], ("max", "chance"), "'B' sum to 1.1"),
+    ([[(0.9, 2), 3]], ("max", "chance"), "'B' .* some children but not all"),
+    ([[(0.9, 2, 1), (0.1, 3)]], ("max", "chance"), "not a \\(probability, child\\) pair"),
+    ([[(0.5, 1), (0.5, 2)]], None, "'B' .* is a MIN node, but \\(probability, child\\)"),
+    ([[1, 2]], ("max", "dice"), "unknown role 'dice' in layers"),
+    ([[1, 2]], (), "layers is empty"),
+])
+def test_bad_chance_specs_name_the_node(spec, layers, message):
+    with pytest.raises(ValueError, match=message):
+        GameTree.from_nested(spec, layers=layers)
