@@ -28,6 +28,7 @@ from .negamax import negamax
 from .players import (
     GameRecord,
     Player,
+    RandomOpponent,
     Tally,
     epsilon_greedy_player,
     play_game,
@@ -46,6 +47,7 @@ __all__ = [
     "Game",
     "GameRecord",
     "Player",
+    "RandomOpponent",
     "SearchResult",
     "SearchStats",
     "Tally",

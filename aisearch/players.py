@@ -273,3 +273,38 @@ def win_rates(game: Game, players: Mapping | Sequence, *, games: int = 100, seed
     for player, (wins, draws, losses) in counts.items():
         table[player] = Tally(wins, draws, losses, totals[player] / games)
     return table
+
+
+class RandomOpponent:
+    """The same game with one player's turns replaced by a fair die over its moves.
+
+    Expectimax against this game models ``opponent`` as a random player: its
+    states become chance states whose outcomes are its legal moves, equally
+    likely. Everything else is the wrapped game's own.
+
+    >>> from aisearch import expectimax
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[0, 0, 3], [-3, 3, 6]])
+    >>> expectimax(RandomOpponent(tree, "MIN")).action
+    'a2'
+    """
+
+    def __init__(self, game, opponent):
+        self.game, self.opponent = game, opponent
+        self.has_chance_nodes = True
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def __repr__(self) -> str:
+        return f"RandomOpponent({self.game!r}, {self.opponent!r})"
+
+    def to_move(self, state):
+        mover = self.game.to_move(state)
+        return "chance" if mover == self.opponent else mover
+
+    def chance_outcomes(self, state):
+        if self.game.to_move(state) != self.opponent:
+            return self.game.chance_outcomes(state)
+        moves = self.game.actions(state)
+        return tuple((move, 1 / len(moves)) for move in moves)

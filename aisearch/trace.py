@@ -436,7 +436,8 @@ class Trace:
                         f"average{'; ' + win if win else ''}.")
             if e.parent is None:
                 goal = "the most" if e.role == "max" else "the least"
-                return (f"Start at {name}, a {who} node: find {goal} MAX can be sure of"
+                hope = "expect" if self._has_chance() else "be sure of"
+                return (f"Start at {name}, a {who} node: find {goal} MAX can {hope}"
                         f"{'; ' + win if win else ''}.")
             return (f"Enter {name} ({who}) by action {_action_text(e.action)} from "
                     f"{self.label(e.parent)}{', with ' + win if win else ''}.")
@@ -475,6 +476,10 @@ class Trace:
                 return f"Done: {name} is worth {format_value(e.value)} to MAX."
             return f"{name} is done and returns {format_value(e.value)} to {self.label(e.parent)}."
         return f"{e.kind} at {name}."
+
+    def _has_chance(self) -> bool:
+        """Whether the trace holds chance nodes (then values are expectations)."""
+        return any(e.role == "chance" or e.kind == CHANCE_STEP for e in self.events)
 
     def label_state(self, state) -> str:
         text = state if isinstance(state, str) else repr(state)

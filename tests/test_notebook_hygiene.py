@@ -18,7 +18,8 @@ from nbformat.validator import NotebookValidationError
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CHECKED = "# NBVAL_CHECK_OUTPUT"
 SOLUTIONS_HEADING = "## Solutions (for instructors)"
-TEACHING_ORDER = ["00_introduction.ipynb", "01_minimax.ipynb", "02_alpha_beta.ipynb"]
+TEACHING_ORDER = ["00_introduction.ipynb", "01_minimax.ipynb", "02_alpha_beta.ipynb",
+                  "04_expectimax.ipynb"]
 
 
 def is_checked(cell) -> bool:

@@ -25,11 +25,13 @@ True
 from .boards import draw_board
 from .graph import to_networkx
 from .layout import tidy_layout, tree_layout
+from .play import DiceNimTable
 from .static import animate, frame_strip, save_frames
 from .tree import TreeDrawing, TreeFigure, draw_step
 from .widget import StepViewer, step_through
 
 __all__ = [
+    "DiceNimTable",
     "StepViewer",
     "TreeDrawing",
     "TreeFigure",

@@ -83,18 +83,15 @@ class TreeDrawing:
         if show_labels is None:
             # Beside or under a node: one unit of x, less the node, is the room.
             show_labels = self._fits(names.values(), 0.9 * font, self.per_unit - 0.3 * size)
-        if show_actions is None:
-            # Under the tree's fan-outs edge midpoints are half a unit apart.
-            show_actions = self._fits(actions.values(), max(5.5, 0.72 * font),
-                                      0.5 * self.per_unit - 6)
         # A chance node's edges always carry their probabilities.
         chances = {n: style.number_text(self.nodes[n].probability) for n in self.order
                    if self.nodes[n].probability is not None}
-        if show_actions:
-            edge_texts = {n: f"{a} ({chances[n]})" if n in chances else a
-                          for n, a in actions.items()}
-        else:
-            edge_texts = chances
+        full = {n: f"{a} ({chances[n]})" if n in chances else a for n, a in actions.items()}
+        if show_actions is None:
+            # Under the tree's fan-outs edge midpoints are half a unit apart.
+            show_actions = self._fits(full.values(), max(5.5, 0.72 * font),
+                                      0.5 * self.per_unit - 6)
+        edge_texts = full if show_actions else chances
         self._make_edges(edge_texts or None, font)
         self._make_markers(size)
         self._make_texts(size, font, names if show_labels else None)
