@@ -85,7 +85,7 @@ class DiceNim:
     DiceNimState(stones=4, player='B', roll=None)
     >>> print(game.render(s))
     ● ● ● ● ● ● ●  (7 left)
-    A rolled 3: takes 1 to 3
+    A rolled 3: may take 1 to 3
     """
 
     players = ("A", "B")
@@ -241,5 +241,5 @@ class DiceNim:
         if roll is None:
             return f"{line}\n{player} rolls the die (1 to {self.die})"
         top = min(roll, stones)
-        takes = "takes 1" if top == 1 else f"takes 1 to {top}"
+        takes = "may take 1" if top == 1 else f"may take 1 to {top}"
         return f"{line}\n{player} rolled {roll}: {takes}"

@@ -202,6 +202,6 @@ def test_other_errors_are_named():
 def test_render():
     game = DiceNim(stones=3)
     assert game.render(DiceNimState(3, "A")) == "● ● ●  (3 left)\nA rolls the die (1 to 3)"
-    assert game.render(DiceNimState(1, "B", 3)) == "●  (1 left)\nB rolled 3: takes 1"
+    assert game.render(DiceNimState(1, "B", 3)) == "●  (1 left)\nB rolled 3: may take 1"
     assert game.render(DiceNimState(0, "A")) == "(empty)  (0 left)\nB took the last stone and wins"
     assert repr(game) == "DiceNim(stones=3, die=3)" and repr(Roll(2)) == "Roll(2)"
