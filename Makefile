@@ -1,14 +1,19 @@
 # Two commands do everything on a fresh machine:
 #   make lab    create .venv, install, open JupyterLab on the course
-#   make test   create .venv, install, run the unit tests and every notebook
+#   make test   create .venv, install, run the unit tests, every notebook, and
+#               the browser tests (installing Debian's Chromium when missing)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Jupyter refuses to run as root unless told; containers often are root.
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
+# The browser tests drive this Chromium (Debian's package) through Playwright.
+CHROMIUM ?= /usr/bin/chromium
+# Root installs packages directly; anyone else goes through sudo.
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: lab test unit notebooks benchmark figures clean
+.PHONY: lab test unit notebooks browser chromium present benchmark figures clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,14 +23,32 @@ $(STAMP): requirements.txt pyproject.toml
 lab: $(STAMP)
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(LAB_FLAGS)
 
-test: unit notebooks
+test: unit notebooks browser
 
 unit: $(STAMP)
-	MPLBACKEND=Agg $(BIN)/python -m pytest tests
+	MPLBACKEND=Agg $(BIN)/python -m pytest tests -m "not browser"
 
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env \
 		--nbval-sanitize-with notebooks/sanitize.cfg notebooks
+
+browser: $(STAMP) chromium
+	AISEARCH_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser -m browser
+
+# Installs Debian's Chromium when it is missing; fails loudly when it cannot.
+chromium:
+	@test -x $(CHROMIUM) || { \
+		echo "Chromium is missing at $(CHROMIUM); installing Debian's chromium package."; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; \
+	} && test -x $(CHROMIUM) || { \
+		echo "ERROR: could not install Chromium at $(CHROMIUM). Install it with"; \
+		echo "  apt-get install -y chromium   (as root)"; \
+		echo "or run: make test CHROMIUM=/path/to/chromium"; exit 1; }
+
+# Serves a notebook as a page without code, for a projector: make present NB=02
+present: $(STAMP)
+	$(BIN)/python tools/present.py $(NB)
 
 benchmark: $(STAMP)
 	$(BIN)/python benchmarks/tictactoe.py

@@ -1,0 +1,131 @@
+"""The course as students see it: notebooks run in JupyterLab, in headless Chromium.
+
+Kernel-side tests prove the Python half of a widget; these prove the other
+half: that it is drawn (not printed as ``StepViewer(children=...)``), that a
+click reaches the kernel and comes back as a new sentence and a new picture,
+and that a figure is shown once.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from pages import DiceNimBoard, StepViewer
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def widget_names() -> set[str]:
+    """The names in ``aisearch.viz`` that make a widget: classes, and functions returning one."""
+    import ipywidgets
+
+    import aisearch.viz as viz
+
+    names = set()
+    for name in viz.__all__:
+        thing = getattr(viz, name)
+        if inspect.isclass(thing) and issubclass(thing, ipywidgets.Widget):
+            names.add(name)
+    for name in viz.__all__:
+        thing = getattr(viz, name)
+        returns = getattr(inspect.signature(thing), "return_annotation", None) \
+            if inspect.isfunction(thing) else None
+        if isinstance(returns, str) and returns in names:
+            names.add(name)
+    return names
+
+
+def notebooks_with_widgets() -> list[str]:
+    """Every course notebook whose code shows a widget, by name without ``.ipynb``."""
+    made = re.compile(r"\b(ipywidgets|widgets\.\w+|" + "|".join(sorted(widget_names())) + r")\(")
+    found = []
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        cells = nbformat.read(path, as_version=4).cells
+        if any(cell.cell_type == "code" and made.search(cell.source) for cell in cells):
+            found.append(path.stem)
+    return found
+
+
+@pytest.mark.parametrize("name", notebooks_with_widgets())
+def test_notebook_widgets_work(lab_notebook, screenshots, name):
+    """Run All Cells: no error, every widget drawn; every viewer steps and draws once."""
+    notebook = lab_notebook(name)
+    notebook.wait_for_widgets()
+    screenshots(notebook.page, "after-run-all")
+    assert notebook.problems() == []
+    assert notebook.widget_count() > 0, f"{name} was picked for its widgets, but showed none"
+    for number, viewer in enumerate(StepViewer.all_in(notebook.page), start=1):
+        viewer.locator.scroll_into_view_if_needed()
+        first = viewer.settled_state()
+        assert (first.outputs_in_cell, first.images_in_cell) == (1, 1), \
+            f"viewer {number}: the cell should show the viewer's picture only"
+        # Forward then back (back then forward at the last step): the sentence
+        # and picture change each way, and the viewer ends where it started.
+        moves = (viewer.previous, viewer.next) if first.next_disabled else \
+            (viewer.next, viewer.previous)
+        moved = moves[0]()
+        back = moves[1]()
+        screenshots(viewer.locator, f"viewer-{number}-step-{moved.step}")
+        assert back.step == first.step and back.sentence == first.sentence
+        assert (back.outputs_in_cell, back.images_in_cell) == (1, 1)
+
+
+def test_alpha_beta_step_viewer(lab_notebook, screenshots):
+    """Notebook 02's first viewer: next, previous, the slider dragged, Play."""
+    notebook = lab_notebook("02_alpha_beta")
+    viewers = StepViewer.all_in(notebook.page)
+    assert viewers, f"no step-through viewer drawn in 02_alpha_beta: {notebook.problems()}"
+    viewer = viewers[0]
+    viewer.locator.scroll_into_view_if_needed()
+    start = viewer.settled_state()
+    screenshots(viewer.locator, f"start-step-{start.step}")
+    assert start.sentence and start.image_loaded
+
+    seen = [start]
+    for action in ("next", "next", "previous"):
+        state = getattr(viewer, action)()
+        screenshots(viewer.locator, f"{action}-step-{state.step}")
+        seen.append(state)
+    assert [s.step for s in seen] == [start.step, start.step + 1, start.step + 2, start.step + 1]
+    assert seen[3].sentence == seen[1].sentence  # back is the same step, told the same way
+    assert len({s.src for s in seen}) == 4  # but every step sent a new picture
+
+    last = int(viewer.locator.locator(".noUi-handle").get_attribute("aria-valuemax").split(".")[0])
+    dragged = viewer.drag_slider(0.6)
+    screenshots(viewer.locator, f"dragged-step-{dragged.step}")
+    assert abs(dragged.step - round(0.6 * last)) <= 1, f"dragged to 60% of 0..{last}"
+    assert dragged.sentence not in {s.sentence for s in seen}
+
+    played = viewer.play_until(2)
+    screenshots(viewer.locator, f"played-step-{played.step}")
+    assert played.step >= dragged.step + 2 and played.sentence != dragged.sentence
+
+    for state in (*seen, dragged, played):
+        assert (state.outputs_in_cell, state.images_in_cell) == (1, 1), \
+            "exactly one figure: the viewer's picture, no stray matplotlib output"
+
+
+def test_dice_nim_board_replies(lab_notebook, screenshots):
+    """Notebook 04's Dice Nim board: click a take button, the computer's reply appears."""
+    notebook = lab_notebook("04_expectimax")
+    boards = DiceNimBoard.all_in(notebook.page)
+    assert boards, f"no Dice Nim board (buttons 'take k') in 04_expectimax: {notebook.problems()}"
+    board = boards[0]
+    board.locator.scroll_into_view_if_needed()
+    board.new_game()
+    screenshots(board.locator, "new-game")
+    takes = board.enabled_takes()
+    assert takes and takes[0] == 1, f"after a roll, 'take 1' is always allowed: {takes}"
+    stones = board.stones()
+    reply, line = board.take(1)
+    screenshots(board.locator, "after-take-1")
+    assert line.startswith("turn 1:"), line
+    if stones > 1:
+        assert reply >= 1, f"the computer took no stone from the pile: {board.text()}"
+        assert re.search(r"took 1\b.*took \d", line), f"no reply in the turn's line: {line}"
