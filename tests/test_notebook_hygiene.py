@@ -19,7 +19,9 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CHECKED = "# NBVAL_CHECK_OUTPUT"
 SOLUTIONS_HEADING = "## Solutions (for instructors)"
 TEACHING_ORDER = ["00_introduction.ipynb", "01_minimax.ipynb", "02_alpha_beta.ipynb",
-                  "04_expectimax.ipynb"]
+                  "03_evaluation_and_depth.ipynb", "04_expectimax.ipynb",
+                  "05_caching_and_symmetry.ipynb", "06_connect_four.ipynb",
+                  "07_multiplayer.ipynb", "08_monte_carlo.ipynb"]
 
 
 def is_checked(cell) -> bool:
@@ -75,7 +77,7 @@ def problems(nb) -> list[str]:
 
 def test_the_notebooks_exist_in_teaching_order():
     present = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
-    assert [name for name in present if name in TEACHING_ORDER] == TEACHING_ORDER
+    assert present == TEACHING_ORDER
     assert all(name[:2].isdigit() and name[2] == "_" for name in present), present
 
 
