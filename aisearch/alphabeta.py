@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 
+from .caching import table_search
 from .game import (
     Evaluation,
     Game,
@@ -39,6 +40,8 @@ def alphabeta(
     evaluate: Evaluation | None = None,
     order=None,
     prune_on_equal: bool = True,
+    table=None,
+    symmetry: bool = False,
     tracer=None,
 ) -> SearchResult:
     """Minimax value and first best action, pruned by alpha-beta.
@@ -53,16 +56,27 @@ def alphabeta(
             node's actions before they are tried (for example best first).
         prune_on_equal: cut when a value reaches the bound (``True``, the
             textbook rule) or only when it passes it (``False``).
+        table: an ``aisearch.caching.TranspositionTable`` to use and fill.
+            With a table the search runs as ``aisearch.caching.table_search``
+            (alpha-beta in negamax form, for zero-sum games): a position met
+            again is answered from the table when the stored value's depth
+            and kind (exact, lower or upper bound) allow it.
+        symmetry: key the table by the position's canonical form (a new
+            table is made if none is given), for games that offer symmetries.
         tracer: any callable that receives an ``aisearch.Event`` per step.
 
     Returns:
         ``SearchResult(value, action, stats)``: the minimax value for the player
         to move at ``state``, the first best action in the order searched, and
-        the work done (``stats.cutoffs`` counts the cuts).
+        the work done (``stats.cutoffs`` counts the cuts; with a table,
+        ``stats.hits`` and the others count its use, and the action is a best
+        action, the table's remembered one tried first).
 
     Raises:
         ValueError: a bad depth, an ``order`` hook that does more than reorder,
-            or a depth limit reached at a non-terminal state with no evaluation.
+            or a depth limit reached at a non-terminal state with no evaluation;
+            a table with ``prune_on_equal=False`` (its bounds assume the
+            textbook cut), or ``symmetry=True`` for a game without symmetries.
 
     >>> from aisearch.games import GameTree
     >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -71,6 +85,11 @@ def alphabeta(
     """
     if state is None:
         state = game.initial_state()
+    if table is not None or symmetry:
+        if not prune_on_equal:
+            raise ValueError("a table needs prune_on_equal=True: its bounds assume the textbook cut")
+        return table_search(game, state, depth=depth, evaluate=evaluate, order=order,
+                            table=table, symmetry=symmetry, tracer=tracer)
     check_depth(depth)
     refuse_chance(game, "alphabeta")
     evaluate = resolve_evaluate(game, evaluate)

@@ -5,9 +5,13 @@ orders. So there are three different numbers to count: complete games (the
 leaves of the tree, one per path from the start to an end), nodes of the tree
 (every prefix of every game, the start included) and distinct positions.
 For tic-tac-toe they are 255,168 games, 549,946 nodes and 5,478 positions
-(all three computed here; published, for example, by Schaefer,
-"Tic-Tac-Toe (Naughts and Crosses, Cross and Naughts...)", 2002, and as OEIS
-A008907's total); the functions below compute them from the game's six parts.
+(all three computed here; published, for example, by S. Schaefer,
+"Tic-Tac-Toe (Naughts and Crosses, Cross and Naughts...)", MathRec, January
+2002, http://www.mathrec.org/old/2002jan/solutions.html, now offline and read
+through the Wayback Machine). Up to rotation and reflection there are 765
+positions, listed by number of marks as OEIS A008907 (1, 3, 12, 38, 108,
+174, 204, 153, 57, 15). The functions below compute them from the game's six
+parts.
 
 Counting games and nodes does not need to walk all of the tree: the subtree
 below a position depends only on that position, so its counts are computed
@@ -29,6 +33,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from .game import Game
+from .symmetry import canonical, require_symmetry
 
 
 def _reachable(game: Game, state):
@@ -50,18 +55,53 @@ def _reachable(game: Game, state):
     return order
 
 
-def count_games(game: Game, state=None) -> int:
-    """The number of complete games (paths to a terminal state) from ``state``.
+def reachable_positions(game: Game, state=None) -> list:
+    """Every position reachable from ``state`` (itself included), each once.
+
+    Positions come in a fixed order, every position after all its successors.
 
     >>> from aisearch.games import TicTacToe
-    >>> count_games(TicTacToe())
-    255168
+    >>> len(reachable_positions(TicTacToe()))
+    5478
     """
     state = game.initial_state() if state is None else state
+    return _reachable(game, state)
+
+
+def count_games(game: Game, state=None, *, symmetric: bool = False) -> int:
+    """The number of complete games (paths to a terminal state) from ``state``.
+
+    With ``symmetric=True`` symmetric moves count as one: at every position,
+    successors that are rotations or reflections of each other (the same
+    canonical key, see ``aisearch.symmetry``) are merged into one, and the
+    games are counted through the merged successors. This is the usual
+    definition of "games up to symmetry" for tic-tac-toe, 26,830 (H. Bottomley,
+    "How many Tic-Tac-Toe (noughts and crosses) games are possible?",
+    http://www.se16.info/hgb/tictactoe.htm; Schaefer, cited above: games "the
+    same when players faced the same choices at each move"). It is not the
+    number of classes of whole games under one symmetry of the board applied
+    to every move, which Schaefer gives as 31,896: no symmetry but the
+    identity leaves a whole tic-tac-toe game unchanged (it would have to fix
+    every cell played, and each fixes at most 3 cells, fewer than the 5 moves
+    of the shortest game), so the classes are 255,168 / 8.
+
+    Raises:
+        ValueError: with ``symmetric=True``, if the game offers no symmetries.
+
+    >>> from aisearch.games import TicTacToe
+    >>> count_games(TicTacToe()), count_games(TicTacToe(), symmetric=True)
+    (255168, 26830)
+    """
+    state = game.initial_state() if state is None else state
+    key = _keyer(game, symmetric)
     games: dict = {}
     for s in _reachable(game, state):
         if game.is_terminal(s):
             games[s] = 1
+        elif symmetric:
+            # One successor per canonical key: symmetric moves are one move.
+            distinct = {key(c): c for c in (game.result(s, a) for a in game.actions(s))}
+            games[s] = sum(games[c] for c in distinct.values())
         else:
             games[s] = sum(games[game.result(s, a)] for a in game.actions(s))
     return games[state]
@@ -84,15 +124,35 @@ def count_tree_nodes(game: Game, state=None) -> int:
     return nodes[state]
 
 
-def count_positions(game: Game, state=None) -> int:
+def count_positions(game: Game, state=None, *, symmetric: bool = False) -> int:
     """The number of distinct positions reachable from ``state``, itself included.
 
+    With ``symmetric=True`` positions that are rotations or reflections of
+    each other count once (one per canonical key, see ``aisearch.symmetry``):
+    765 for tic-tac-toe (Schaefer, cited above; OEIS A008907 by number of
+    marks).
+
+    Raises:
+        ValueError: with ``symmetric=True``, if the game offers no symmetries.
+
     >>> from aisearch.games import TicTacToe
-    >>> count_positions(TicTacToe())
-    5478
+    >>> count_positions(TicTacToe()), count_positions(TicTacToe(), symmetric=True)
+    (5478, 765)
     """
     state = game.initial_state() if state is None else state
-    return len(_reachable(game, state))
+    reachable = _reachable(game, state)
+    if not symmetric:
+        return len(reachable)
+    key = _keyer(game, symmetric)
+    return len({key(s) for s in reachable})
+
+
+def _keyer(game: Game, symmetric: bool):
+    """State -> its key: the canonical form with ``symmetric``, else the state."""
+    if not symmetric:
+        return lambda s: s
+    require_symmetry(game)
+    return lambda s: canonical(game, s)[0]
 
 
 def count_outcomes(game: Game, state=None) -> Counter:
@@ -114,6 +174,42 @@ def count_outcomes(game: Game, state=None) -> Counter:
                 total.update(outcomes[game.result(s, a)])
             outcomes[s] = total
     return outcomes[state]
+
+
+def count_games_by_length(game: Game, state=None, *, symmetric: bool = False) -> Counter:
+    """How many complete games from ``state`` end after each number of moves, with each utility.
+
+    The keys are ``(moves, utility)``: the number of moves played from
+    ``state`` to the end, and the utility for the player to move at
+    ``state``; the counts add up to ``count_games(game, state,
+    symmetric=symmetric)``, with the same meaning of ``symmetric`` (symmetric
+    moves merged at every position).
+
+    Raises:
+        ValueError: with ``symmetric=True``, if the game offers no symmetries.
+
+    >>> from aisearch.games import TicTacToe
+    >>> lengths = count_games_by_length(TicTacToe())
+    >>> lengths[5, 1], lengths[9, 0]  # X wins with its 3rd mark; draws fill the board
+    (1440, 46080)
+    """
+    state = game.initial_state() if state is None else state
+    player = game.to_move(state)
+    key = _keyer(game, symmetric)
+    below: dict = {}  # position -> Counter of (moves from it, utility)
+    for s in _reachable(game, state):
+        if game.is_terminal(s):
+            below[s] = Counter({(0, game.utility(s, player)): 1})
+            continue
+        children = [game.result(s, a) for a in game.actions(s)]
+        if symmetric:
+            children = list({key(c): c for c in children}.values())
+        total: Counter = Counter()
+        for c in children:
+            for (moves, value), n in below[c].items():
+                total[moves + 1, value] += n
+        below[s] = total
+    return below[state]
 
 
 class BranchingEstimate(NamedTuple):

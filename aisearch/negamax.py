@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 
+from .caching import table_search
 from .game import (
     Evaluation,
     Game,
@@ -42,6 +43,8 @@ def negamax(
     evaluate: Evaluation | None = None,
     order=None,
     prune: bool = True,
+    table=None,
+    symmetry: bool = False,
     tracer=None,
 ) -> SearchResult:
     """Minimax value and first best action, in negamax form.
@@ -56,6 +59,11 @@ def negamax(
             node's actions before they are tried.
         prune: alpha-beta pruning (cutting on equality, as ``alphabeta`` does
             by default) when ``True``; the plain minimax tree when ``False``.
+        table: an ``aisearch.caching.TranspositionTable`` to use and fill;
+            the search then runs as ``aisearch.caching.table_search`` (with
+            ``prune=False`` every entry is exact).
+        symmetry: key the table by the position's canonical form (a new
+            table is made if none is given).
         tracer: any callable that receives an ``aisearch.Event`` per step.
             Event values are turned to MAX's point of view, like every trace.
 
@@ -73,6 +81,9 @@ def negamax(
     """
     if state is None:
         state = game.initial_state()
+    if table is not None or symmetry:
+        return table_search(game, state, depth=depth, evaluate=evaluate, order=order,
+                            table=table, symmetry=symmetry, prune=prune, tracer=tracer)
     check_depth(depth)
     refuse_chance(game, "negamax")
     evaluate = resolve_evaluate(game, evaluate)

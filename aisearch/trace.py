@@ -24,13 +24,29 @@ Event kinds, in the order a search emits them:
     a chance node adds the child ``event.child``'s value, weighted by its
     ``event.probability``, to its running sum ``event.total`` (expectimax);
 ``exit``
-    an interior node returns ``event.value`` to its parent.
+    an interior node returns ``event.value`` to its parent;
+``cache_hit``
+    a transposition table (``aisearch.caching``) answers a node without a
+    search: ``event.bound`` says whether the stored value is ``"exact"``, a
+    ``"lower"`` or an ``"upper"`` bound (a bound answers only when it causes
+    a cut). Right after a node's ``enter``, it is instead a bound that only
+    narrowed the node's window: the node is then searched with the new
+    ``event.alpha``, ``event.beta``;
+``symmetry_hit``
+    the same, found under a rotated or mirrored copy of the position.
 
 Values, alpha and beta in events are from MAX's point of view, whatever
 the algorithm, so that every trace reads like the textbook figure. MAX is
 the game's ``max_player`` if it names one (``GameTree`` does: ``"MAX"``, even
 when a search starts at a MIN node), otherwise the player to move at the
 root. Minimax has no window: its events carry ``None``.
+
+A search of more than two players (``aisearch.maxn``) traces the same
+kinds of events, but its values are vectors (one entry per player, in the
+order of ``event.players``), its roles are the players' names, and it has no
+window; its ``cutoff`` events carry ``beta`` = the ``max_sum`` of Korf's
+pruning and ``alpha`` = what the parent's player already had (``None`` for
+an immediate cut).
 
 Tracing costs nothing when it is off: a search builds events only under
 ``if tracer is not None``.
@@ -45,6 +61,8 @@ from typing import Any, NamedTuple
 
 ENTER, LEAF, UPDATE, CUTOFF, EXIT = "enter", "leaf", "update", "cutoff", "exit"
 CHANCE_STEP = "chance"
+CACHE_HIT, SYMMETRY_HIT = "cache_hit", "symmetry_hit"
+TABLE_KINDS = (CACHE_HIT, SYMMETRY_HIT)
 
 UNSEEN, STACK, DONE, PRUNED = "unseen", "stack", "done", "pruned"
 """The four statuses a node has in a replayed frame."""
@@ -55,8 +73,8 @@ class Event(NamedTuple):
 
     ``node`` ids are given in the order nodes are first visited (the root is
     0); ``parent`` is ``None`` at the root. ``depth`` is the ply from the root,
-    ``role`` is ``"max"`` or ``"min"``, ``action`` is the move that led from
-    the parent. ``value``, ``alpha`` and ``beta`` are those at this moment, from
+    ``role`` is ``"max"`` or ``"min"`` (in a max^n trace, the name of the
+    player to move), ``action`` is the move that led from the parent. ``value``, ``alpha`` and ``beta`` are those at this moment, from
     MAX's point of view (``None`` where they do not apply).
     """
 
@@ -85,6 +103,12 @@ class Event(NamedTuple):
     """For ``chance``: the probability of the child ``event.child``."""
     total: float | None = None
     """For ``chance``: the weighted sum so far, this child included."""
+    players: tuple = ()
+    """For searches of more than two players (``aisearch.maxn``): the players,
+    in the order of the value vectors; empty otherwise."""
+    bound: str | None = None
+    """For ``cache_hit`` and ``symmetry_hit``: ``"exact"``, ``"lower"`` or
+    ``"upper"``, what the table's value is (from MAX's point of view)."""
 
 
 class Tracing:
@@ -117,6 +141,8 @@ class Tracing:
                 alpha, beta = -beta, -alpha
             if "skipped_roles" in extra:
                 extra["skipped_roles"] = tuple(_OTHER[r] for r in extra["skipped_roles"])
+            if "bound" in extra:
+                extra["bound"] = _FLIPPED_BOUND.get(extra["bound"], extra["bound"])
         self.tracer(
             Event(self.step, kind, node, parent, state, depth, role, action,
                   value, alpha, beta, **extra)
@@ -149,8 +175,18 @@ class Tracing:
     def exit(self, node, value, alpha=None, beta=None):
         self._emit(EXIT, node, value, alpha, beta)
 
+    def cache_hit(self, node, parent, state, depth, role, action, value, bound,
+                  symmetric=False, alpha=None, beta=None):
+        """A node answered from a table; or, for a node already entered, a
+        stored bound that narrowed its window to ``alpha``, ``beta``."""
+        if node not in self.info:
+            self.info[node] = (parent, state, depth, _OTHER[role] if self.flip else role, action)
+        self._emit(SYMMETRY_HIT if symmetric else CACHE_HIT, node, value, alpha, beta,
+                   bound=bound)
+
 
 _OTHER = {"max": "min", "min": "max", "chance": "chance"}
+_FLIPPED_BOUND = {"lower": "upper", "upper": "lower"}
 
 
 def start_tracing(tracer, game, root_player) -> Tracing | None:
@@ -264,11 +300,21 @@ class Trace:
 
     def visited(self) -> list:
         """States of the visited nodes, in the order they were visited."""
-        return [e.state for e in self.events if e.kind in (ENTER, LEAF)]
+        return [e.state for e in self.events
+                if e.kind in (ENTER, LEAF) or e.kind in TABLE_KINDS and self._is_answer(e)]
+
+    def _is_answer(self, e: Event) -> bool:
+        """Whether a table event answers its node (else it narrowed an entered node)."""
+        before = self.events[e.step - 1] if e.step > 0 else None
+        return not (before is not None and before.kind == ENTER and before.node == e.node)
 
     def leaves(self) -> list[tuple]:
         """``(state, value)`` of every evaluated leaf, in order."""
         return [(e.state, e.value) for e in self.events if e.kind == LEAF]
+
+    def answered_from_table(self) -> set[int]:
+        """Ids of the nodes a table answered (``cache_hit``/``symmetry_hit``), unsearched."""
+        return {e.node for e in self.events if e.kind in TABLE_KINDS and self._is_answer(e)}
 
     def pruned(self) -> list:
         """States of the children that cutoffs skipped (not their descendants)."""
@@ -309,7 +355,7 @@ class Trace:
         next_id = 1 + max((e.node for e in self.events), default=-1)
         pruned_roots = []
         for e in self.events:
-            if e.kind in (ENTER, LEAF) and e.node not in rows:
+            if (e.kind in (ENTER, LEAF) or e.kind in TABLE_KINDS) and e.node not in rows:
                 add(e.node, e.parent, e.action, e.state, e.depth, e.role, e.step,
                     None, e.terminal if e.kind == LEAF else None)
             elif e.kind == CHANCE_STEP and e.child in rows:
@@ -343,7 +389,10 @@ class Trace:
                     break
                 child = game.result(state, action)
                 mover = game.to_move(child)
-                role = "chance" if mover == "chance" else "max" if mover == root_player else "min"
+                if self.events[0].players:
+                    role = str(mover)  # more than two players: the role is the player
+                else:
+                    role = "chance" if mover == "chance" else "max" if mover == root_player else "min"
                 add(next_id, node, action, child, row["depth"] + 1, role, None, row["pruned"])
                 queue.append(next_id)
                 next_id += 1
@@ -390,6 +439,17 @@ class Trace:
                     window[node] = (e.alpha, e.beta)
             elif kind == CHANCE_STEP:
                 value[node] = e.total
+            elif kind in TABLE_KINDS:
+                if status[node] == STACK:  # a stored bound narrowed its window
+                    if e.alpha is not None:
+                        window[node] = (e.alpha, e.beta)
+                else:  # answered from the table, as a leaf is
+                    status[node] = DONE
+                    value[node] = e.value
+                    counts["visited"] += 1
+                    counts["hits"] = counts.get("hits", 0) + 1
+                    if e.bound in ("lower", "upper"):
+                        bound[node] = e.bound
             elif kind == CUTOFF:
                 counts["cutoffs"] += 1
                 for i, row in nodes.items():
@@ -428,6 +488,8 @@ class Trace:
         """One sentence that explains what happened at ``step``."""
         e = self.events[step]
         name = self.label(e.node)
+        if e.players:
+            return self._vector_sentence(e, name)
         who = e.role.upper()
         win = _window_text(e.alpha, e.beta)
         if e.kind == ENTER:
@@ -450,6 +512,8 @@ class Trace:
                 bound = f"; α = {format_value(e.alpha)}" if e.role == "max" else f"; β = {format_value(e.beta)}"
             source = f" from {self.label(e.child)}" if e.child is not None else ""
             return f"{name} takes {format_value(e.value)}{source} as its best so far{bound}."
+        if e.kind in TABLE_KINDS:
+            return self._table_sentence(e, name)
         if e.kind == CHANCE_STEP:
             child = self.label(e.child) if e.child is not None else "?"
             return (f"{name} weighs {child}'s {format_value(e.value)} by its probability "
@@ -477,6 +541,62 @@ class Trace:
             return f"{name} is done and returns {format_value(e.value)} to {self.label(e.parent)}."
         return f"{e.kind} at {name}."
 
+    def _vector_sentence(self, e: Event, name: str) -> str:
+        """A sentence for a step of a search of more than two players (max^n)."""
+        who = e.role
+        if e.kind == ENTER:
+            if e.parent is None:
+                return (f"Start at {name}, where {who} moves: every player picks the child "
+                        f"best for itself; find the value vector {_players_text(e.players)}.")
+            return f"Enter {name} ({who} to move) by action {_action_text(e.action)} from {self.label(e.parent)}."
+        if e.kind == LEAF:
+            what = "is terminal: utilities" if e.terminal else "is at the depth limit: evaluations"
+            return f"{name} {what} {format_value(e.value)}."
+        if e.kind == UPDATE:
+            mine = _entry(e.value, e.players, who)
+            source = f" from {self.label(e.child)}" if e.child is not None else ""
+            return (f"{name} takes {format_value(e.value)}{source} as its best so far: "
+                    f"{who} gets {format_value(mine)}.")
+        if e.kind == CUTOFF:
+            skipped = ", ".join(self.label_state(s) for s in e.skipped_states) or "nothing"
+            mine = _entry(e.value, e.players, who)
+            if e.alpha is None:
+                why = (f"{who} already has {format_value(mine)} = max_sum, the most anyone "
+                       "can get (immediate pruning)")
+            else:
+                # A shallow cut always has a parent: the bound (alpha) comes from it.
+                parent = e.parent if e.parent is not None else e.node
+                why = (f"{who} is sure of {format_value(mine)} here, so "
+                       f"{self.nodes()[parent].role} at {self.label(parent)} "
+                       f"gets at most {format_value(e.beta)} − {format_value(mine)} = "
+                       f"{format_value(e.beta - mine)} from it, no more than the "
+                       f"{format_value(e.alpha)} it already has (shallow pruning)")
+            return f"Cutoff at {name}: {why}. Skip {skipped}."
+        if e.kind == EXIT:
+            if e.parent is None:
+                return f"Done: {name} is worth {format_value(e.value)} {_players_text(e.players)}."
+            return f"{name} is done and returns {format_value(e.value)} to {self.label(e.parent)}."
+        return f"{e.kind} at {name}."
+
+    def _table_sentence(self, e: Event, name: str) -> str:
+        """A sentence for a ``cache_hit`` or ``symmetry_hit`` step."""
+        where = ("the table, under a rotated or mirrored copy," if e.kind == SYMMETRY_HIT
+                 else "the table")
+        v = format_value(e.value)
+        if not self._is_answer(e):
+            if e.bound == "lower":
+                return (f"{name} is in {where} worth at least {v}: "
+                        f"α rises to {format_value(e.alpha)} before its children are searched.")
+            return (f"{name} is in {where} worth at most {v}: "
+                    f"β falls to {format_value(e.beta)} before its children are searched.")
+        if e.bound == "lower":
+            return (f"{name} is in {where} worth at least {v} ≥ β = {format_value(e.beta)}: "
+                    "MIN above will avoid it, so it is cut without a search.")
+        if e.bound == "upper":
+            return (f"{name} is in {where} worth at most {v} ≤ α = {format_value(e.alpha)}: "
+                    "MAX above will avoid it, so it is cut without a search.")
+        return f"{name} is in {where} with the exact value {v}: it is not searched again."
+
     def _has_chance(self) -> bool:
         """Whether the trace holds chance nodes (then values are expectations)."""
         return any(e.role == "chance" or e.kind == CHANCE_STEP for e in self.events)
@@ -489,13 +609,18 @@ class Trace:
 def format_value(x) -> str:
     """A value as sentences and figures write it: 3, 0.333, −2, +∞, −∞.
 
-    Anything else (a vector of values, say) is written with ``str``.
+    A vector of values (a tuple, one entry per player) is written compactly,
+    ``(3,3,3)``; anything else with ``str``.
 
     >>> [format_value(v) for v in (3, 2.0, 1 / 3, -2, float("inf"), -float("inf"), None)]
     ['3', '2', '0.333', '−2', '+∞', '−∞', '']
+    >>> format_value((3, 0.5, -2))
+    '(3,0.5,−2)'
     """
     if x is None:
         return ""
+    if isinstance(x, tuple):
+        return "(" + ",".join(format_value(v) for v in x) + ")"
     if isinstance(x, float):
         if math.isinf(x):
             return "+∞" if x > 0 else "−∞"
@@ -505,6 +630,16 @@ def format_value(x) -> str:
     else:
         return str(x)
     return text.replace("-", "−")
+
+
+def _entry(vector, players: tuple, player: str):
+    """``player``'s entry of a value vector."""
+    return vector[players.index(player)]
+
+
+def _players_text(players: tuple) -> str:
+    """``for (P1, P2, P3)``: the order of a vector's entries, said once."""
+    return "for (" + ", ".join(players) + ")"
 
 
 def _window_text(alpha, beta) -> str:

@@ -50,3 +50,110 @@ def test_estimates_are_seeded_and_near_the_truth():
 def test_bad_playouts():
     with pytest.raises(ValueError, match="playouts must be"):
         estimate_branching_factor(TicTacToe(), playouts=0)
+
+
+def test_symmetric_counts_of_tic_tac_toe_from_its_own_enumeration():
+    game = TicTacToe()
+    # 765 positions up to the 8 symmetries, 26,830 games merging symmetric moves
+    # (Schaefer 2002; Bottomley, se16.info), computed here from the game itself.
+    assert count_positions(game, symmetric=True) == 765
+    assert count_games(game, symmetric=True) == 26830
+
+
+def test_symmetric_counts_match_a_plain_walk_that_merges_moves_by_hand():
+    game = TicTacToe()
+    state = game.from_rows("X..", "...", "...")
+
+    def copies(s):
+        rows = [s[0:3], s[3:6], s[6:9]]
+        out = set()
+        for _ in range(4):
+            rows = ["".join(rows[2 - c][r] for c in range(3)) for r in range(3)]  # a quarter turn
+            out.add("".join(rows))
+            out.add("".join(row[::-1] for row in rows))  # and its mirror
+        return out
+
+    def walk(s):
+        if game.is_terminal(s):
+            return 1
+        seen, total = [], 0
+        for a in game.actions(s):
+            child = game.result(s, a)
+            if not any(child in copies(other) for other in seen):
+                seen.append(child)
+                total += walk(child)
+        return total
+
+    assert count_games(game, state, symmetric=True) == walk(state)
+    positions = set()
+    stack = [state]
+    while stack:
+        s = stack.pop()
+        if s in positions:
+            continue
+        positions.add(s)
+        if not game.is_terminal(s):
+            stack.extend(game.result(s, a) for a in game.actions(s))
+    classes = {min(copies(s)) for s in positions}
+    assert count_positions(game, state, symmetric=True) == len(classes)
+
+
+def test_symmetric_counting_needs_a_game_with_symmetries():
+    with pytest.raises(ValueError, match="offers no symmetries"):
+        count_positions(textbook(), symmetric=True)
+    with pytest.raises(ValueError, match="offers no symmetries"):
+        count_games(textbook(), symmetric=True)
+
+
+def test_games_by_length_match_a_plain_walk_and_add_up_to_the_games():
+    from collections import Counter
+
+    from aisearch.counting import count_games_by_length
+
+    game = TicTacToe()
+    state = game.from_rows("X..", ".O.", "...")
+    player = game.to_move(state)
+
+    def walk(s, moves):
+        if game.is_terminal(s):
+            return Counter({(moves, game.utility(s, player)): 1})
+        total = Counter()
+        for a in game.actions(s):
+            total += walk(game.result(s, a), moves + 1)
+        return total
+
+    assert count_games_by_length(game, state) == walk(state, 0)
+    assert count_games_by_length(game, game.from_rows("XXX", "OO.", "...")) == Counter({(0, -1): 1})
+    for symmetric in (False, True):
+        lengths = count_games_by_length(game, symmetric=symmetric)
+        assert sum(lengths.values()) == count_games(game, symmetric=symmetric)
+
+
+def test_games_by_length_reproduce_the_published_breakdowns():
+    from aisearch.counting import count_games_by_length
+
+    game = TicTacToe()
+    # Bottomley (se16.info/hgb/tictactoe.htm): merging symmetric moves, X wins
+    # 172, 8,670 games after 5, 9 moves, ... and 4,868 games are drawn.
+    merged = count_games_by_length(game, symmetric=True)
+    assert [merged[n, 1 if n % 2 else -1] for n in range(5, 10)] == [172, 579, 5115, 7426, 8670]
+    assert merged[9, 0] == 4868
+    # Games won by X's third mark: X's marks fill one of the 8 lines in any of
+    # 3! orders, and O's two marks are 2 of the 6 other cells, in order.
+    assert count_games_by_length(game)[5, 1] == 8 * 3 * 2 * 1 * 6 * 5
+
+
+def test_whole_games_up_to_symmetry_are_an_eighth_of_the_games():
+    from aisearch.counting import count_games_by_length
+    from aisearch.symmetry import SQUARE_SYMMETRIES, square_permutation
+
+    game = TicTacToe()
+    # A symmetry leaves a whole game unchanged only if it fixes every cell
+    # played; each one but the identity fixes at most 3 cells, and the
+    # shortest game has 5 moves. So every class of whole games has 8 members.
+    fixed = {name: sum(i == j for i, j in enumerate(square_permutation(name, 3)))
+             for name in SQUARE_SYMMETRIES[1:]}
+    shortest = min(moves for moves, _ in count_games_by_length(game))
+    assert max(fixed.values()) == 3 < shortest == 5
+    assert count_games(game) % 8 == 0
+    assert count_games(game) // 8 == 31896  # Schaefer's count of whole games up to symmetry

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from ..symmetry import SQUARE_SYMMETRIES, invert, square_symmetries
+
 LINES = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
     (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
@@ -24,6 +26,12 @@ LINES = (
 )
 CELLS = tuple((r, c) for r in range(3) for c in range(3))
 EMPTY = "." * 9
+
+_PERMUTATIONS = square_symmetries(3)
+# For a state string: new[i] = old[_SOURCES[name][i]], the cell that moves to i.
+_SOURCES = {name: invert(perm) for name, perm in _PERMUTATIONS.items()}
+_INVERSES = {name: next(m for m, q in _PERMUTATIONS.items() if q == invert(p))
+             for name, p in _PERMUTATIONS.items()}
 
 
 def winner(state: str) -> str | None:
@@ -106,6 +114,21 @@ def _result(state: str, action) -> str:
     return state[:i] + _mover(state) + state[i + 1:]
 
 
+_PREFERENCE = {cell: (0 if cell == (1, 1) else 1 if cell[0] != 1 and cell[1] != 1 else 2, cell)
+               for cell in CELLS}
+
+
+def centre_first(game, state: str, actions) -> list:
+    """An ``order`` hook: the centre first, then the corners, then the edges.
+
+    Cells that lie on more lines come first; they are more often the best.
+
+    >>> centre_first(TicTacToe(), ".........", TicTacToe().actions("........."))[:5]
+    [(1, 1), (0, 0), (0, 2), (2, 0), (2, 2)]
+    """
+    return sorted(actions, key=_PREFERENCE.__getitem__)
+
+
 class _Table(dict):
     """A table of answers that works out, after checking, any state it lacks."""
 
@@ -136,6 +159,8 @@ class TicTacToe:
     """
 
     players = ("X", "O")
+    symmetries = SQUARE_SYMMETRIES
+    """The 8 symmetries of the square board (see ``aisearch.symmetry``)."""
 
     def __init__(self) -> None:
         to_move, actions, successors, utilities = _tables()
@@ -197,6 +222,38 @@ class TicTacToe:
         mine = sum(1 for line in LINES if all(state[i] != other for i in line))
         theirs = sum(1 for line in LINES if all(state[i] != player for i in line))
         return (mine - theirs) / 9
+
+    # Symmetry: the board turned and mirrored (see aisearch.symmetry) -----------
+
+    def transform(self, state: str, name: str) -> str:
+        """The board turned or mirrored by the symmetry ``name``.
+
+        >>> TicTacToe().transform("X.O......", "rotate90")
+        '..X.....O'
+        """
+        try:
+            source = _SOURCES[name]
+        except KeyError:
+            raise ValueError(f"unknown symmetry {name!r}: choose one of {self.symmetries}") from None
+        if state not in self._to_move:
+            check_state(state)
+        return "".join([state[j] for j in source])
+
+    def transform_action(self, action, name: str):
+        """Where the cell ``action`` goes when the board is transformed by ``name``."""
+        if name not in _PERMUTATIONS:
+            raise ValueError(f"unknown symmetry {name!r}: choose one of {self.symmetries}")
+        if action not in CELLS:
+            raise ValueError(f"{action!r} is not a cell: use (row, col) with row, col in 0..2")
+        i = _PERMUTATIONS[name][3 * action[0] + action[1]]
+        return CELLS[i]
+
+    def inverse(self, name: str) -> str:
+        """The symmetry that undoes ``name`` (a rotation's opposite; a mirror itself)."""
+        try:
+            return _INVERSES[name]
+        except KeyError:
+            raise ValueError(f"unknown symmetry {name!r}: choose one of {self.symmetries}") from None
 
     # Reading and drawing boards -------------------------------------------------
 

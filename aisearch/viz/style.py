@@ -8,6 +8,11 @@ visited are faint, and pruned nodes are grey with a dotted outline. Edges
 follow the same scheme, and the edge from a node to the child its value came
 from is drawn thick.
 
+In a game of more than two players (a max^n trace) every node is a circle
+filled with the colour of the player to move there (``PLAYER_COLORS``), its
+name inside and its value vector beside it; the status still shows in the
+outline, and the active node keeps its player's fill inside a thick red ring.
+
 Everything an instructor may want to restyle for a lecture is in this module.
 """
 
@@ -21,8 +26,9 @@ ACTIVE = "active"
 """Not a status of the trace: the node the current step is about."""
 
 MARKERS = {"max": "^", "min": "v", "chance": "o"}
-"""Matplotlib marker per role; any other role is drawn as a square."""
-OTHER_MARKER = "s"
+"""Matplotlib marker per role; any other role (a player's name, in a game of
+more than two players) is drawn as a circle."""
+OTHER_MARKER = "o"
 
 TERMINAL_MARKER = "s"
 """A terminal state is drawn as a square, as the textbook draws utilities."""
@@ -60,6 +66,8 @@ NODE_LOOKS = {
 BEST = "best"
 PATH = "path"
 VISITED = "visited"
+TABLE = "table"
+"""An edge into a node answered from a transposition table (or a memo)."""
 
 EDGE_LOOKS = {
     PATH: EdgeLook("#d68910", 2.4, "solid"),
@@ -67,7 +75,12 @@ EDGE_LOOKS = {
     VISITED: EdgeLook("#555555", 1.2, "solid"),
     UNSEEN: EdgeLook("#d2d2d2", 1.0, "solid"),
     PRUNED: EdgeLook("#9a9a9a", 1.1, "dotted"),
+    TABLE: EdgeLook("#138d75", 2.4, "dashed"),
 }
+
+TABLE_BADGE = "TT"
+"""Written beside a node the table answered, once the search has reached it."""
+TABLE_COLOR = "#138d75"
 
 LEGEND_NAMES = {
     ACTIVE: "active node",
@@ -76,6 +89,7 @@ LEGEND_NAMES = {
     UNSEEN: "not yet visited",
     PRUNED: "pruned",
     BEST: "best child",
+    TABLE: "answered from the table (TT)",
 }
 
 VALUE_COLOR = "#111111"
@@ -111,5 +125,64 @@ def window_text(alpha, beta) -> str:
 def counters_text(frame, steps: int) -> str:
     """The counters line under a frame: step, visited, leaves, cutoffs, pruned."""
     c = frame.counts
+    hits = f"   ·   table hits {c['hits']}" if c.get("hits") else ""
     return (f"step {frame.step} of {steps - 1}   ·   visited {c['visited']}   ·   "
-            f"leaves {c['leaves']}   ·   cutoffs {c['cutoffs']}   ·   pruned {c['pruned']}")
+            f"leaves {c['leaves']}   ·   cutoffs {c['cutoffs']}   ·   pruned {c['pruned']}{hits}")
+
+
+# More than two players --------------------------------------------------------
+
+PLAYER_COLORS = ("#9ecae1", "#fc9272", "#a1d99b", "#bcbddc", "#fdd0a2", "#99d8c9")
+"""Fill colour per player, in the order of ``game.players`` (then repeated)."""
+
+UNSEEN_TINT = 0.35
+"""How much of its player's colour a node not yet visited keeps (the rest white)."""
+
+VECTOR_SCALE = 0.78
+"""Type size of a value vector, relative to a node's value."""
+
+
+def players_of(trace) -> tuple:
+    """The players of a trace of more than two players (``event.players``), else ``()``.
+
+    >>> from aisearch import Trace
+    >>> players_of(Trace())
+    ()
+    """
+    return next((e.players for e in trace if getattr(e, "players", ())), ())
+
+
+def player_color(players: tuple, role: str) -> str:
+    """The fill colour of the player ``role`` (a name in ``players``)."""
+    i = players.index(role) if role in players else len(players)
+    return PLAYER_COLORS[i % len(PLAYER_COLORS)]
+
+
+def player_look(look: NodeLook, status: str, players: tuple, role: str) -> NodeLook:
+    """``look`` (a status's) filled with the player's colour; pruned nodes stay grey."""
+    if status == PRUNED:
+        return look
+    face = player_color(players, role)
+    if status == UNSEEN:
+        face = _tint(face, UNSEEN_TINT)
+    return look._replace(face=face)
+
+
+ACTIVE_RING_WIDTH = 3.4
+"""Outline width of the active node in a game of more than two players."""
+
+
+def active_player_look(look: NodeLook) -> NodeLook:
+    """``look`` (a player's node) marked active by a thick red outline only.
+
+    Its fill still tells whose node it is; two-player drawings fill the active
+    node instead (``NODE_LOOKS[ACTIVE]``).
+    """
+    ring = NODE_LOOKS[ACTIVE]
+    return look._replace(edge=ring.edge, width=ACTIVE_RING_WIDTH, line="solid", text=ring.text)
+
+
+def _tint(color: str, amount: float) -> str:
+    """``color`` mixed with white, keeping ``amount`` of it."""
+    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - amount * (255 - c)):02x}" for c in rgb)

@@ -70,6 +70,8 @@ class TreeDrawing:
         self.ax = ax
         self.trace = trace
         self.nodes = trace.nodes()
+        # More than two players: colours by player, vectors beside the nodes.
+        self.players = style.players_of(trace)
         self.layout = tree_layout(trace) if layout is None else layout
         self.order = list(self.layout)
         self.frame = None
@@ -95,6 +97,7 @@ class TreeDrawing:
         self._make_edges(edge_texts or None, font)
         self._make_markers(size)
         self._make_texts(size, font, names if show_labels else None)
+        self._make_table_badges(size, font)
 
     # Building the artists, once -------------------------------------------
 
@@ -158,6 +161,9 @@ class TreeDrawing:
                 self.slot[n] = (marker, i)
 
     def _make_texts(self, size: float, font: float, names: dict | None) -> None:
+        if self.players:
+            self._make_vector_texts(size, font, names)
+            return
         ax = self.ax
         self.value_texts, self.label_texts, self.window_texts = {}, {}, {}
         windows = self._nodes_with_windows()
@@ -181,6 +187,38 @@ class TreeDrawing:
                 self.window_texts[n] = self._beside(
                     n, "", WINDOW_PLACES, max(6.0, font * 0.78), color=style.WINDOW_COLOR,
                     sample=style.window_text(-float("inf"), float("inf")))
+
+    def _make_table_badges(self, size: float, font: float) -> None:
+        """A "TT" badge at the upper right of each node a table answered (shown once reached)."""
+        self.from_table = self.trace.answered_from_table() & set(self.order)
+        self.badge_texts = {
+            n: self.ax.text(*self.layout[n], "", transform=self._offset(0.45 * size, 0.45 * size),
+                            ha="left", va="bottom", fontsize=max(6.0, 0.75 * font),
+                            fontweight="bold", color=style.TABLE_COLOR, zorder=4)
+            for n in self.from_table
+        }
+
+    def _make_vector_texts(self, size: float, font: float, names: dict | None) -> None:
+        """Texts for a game of more than two players: the name inside the node,
+        the value vector to its right (under a leaf, where no edge goes)."""
+        ax = self.ax
+        self.value_texts, self.label_texts, self.window_texts = {}, {}, {}
+        small = font * style.VECTOR_SCALE
+        for n in self.order:
+            row = self.nodes[n]
+            x, y = self.layout[n]
+            if row.children:
+                self.value_texts[n] = self._beside(n, "", WINDOW_PLACES, small,
+                                                   color=style.VALUE_COLOR, sample="(0,0,0)")
+                self.value_texts[n].set_fontweight("bold")
+            else:
+                self.value_texts[n] = ax.text(
+                    x, y, "", transform=self._offset(0, -0.5 * size - 3), ha="center",
+                    va="top", fontsize=small, fontweight="bold", color=style.VALUE_COLOR,
+                    zorder=4)
+            if names is not None:
+                self.label_texts[n] = ax.text(x, y, names[n], ha="center", va="center",
+                                              fontsize=font * 0.85, zorder=4)
 
     def _nodes_with_windows(self) -> set:
         """The nodes that have an alpha-beta window at some step."""
@@ -240,18 +278,31 @@ class TreeDrawing:
         for n in self.order:
             value = style.BOUND_SIGNS.get(frame.bound.get(n), "") + style.number_text(frame.value.get(n))
             self.value_texts[n].set_text(value)
-            # Longer numbers in smaller type, to stay inside the triangle.
-            self.value_texts[n].set_fontsize(self.font * VALUE_SCALE.get(len(value), 0.62))
+            if not self.players:
+                # Longer numbers in smaller type, to stay inside the triangle.
+                self.value_texts[n].set_fontsize(self.font * VALUE_SCALE.get(len(value), 0.62))
         for n, text in self.label_texts.items():
             text.set_color(looks[n].text)
+        for n, text in self.badge_texts.items():
+            text.set_text(style.TABLE_BADGE if frame.status[n] != UNSEEN else "")
         for n, text in self.window_texts.items():
             window = frame.window.get(n)
             text.set_text(style.window_text(*window) if window else "")
 
     def _node_look(self, node: int, frame) -> style.NodeLook:
-        if node == frame.event.node:
+        active = node == frame.event.node
+        if active and not self.players:
             return style.NODE_LOOKS[style.ACTIVE]
-        return style.NODE_LOOKS[frame.status[node]]
+        status = frame.status[node]
+        look = style.NODE_LOOKS[status]
+        if self.players and not self.nodes[node].terminal:
+            # Nobody moves at a terminal state: it keeps the plain look.
+            look = style.player_look(look, status, self.players, self.nodes[node].role)
+        if active:
+            # More than two players: the fill tells whose node it is, so the
+            # active node keeps it and is marked by its outline alone.
+            return style.active_player_look(look)
+        return look
 
     def _edge_kind(self, child: int, frame, path: set) -> str:
         status = frame.status[child]
@@ -264,6 +315,8 @@ class TreeDrawing:
             return style.BEST
         if status == UNSEEN:
             return UNSEEN
+        if child in self.from_table:
+            return style.TABLE
         return style.VISITED
 
     def changing_artists(self) -> list:
@@ -271,7 +324,8 @@ class TreeDrawing:
         fixed = set(map(id, self.action_texts.values()))
         children = [a for a in self.ax.get_children() if a.get_visible() and id(a) not in fixed]
         ours = {id(a) for a in (self.edges, *self.value_texts.values(),
-                                *self.label_texts.values(), *self.window_texts.values())}
+                                *self.label_texts.values(), *self.window_texts.values(),
+                                *self.badge_texts.values())}
         ours |= {id(c) for _, c in self.markers.values()}
         return sorted((a for a in children if id(a) in ours), key=lambda a: a.get_zorder())
 
@@ -289,15 +343,23 @@ class TreeDrawing:
             "value": self.value_texts[node].get_text(),
             "label": self.label_texts[node].get_text() if node in self.label_texts else "",
             "window": self.window_texts[node].get_text() if node in self.window_texts else "",
+            "badge": self.badge_texts[node].get_text() if node in self.badge_texts else "",
         }
 
     def highlighted(self) -> list[int]:
-        """The nodes whose marker is filled with the active node's colour."""
-        active = to_rgba(style.NODE_LOOKS[style.ACTIVE].face)
+        """The nodes drawn as active: filled with the active node's colour (or, with
+        more than two players, ringed in the active outline)."""
+        look = style.NODE_LOOKS[style.ACTIVE]
         found = []
         for members, collection in self.markers.values():
-            faces = collection.get_facecolors()
-            found += [n for i, n in enumerate(members) if tuple(faces[i]) == active]
+            if self.players:
+                colors, mark = collection.get_edgecolors(), to_rgba(look.edge)
+                widths = collection.get_linewidths()
+                found += [n for i, n in enumerate(members) if tuple(colors[i]) == mark
+                          and widths[i] == style.active_player_look(look).width]
+            else:
+                faces, mark = collection.get_facecolors(), to_rgba(look.face)
+                found += [n for i, n in enumerate(members) if tuple(faces[i]) == mark]
         return sorted(found)
 
 
@@ -462,6 +524,9 @@ def default_size(layout: dict[int, Position]) -> tuple[float, float]:
 
 def legend_handles(trace) -> list:
     """Legend entries: the roles present, the node statuses, the best edge."""
+    players = style.players_of(trace)
+    if players:
+        return _player_handles(trace, players)
     handles = []
     roles = {row.role for row in trace.nodes().values()}
     for role in ("max", "min", "chance", *sorted(roles - {"max", "min", "chance"})):
@@ -482,6 +547,36 @@ def legend_handles(trace) -> list:
         handles.append(Patch(facecolor=look.face, edgecolor=look.edge,
                              linewidth=look.width, linestyle=look.line,
                              label=style.LEGEND_NAMES[status]))
+    best = style.EDGE_LOOKS[style.BEST]
+    handles.append(Line2D([], [], color=best.color, linewidth=best.width,
+                          label=style.LEGEND_NAMES[style.BEST]))
+    if trace.answered_from_table():
+        table = style.EDGE_LOOKS[style.TABLE]
+        handles.append(Line2D([], [], color=table.color, linewidth=table.width,
+                              linestyle=table.line, label=style.LEGEND_NAMES[style.TABLE]))
+    return handles
+
+
+def _player_handles(trace, players: tuple) -> list:
+    """Legend entries of a game of more than two players: a colour per player to
+    move, the terminal square, the statuses (by outline) and the best edge."""
+    handles = [Line2D([], [], marker=style.OTHER_MARKER, linestyle="none", markersize=10,
+                      markerfacecolor=style.player_color(players, p), markeredgecolor="#2b2b2b",
+                      label=f"{p} to move") for p in players]
+    if any(row.terminal for row in trace.nodes().values()):
+        handles.append(Line2D([], [], marker=style.TERMINAL_MARKER, linestyle="none",
+                              markersize=8, markerfacecolor="white",
+                              markeredgecolor="#2b2b2b", label="terminal"))
+    statuses = [style.ACTIVE, STACK, DONE]
+    if any(row.pruned is not None for row in trace.nodes().values()):
+        statuses.append(PRUNED)
+    for status in statuses:
+        look = style.NODE_LOOKS[status]
+        if status == style.ACTIVE:
+            look = style.active_player_look(look._replace(face="white"))
+        face = look.face if status == PRUNED else "white"
+        handles.append(Patch(facecolor=face, edgecolor=look.edge, linewidth=look.width,
+                             linestyle=look.line, label=style.LEGEND_NAMES[status]))
     best = style.EDGE_LOOKS[style.BEST]
     handles.append(Line2D([], [], color=best.color, linewidth=best.width,
                           label=style.LEGEND_NAMES[style.BEST]))
