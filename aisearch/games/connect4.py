@@ -1,0 +1,869 @@
+"""Connect Four on bitboards, and a solver built one idea at a time.
+
+**The board as two integers.** Number the cells column by column, from the
+bottom, with one spare bit on top of every column (the layout of John Tromp's
+and Pascal Pons' solvers)::
+
+    .  .  .  .  .  .  .      <- spare row, always empty
+    5 12 19 26 33 40 47
+    4 11 18 25 32 39 46
+    3 10 17 24 31 38 45
+    2  9 16 23 30 37 44
+    1  8 15 22 29 36 43
+    0  7 14 21 28 35 42
+
+A state holds ``mask``, the cells that hold a stone, and ``position``, the
+stones of the player to move; the opponent's stones are ``position ^ mask``.
+Dropping a stone in a column is one addition: ``mask + bottom`` carries the
+column's lowest empty bit into place. Four in a row is two shifts and two
+ANDs per direction: ``m = bits & (bits >> s)`` keeps the stones whose
+neighbour at distance ``s`` is also a stone, and ``m & (m >> 2 * s)`` the
+stones that start four; ``s`` is 1 (vertical), ``height + 1`` (horizontal),
+``height`` and ``height + 2`` (the two diagonals). The spare bit stops a line
+from wrapping from the top of one column to the bottom of the next.
+
+**The score** follows Pons: 0 for a draw; a side to move that wins with its
+next stone, with ``m`` stones on the board, scores
+``(width * height + 1 - m) // 2``; any other position scores the negation of
+its best child. A quick win scores more than a slow one; a loss scores
+negative, the later the closer to 0.
+
+**The solver** is negamax grown one step at a time, each step named in
+``LADDER`` and switched on by ``solve(..., upto=step)`` (every step includes
+the ones before it):
+
+1. ``"negamax"``: plain negamax on the score, columns left to right.
+2. ``"alphabeta"``: a window ``(alpha, beta)``, narrowed by the best and worst
+   scores still possible with the stones left.
+3. ``"centre_first"``: columns tried from the centre outwards.
+4. ``"table"``: a transposition table keyed on ``position + mask`` (unique per
+   board), keeping an upper and a lower bound per position.
+5. ``"null_window"``: iterative deepening on the score: null-window searches
+   ``(m, m + 1)`` that only ask "is the score above m?", narrowing the range.
+6. ``"non_losing"``: never try a move that lets the opponent win at once, found
+   for all columns together with a few shifts.
+7. ``"threat_order"``: try first the moves that create the most winning spots.
+
+The numbers of positions explored per step are the point: see
+``benchmarks/connect4.py`` and notebook 06. Following Pons ("Solving Connect
+4: how to build a perfect AI", blog.gamesolver.org, 2016-2019), whose C++ solver
+these steps retrace in pure Python.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..result import SearchResult, SearchStats
+
+Bitboard = int
+"""An int whose bit ``column * (height + 1) + row`` stands for a cell."""
+
+PLAYERS = ("X", "O")
+MIN_SIZE = 4
+
+LADDER = ("negamax", "alphabeta", "centre_first", "table", "null_window",
+          "non_losing", "threat_order")
+"""The solver's steps, in the order they are added."""
+
+
+class C4State(NamedTuple):
+    """A Connect Four position: the mover's stones, all stones, and how many."""
+
+    position: Bitboard
+    mask: Bitboard
+    moves: int
+
+
+class ConnectFour:
+    """Connect Four on a ``width`` x ``height`` board, on bitboards.
+
+    Players are ``"X"`` (moves first) and ``"O"``. Actions are 0-based column
+    indices, left to right; ``from_moves`` reads the usual 1-based notation.
+    The utility is +1 for a win, -1 for a loss, 0 for a draw (and for a game
+    not over). Both sides need at least 4 cells, or four in a row could only
+    be made one way.
+
+    >>> game = ConnectFour()
+    >>> state = game.from_moves("4455")
+    >>> game.to_move(state), game.actions(state)
+    ('X', (0, 1, 2, 3, 4, 5, 6))
+    >>> print(game.render(state))
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . O O . .
+    . . . X X . .
+    1 2 3 4 5 6 7
+    >>> solve(game, state).value
+    18
+    """
+
+    players = PLAYERS
+    symmetries = ("identity", "mirror")
+
+    def __init__(self, width: int = 7, height: int = 6) -> None:
+        for name, size in (("width", width), ("height", height)):
+            if isinstance(size, bool) or not isinstance(size, int) or size < MIN_SIZE:
+                raise ValueError(f"{name} must be a whole number >= {MIN_SIZE} "
+                                 f"(a line of four must fit), got {size!r}")
+        self.width, self.height = width, height
+        self.cells = width * height
+        column = (1 << height) - 1
+        self.bottom = sum(1 << (c * (height + 1)) for c in range(width))
+        self.board_mask = self.bottom * column
+        self.column_masks = tuple(column << (c * (height + 1)) for c in range(width))
+        self.bottom_masks = tuple(1 << (c * (height + 1)) for c in range(width))
+        self.top_masks = tuple(1 << (height - 1 + c * (height + 1)) for c in range(width))
+        self.shifts = (1, height + 1, height, height + 2)
+
+    def __repr__(self) -> str:
+        return f"ConnectFour(width={self.width}, height={self.height})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, ConnectFour) and (other.width, other.height) == (
+            self.width, self.height)
+
+    def __hash__(self) -> int:
+        return hash((ConnectFour, self.width, self.height))
+
+    # The six parts of a game ------------------------------------------------------
+
+    def initial_state(self) -> C4State:
+        return C4State(0, 0, 0)
+
+    def to_move(self, state: C4State) -> str:
+        """``"X"`` after an even number of stones, else ``"O"``."""
+        return PLAYERS[state.moves & 1]
+
+    def actions(self, state: C4State) -> tuple:
+        """The columns that are not full, left to right; none once the game is over."""
+        if self.is_terminal(state):
+            return ()
+        mask = state.mask
+        return tuple(c for c in range(self.width) if not mask & self.top_masks[c])
+
+    def result(self, state: C4State, action: int) -> C4State:
+        """The position after the player to move drops a stone in column ``action``."""
+        self._check_move(state, action)
+        return self.play(state, action)
+
+    def is_terminal(self, state: C4State) -> bool:
+        """True when the last stone made four in a row, or the board is full."""
+        return state.moves == self.cells or self.has_four(state.position ^ state.mask)
+
+    def utility(self, state: C4State, player: str) -> int:
+        """+1 if ``player`` has four in a row, -1 if the opponent has, else 0."""
+        if player not in PLAYERS:
+            raise ValueError(f"player must be 'X' or 'O', got {player!r}")
+        if not self.has_four(state.position ^ state.mask):
+            return 0
+        last = PLAYERS[(state.moves - 1) & 1]
+        return 1 if player == last else -1
+
+    # Bitboard operations (no checks: the solver calls these) --------------------
+
+    def play(self, state: C4State, column: int) -> C4State:
+        """Drop a stone in ``column``, unchecked: the next player's view."""
+        position, mask, moves = state
+        return C4State(position ^ mask, mask | (mask + self.bottom_masks[column]), moves + 1)
+
+    def has_four(self, bits: Bitboard) -> bool:
+        """Whether the stones ``bits`` hold four in a row, in any of the four directions."""
+        for shift in self.shifts:
+            pairs = bits & (bits >> shift)
+            if pairs & (pairs >> (2 * shift)):
+                return True
+        return False
+
+    def winning_spots(self, bits: Bitboard, mask: Bitboard) -> Bitboard:
+        """The empty cells (playable or not) where a stone would give ``bits`` four.
+
+        For each direction, three stones in a row with the cell after them, or
+        before them, or a gap inside them, are found with shifts and ANDs.
+        """
+        # Vertical: only the cell on top of three stones.
+        spots = (bits << 1) & (bits << 2) & (bits << 3)
+        for s in self.shifts[1:]:
+            pair = (bits << s) & (bits << (2 * s))
+            spots |= pair & (bits << (3 * s))  # three to the left (or below)
+            spots |= pair & (bits >> s)  # gap: two left, one right
+            pair = (bits >> s) & (bits >> (2 * s))
+            spots |= pair & (bits << s)  # gap: one left, two right
+            spots |= pair & (bits >> (3 * s))  # three to the right
+        return spots & (self.board_mask ^ mask)
+
+    def playable(self, mask: Bitboard) -> Bitboard:
+        """One bit per column that is not full: the cell a stone would land in."""
+        return (mask + self.bottom) & self.board_mask
+
+    # Reading, writing and drawing positions -----------------------------------------
+
+    def from_moves(self, moves) -> C4State:
+        """The position after ``moves``: a string of 1-based columns such as ``"4455"``.
+
+        A list of 1-based column numbers works too (for boards wider than 9).
+
+        Raises:
+            ValueError: naming the move, for a character that is not a digit, a
+                column out of range, a full column, or a move after the game ended.
+
+        >>> ConnectFour().from_moves("4455").moves
+        4
+        >>> ConnectFour().from_moves("448")
+        Traceback (most recent call last):
+        ...
+        ValueError: move 3 of '448': column 8 is out of range 1..7
+        """
+        state = self.initial_state()
+        for i, move in enumerate(moves, start=1):
+            if isinstance(move, str):
+                if not (len(move) == 1 and move in "0123456789"):
+                    raise ValueError(f"move {i} of {moves!r}: {move!r} is not a digit; "
+                                     "write columns as 1-based digits, e.g. '4455'")
+                move = int(move)
+            if isinstance(move, bool) or not isinstance(move, int) \
+                    or not 1 <= move <= self.width:
+                raise ValueError(f"move {i} of {moves!r}: column {move!r} is out of "
+                                 f"range 1..{self.width}")
+            try:
+                self._check_move(state, move - 1)
+            except ValueError as error:
+                raise ValueError(f"move {i} of {moves!r}: {error}") from None
+            state = self.play(state, move - 1)
+        return state
+
+    def check_state(self, state) -> C4State:
+        """Return ``state`` if it is a ``C4State`` that fits this board, else raise."""
+        if not isinstance(state, C4State):
+            raise ValueError(f"{state!r} is not a Connect Four state (a C4State): "
+                             "use game.initial_state() or game.from_moves('4455')")
+        position, mask, moves = state
+        # Stones inside the board, stacked from the bottom (adding one bit per
+        # column then carries past every stone), as many as the moves, and the
+        # mover holding half of them (rounded down).
+        if mask & ~self.board_mask or position & ~mask or mask.bit_count() != moves \
+                or (mask + self.bottom) & mask or position.bit_count() != moves // 2:
+            raise ValueError(f"{state!r} is not a position of {self!r}")
+        return state
+
+    def _check_move(self, state: C4State, column) -> None:
+        self.check_state(state)
+        if isinstance(column, bool) or not isinstance(column, int) \
+                or not 0 <= column < self.width:
+            raise ValueError(f"column {column!r} is not a column of {self!r}: use 0..{self.width - 1}")
+        if self.is_terminal(state):
+            raise ValueError(f"no move in column {column + 1} (1-based): the game is over")
+        if state.mask & self.top_masks[column]:
+            raise ValueError(f"column {column + 1} (1-based) is full")
+
+    def stones(self, state: C4State) -> dict:
+        """``{"X": bits, "O": bits}``: each player's stones."""
+        mover, other = state.position, state.position ^ state.mask
+        if state.moves & 1:
+            mover, other = other, mover
+        return {"X": mover, "O": other}
+
+    def cell(self, column: int, row: int) -> Bitboard:
+        """The bit of the cell in ``column`` and ``row`` (both 0-based, row 0 at the bottom)."""
+        return 1 << (column * (self.height + 1) + row)
+
+    def grid(self, state: C4State) -> list[list[str]]:
+        """Rows of ``"X"``, ``"O"`` and ``"."``, top row first."""
+        stones = self.stones(self.check_state(state))
+        rows = []
+        for row in reversed(range(self.height)):
+            line = []
+            for column in range(self.width):
+                bit = self.cell(column, row)
+                line.append("X" if stones["X"] & bit else "O" if stones["O"] & bit else ".")
+            rows.append(line)
+        return rows
+
+    def render(self, state: C4State) -> str:
+        """The board as text, top row first, with the 1-based column numbers below."""
+        lines = [" ".join(row) for row in self.grid(state)]
+        lines.append(" ".join(str((c + 1) % 10) for c in range(self.width)))
+        return "\n".join(lines)
+
+    def winner(self, state: C4State) -> str | None:
+        """``"X"``, ``"O"`` or ``None``."""
+        self.check_state(state)
+        if self.has_four(state.position ^ state.mask):
+            return PLAYERS[(state.moves - 1) & 1]
+        return None
+
+    # Symmetry: the mirror image left to right ----------------------------------------
+
+    def transform(self, state: C4State, name: str) -> C4State:
+        """``state`` under the symmetry ``name``: ``"identity"`` or ``"mirror"``."""
+        if name == "identity":
+            return state
+        if name != "mirror":
+            raise ValueError(f"unknown symmetry {name!r}: use one of {self.symmetries}")
+        return C4State(self._mirror(state.position), self._mirror(state.mask), state.moves)
+
+    def transform_action(self, action: int, name: str) -> int:
+        """Where column ``action`` goes under the symmetry ``name``."""
+        if name == "identity":
+            return action
+        if name != "mirror":
+            raise ValueError(f"unknown symmetry {name!r}: use one of {self.symmetries}")
+        return self.width - 1 - action
+
+    def inverse(self, name: str) -> str:
+        """The symmetry that undoes ``name`` (both are their own inverse)."""
+        if name not in self.symmetries:
+            raise ValueError(f"unknown symmetry {name!r}: use one of {self.symmetries}")
+        return name
+
+    def _mirror(self, bits: Bitboard) -> Bitboard:
+        size, column = self.height + 1, (1 << (self.height + 1)) - 1
+        mirrored = 0
+        for c in range(self.width):
+            mirrored |= ((bits >> (c * size)) & column) << ((self.width - 1 - c) * size)
+        return mirrored
+
+    # Play -----------------------------------------------------------------------------
+
+    def random_positions(self, stones: int, count: int, seed=0) -> list[C4State]:
+        """``count`` different positions after ``stones`` random moves, from one seed.
+
+        Each is played by uniformly random moves; a game that ends first, or a
+        position where the player to move can win at once, is played again, so
+        that every position is worth solving.
+
+        >>> game = ConnectFour()
+        >>> [s.moves for s in game.random_positions(20, 3, seed=1)]
+        [20, 20, 20]
+        """
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(f"count must be a whole number >= 0, got {count!r}")
+        rng = random.Random(seed)
+        found: dict = {}
+        while len(found) < count:
+            state = self.random_position(stones, rng)
+            found.setdefault(state, None)
+        return list(found)
+
+    def random_position(self, stones: int, seed=None, *, unfinished: bool = True) -> C4State:
+        """A position after ``stones`` uniformly random moves (``seed``: an int, or a
+        ``random.Random`` to draw from).
+
+        With ``unfinished`` (the default), games that end before, or positions in
+        which the player to move can win at once, are replayed with the same
+        generator until one is not, so the position is worth solving.
+        """
+        if isinstance(stones, bool) or not isinstance(stones, int) \
+                or not 0 <= stones < self.cells:
+            raise ValueError(f"stones must be a whole number in 0..{self.cells - 1}, got {stones!r}")
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        while True:
+            state = self.initial_state()
+            for _ in range(stones):
+                if self.is_terminal(state):
+                    break
+                state = self.play(state, rng.choice(self.actions(state)))
+            else:
+                if not unfinished or (not self.is_terminal(state)
+                                      and not self.winning_moves(state)):
+                    return state
+
+    def winning_moves(self, state: C4State) -> tuple:
+        """The columns where the player to move makes four in a row at once."""
+        spots = self.winning_spots(state.position, state.mask) & self.playable(state.mask)
+        return tuple(c for c in range(self.width) if spots & self.column_masks[c])
+
+
+# The solver ------------------------------------------------------------------------
+
+
+@dataclass(repr=False)
+class SolveStats(SearchStats):
+    """``SearchStats`` of a solve. ``nodes`` are the positions explored to find
+    the score (what Pons counts), ``action_nodes`` those explored afterwards to
+    find a column that achieves it. The table's counts: ``stores``, the bounds
+    written; ``bound_hits``, the look-ups whose bound narrowed the window;
+    ``hits``, those that answered the position at once."""
+
+    action_nodes: int = 0
+
+    def __repr__(self) -> str:
+        return f"{super().__repr__()[:-1]}, action_nodes={self.action_nodes})".replace(
+            "SearchStats(", "SolveStats(", 1)
+
+
+class NodeLimitExceeded(Exception):
+    """Raised by ``solve`` when a ``node_limit`` is passed."""
+
+
+class ScoreTable:
+    """A transposition table of fixed size: one slot per ``key % size``, always
+    replaced, holding the lower and the upper bound known for one position.
+
+    Keys are ``position + mask``, unique per position (the mask's spare bits
+    tell where each column's stones end). A slot holds the key, so a look-up
+    of another position that shares the slot finds nothing.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.keys = [-1] * size  # no position has a negative key
+        self.lower = [0] * size
+        self.upper = [0] * size
+
+
+# A prime size per number of empty cells; small searches need small tables, so
+# that creating one costs less than the search.
+_TABLE_SIZES = ((8, 1021), (12, 8191), (16, 65521), (24, 262139), (99, 1048573))
+
+
+def table_size(empty: int) -> int:
+    """The table size ``solve`` uses for a position with ``empty`` empty cells."""
+    return next(size for most, size in _TABLE_SIZES if empty <= most)
+
+
+def column_order(width: int) -> tuple:
+    """Columns from the centre outwards, left of centre first: 3 2 4 1 5 0 6 for 7."""
+    return tuple(width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(width))
+
+
+def _check_step(upto: str) -> int:
+    if upto not in LADDER:
+        raise ValueError(f"unknown solver step {upto!r}: use one of {LADDER}")
+    return LADDER.index(upto)
+
+
+def solve(game: ConnectFour, state: C4State | None = None, *, weak: bool = False,
+          upto: str = LADDER[-1], find_action: bool = True,
+          node_limit: int | None = None) -> SearchResult:
+    """Solve a Connect Four position: its score, a best column, and the work done.
+
+    Args:
+        game: a ``ConnectFour``.
+        state: the position; ``None`` means the empty board.
+        weak: only win (1), draw (0) or loss (-1), searched with the window
+            ``(-1, 1)``: cheaper, and enough to know who wins.
+        upto: the last step of ``LADDER`` switched on (all steps before it are
+            on too); the default is the whole solver.
+        find_action: also find a best column (``False`` leaves ``action`` None,
+            as at a finished game).
+        node_limit: stop with ``NodeLimitExceeded`` after this many positions.
+
+    Returns:
+        ``SearchResult(value, action, stats)``: the score for the player to move
+        (Pons' convention, see the module), a best column (0-based; the first
+        found in the order the step tries moves), and ``SolveStats``.
+
+    Raises:
+        ValueError: a game that is not a ``ConnectFour``, a state that is not
+            one of its positions, or an unknown step.
+
+    >>> game = ConnectFour(4, 4)
+    >>> solve(game).value, solve(game, weak=True).value
+    (0, 0)
+    >>> result = solve(game, game.from_moves("112233"))  # X wins now, in column 4
+    >>> result.value, result.action   # (16 + 1 - 6) // 2, and 0-based column 3
+    (5, 3)
+    """
+    if not isinstance(game, ConnectFour):
+        raise ValueError(f"solve needs a ConnectFour game, got {game!r}")
+    step = _check_step(upto)
+    state = game.initial_state() if state is None else game.check_state(state)
+    stats = SolveStats()
+    if game.is_terminal(state):
+        # A finished game: a draw, or a loss to the stone just played.
+        lost = game.has_four(state.position ^ state.mask)
+        value = 0 if not lost else -1 if weak else -((game.cells + 2 - state.moves) // 2)
+        return SearchResult(value, None, stats)
+    search = _Search(game, step, weak, node_limit)
+    value = search.root(state)
+    stats.nodes, stats.leaves, stats.cutoffs = search.nodes, search.leaves, search.cutoffs
+    stats.max_depth = search.deepest - state.moves
+    stats.hits, stats.bound_hits, stats.stores = search.hits, search.bound_hits, search.stores
+    action = None
+    if find_action:
+        before = search.nodes
+        action = search.best_action(state, value)
+        stats.action_nodes = search.nodes - before
+    return SearchResult(value, action, stats)
+
+
+def score_columns(game: ConnectFour, state: C4State | None = None, *, weak: bool = False
+                  ) -> dict:
+    """The solver's score of each playable column: ``{column: score}`` (0-based).
+
+    A column's score is the score the mover gets by playing there: the immediate
+    win's score for a winning column, else minus the opponent's score after it.
+    """
+    state = game.initial_state() if state is None else game.check_state(state)
+    scores = {}
+    winning = game.winning_moves(state)
+    for column in game.actions(state):
+        if column in winning:
+            scores[column] = 1 if weak else (game.cells + 1 - state.moves) // 2
+        else:
+            scores[column] = -solve(game, game.play(state, column), weak=weak,
+                                    find_action=False).value
+    return scores
+
+
+class _Search:
+    """One solve: the options, the counters and the table, and the negamax for the
+    step asked. The fast paths are written out for speed: this is the engine."""
+
+    def __init__(self, game: ConnectFour, step: int, weak: bool, node_limit) -> None:
+        self.game, self.step, self.weak = game, step, weak
+        self.node_limit = node_limit if node_limit is not None else float("inf")
+        self.nodes = self.leaves = self.cutoffs = self.deepest = 0
+        self.hits = self.bound_hits = self.stores = 0
+        self.order = (tuple(range(game.width)) if step < LADDER.index("centre_first")
+                      else column_order(game.width))
+        self.table = None
+        self._fast = None
+
+    # The root: one window (steps 2-4), or null windows closing in (step 5 on).
+
+    def root(self, state: C4State) -> int:
+        game = self.game
+        self.deepest = state.moves
+        if self.step >= LADDER.index("table"):
+            self.table = ScoreTable(table_size(game.cells - state.moves))
+        if self.step == 0:
+            score = self.plain(state)
+            return (score > 0) - (score < 0) if self.weak else score
+        if game.winning_moves(state):
+            self.nodes += 1
+            score = (game.cells + 1 - state.moves) // 2
+            return 1 if self.weak else score
+        lo, hi = -((game.cells - state.moves) // 2), (game.cells + 1 - state.moves) // 2
+        if self.weak:
+            lo, hi = -1, 1
+        if self.step < LADDER.index("null_window"):
+            score = self.windowed(state, lo, hi)
+            return max(-1, min(1, score)) if self.weak else score
+        while lo < hi:  # Pons' narrowing: probe the middle, or nearer 0
+            med = lo + (hi - lo) // 2
+            if med <= 0 and int(lo / 2) < med:
+                med = int(lo / 2)
+            elif med >= 0 and int(hi / 2) > med:
+                med = int(hi / 2)
+            score = self.windowed(state, med, med + 1)
+            if score <= med:
+                hi = score
+            else:
+                lo = score
+        return max(-1, min(1, lo)) if self.weak else lo  # weak: a bound beyond ±1 says as much
+
+    def windowed(self, state: C4State, alpha: int, beta: int) -> int:
+        if self.step >= LADDER.index("non_losing"):
+            return self.negamax_fast(state.position, state.mask, state.moves, alpha, beta)
+        return self.negamax(state.position, state.mask, state.moves, alpha, beta)
+
+    def best_action(self, state: C4State, value: int):
+        """The first column, in the solver's move order, whose child gives the
+        mover ``value``.
+
+        A null-window search of each child (sharing the table) answers "is the
+        child worth at most ``-value`` to the opponent?". With the later steps
+        the columns are tried in the order the search tried them (non-losing
+        moves, most threats first), so the move that proved the score comes first.
+        """
+        game = self.game
+        winning = game.winning_moves(state)
+        for column in self.order:
+            if column in winning:
+                return column
+        playable = [c for c in self.order if not state.mask & game.top_masks[c]]
+        if self.step >= LADDER.index("non_losing"):
+            safe = self.non_losing_moves(state.position, state.mask)
+            threats = self.step >= LADDER.index("threat_order")
+
+            def rank(column):
+                move = safe & game.column_masks[column]
+                if not move:
+                    return (1, 0)  # a move that loses at once: last
+                spots = game.winning_spots(state.position | move, state.mask).bit_count()
+                return (0, -spots if threats else 0)
+
+            playable.sort(key=rank)  # stable: centre-first among equals
+        if self.weak and value == -1:
+            return playable[0]
+        for column in playable:
+            child = game.play(state, column)
+            if self.child_at_most(child, -value):
+                return column
+        raise AssertionError("no column achieves the solved score")  # pragma: no cover
+
+    def child_at_most(self, child: C4State, bound: int) -> bool:
+        """Whether the child's score (weak: its sign) is at most ``bound``."""
+        game = self.game
+        if game.is_terminal(child):
+            return 0 <= bound  # a draw: a full board; a win is found before
+        if game.winning_moves(child):
+            score = (game.cells + 1 - child.moves) // 2
+            return (1 if self.weak else score) <= bound
+        if self.step == 0:
+            score = self.plain(child)
+            if self.weak:
+                score = (score > 0) - (score < 0)
+            return score <= bound
+        if self.step < LADDER.index("non_losing"):
+            return self.negamax(child.position, child.mask, child.moves, bound, bound + 1) <= bound
+        if not self.non_losing_moves(child.position, child.mask):
+            return (-1 if self.weak else -((game.cells - child.moves) // 2)) <= bound
+        return self.negamax_fast(child.position, child.mask, child.moves,
+                                 bound, bound + 1) <= bound
+
+    # Step 1: plain negamax, no window.
+
+    def plain(self, state: C4State) -> int:
+        game = self.game
+        bottoms, tops, cells, has_four = game.bottom_masks, game.top_masks, game.cells, game.has_four
+        order, limit = self.order, self.node_limit
+
+        def negamax(position, mask, moves):
+            self.nodes += 1
+            if self.nodes > limit:
+                raise NodeLimitExceeded(self.nodes)
+            if moves > self.deepest:
+                self.deepest = moves
+            if moves == cells:
+                self.leaves += 1
+                return 0
+            for c in order:  # a stone that wins now is the best score there is
+                if not mask & tops[c] and has_four(position | ((mask + bottoms[c]) & ~mask)):
+                    self.leaves += 1
+                    return (cells + 1 - moves) // 2
+            best = -cells
+            for c in order:
+                if not mask & tops[c]:
+                    score = -negamax(position ^ mask, mask | (mask + bottoms[c]), moves + 1)
+                    if score > best:
+                        best = score
+            return best
+
+        return negamax(state.position, state.mask, state.moves)
+
+    # Steps 2-4: alpha-beta, centre first, the table.
+
+    def negamax(self, position, mask, moves, alpha, beta) -> int:
+        """The score if it lies strictly inside ``(alpha, beta)``; a value ``<= alpha``
+        is an upper bound on it, a value ``>= beta`` a lower bound."""
+        game = self.game
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise NodeLimitExceeded(self.nodes)
+        if moves > self.deepest:
+            self.deepest = moves
+        cells, bottoms, tops = game.cells, game.bottom_masks, game.top_masks
+        if moves == cells:
+            self.leaves += 1
+            return 0
+        if game.winning_spots(position, mask) & game.playable(mask):
+            self.leaves += 1
+            return (cells + 1 - moves) // 2
+        # No win now: the best still possible is to win with the stone after next.
+        best = (cells - 1 - moves) // 2
+        table = self.table
+        if table is not None:
+            key = position + mask
+            slot = key % table.size
+            if table.keys[slot] == key:
+                if table.upper[slot] < best:
+                    best = table.upper[slot]
+                    self.bound_hits += 1
+                if table.lower[slot] > alpha:
+                    alpha = table.lower[slot]
+                    self.bound_hits += 1
+                    if alpha >= beta:
+                        self.hits += 1
+                        self.leaves += 1
+                        return alpha
+        if beta > best:
+            beta = best
+            if alpha >= beta:
+                self.leaves += 1
+                return beta
+        for c in self.order:
+            if not mask & tops[c]:
+                score = -self.negamax(position ^ mask, mask | (mask + bottoms[c]), moves + 1,
+                                      -beta, -alpha)
+                if score >= beta:
+                    self.cutoffs += 1
+                    if table is not None:
+                        self.store(key, score, best=None)
+                    return score
+                if score > alpha:
+                    alpha = score
+        if table is not None:
+            self.store(key, None, alpha)
+        return alpha
+
+    def store(self, key, lower, best) -> None:
+        """Keep a lower bound (a cut) or an upper bound (all moves searched) for ``key``."""
+        table = self.table
+        self.stores += 1
+        slot = key % table.size
+        if table.keys[slot] != key:  # always replace
+            table.keys[slot] = key
+            table.lower[slot], table.upper[slot] = -self.game.cells, self.game.cells
+        if lower is not None and lower > table.lower[slot]:
+            table.lower[slot] = lower
+        if best is not None and best < table.upper[slot]:
+            table.upper[slot] = best
+
+    # Steps 6-7: never a move that loses at once; threats first.
+
+    def non_losing_moves(self, position, mask) -> Bitboard:
+        """The playable cells that do not hand the opponent an immediate win."""
+        game = self.game
+        possible = game.playable(mask)
+        threats = game.winning_spots(position ^ mask, mask)
+        forced = possible & threats
+        if forced:
+            if forced & (forced - 1):
+                return 0  # two threats to block at once: every move loses
+            possible = forced
+        return possible & ~(threats >> 1)  # not under an opponent's winning spot
+
+    def negamax_fast(self, position, mask, moves, alpha, beta) -> int:
+        """As ``negamax``, for a position where the mover cannot win at once (its
+        parent played only non-losing moves): the same window contract."""
+        if self._fast is None:
+            self._fast, self._collect = self._build_fast()
+        try:
+            return self._fast(position, mask, moves, alpha, beta)
+        finally:
+            self._collect()
+
+    def _build_fast(self):
+        """The engine of steps 6 and 7, as a closure over plain local names.
+
+        It says what ``negamax`` says, with two more ideas (non-losing moves,
+        threats first), and it is written for speed: constants and the table
+        are locals, the winning-spot test is unrolled per direction, and the
+        counters live in the enclosing function until the search ends.
+        """
+        game, table, search = self.game, self.table, self
+        cells, board, bottom = game.cells, game.board_mask, game.bottom
+        v1, h1, d1, e1 = game.shifts  # vertical, horizontal, the two diagonals
+        h2, h3, d2, d3, e2, e3 = 2 * h1, 3 * h1, 2 * d1, 3 * d1, 2 * e1, 3 * e1
+        columns = [game.column_masks[c] for c in self.order]
+        keys, lowers, uppers, size = table.keys, table.lower, table.upper, table.size
+        by_threats = self.step >= LADDER.index("threat_order")
+        limit = self.node_limit - self.nodes
+        nodes = leaves = cutoffs = hits = bound_hits = stores = 0
+        deepest = self.deepest
+
+        def spots(bits, mask):
+            """Empty cells that would give ``bits`` four (``winning_spots``, unrolled)."""
+            found = (bits << 1) & (bits << 2) & (bits << 3)
+            pair = (bits << h1) & (bits << h2)
+            found |= pair & ((bits << h3) | (bits >> h1))
+            pair = (bits >> h1) & (bits >> h2)
+            found |= pair & ((bits << h1) | (bits >> h3))
+            pair = (bits << d1) & (bits << d2)
+            found |= pair & ((bits << d3) | (bits >> d1))
+            pair = (bits >> d1) & (bits >> d2)
+            found |= pair & ((bits << d1) | (bits >> d3))
+            pair = (bits << e1) & (bits << e2)
+            found |= pair & ((bits << e3) | (bits >> e1))
+            pair = (bits >> e1) & (bits >> e2)
+            found |= pair & ((bits << e1) | (bits >> e3))
+            return found & (board ^ mask)
+
+        def negamax(position, mask, moves, alpha, beta):
+            nonlocal nodes, leaves, cutoffs, hits, bound_hits, deepest
+            nodes += 1
+            if nodes > limit:
+                raise NodeLimitExceeded(search.nodes + nodes)
+            if moves > deepest:
+                deepest = moves
+            # The non-losing moves: block a threat if there is one (two: lost),
+            # and never play right under an opponent's winning spot.
+            possible = (mask + bottom) & board
+            threats = spots(position ^ mask, mask)
+            forced = possible & threats
+            if forced:
+                if forced & (forced - 1):
+                    leaves += 1
+                    return -((cells - moves) // 2)
+                possible = forced
+            possible &= ~(threats >> 1)
+            if not possible:
+                leaves += 1
+                return -((cells - moves) // 2)  # the opponent wins with its next stone
+            if moves >= cells - 2:
+                leaves += 1
+                return 0  # neither side can win with the last two stones
+            worst = -((cells - 2 - moves) // 2)  # the opponent cannot win at once
+            if alpha < worst:
+                alpha = worst
+                if alpha >= beta:
+                    leaves += 1
+                    return alpha
+            best = (cells - 1 - moves) // 2  # nor can the mover
+            key = position + mask
+            slot = key % size
+            if keys[slot] == key:
+                if uppers[slot] < best:
+                    best = uppers[slot]
+                    bound_hits += 1
+                if lowers[slot] > alpha:
+                    alpha = lowers[slot]
+                    bound_hits += 1
+                    if alpha >= beta:
+                        hits += 1
+                        leaves += 1
+                        return alpha
+            if beta > best:
+                beta = best
+                if alpha >= beta:
+                    leaves += 1
+                    return beta
+            tries = [possible & column for column in columns if possible & column]
+            if by_threats and len(tries) > 1:
+                # Most winning spots after the move first; ties keep the
+                # centre-first order (the sort is stable).
+                tries.sort(key=lambda move: -spots(position | move, mask).bit_count())
+            other = position ^ mask
+            for move in tries:
+                score = -negamax(other, mask | move, moves + 1, -beta, -alpha)
+                if score >= beta:
+                    cutoffs += 1
+                    store(key, score, None)
+                    return score
+                if score > alpha:
+                    alpha = score
+            store(key, None, alpha)
+            return alpha
+
+        def store(key, lower, upper):
+            nonlocal stores
+            stores += 1
+            slot = key % size
+            if keys[slot] != key:  # always replace
+                keys[slot], lowers[slot], uppers[slot] = key, -cells, cells
+            if lower is not None and lower > lowers[slot]:
+                lowers[slot] = lower
+            if upper is not None and upper < uppers[slot]:
+                uppers[slot] = upper
+
+        def collect():
+            """Add the counts so far to the search's, and start again from 0."""
+            nonlocal nodes, leaves, cutoffs, hits, bound_hits, stores, limit
+            search.nodes += nodes
+            search.leaves += leaves
+            search.cutoffs += cutoffs
+            search.hits += hits
+            search.bound_hits += bound_hits
+            search.stores += stores
+            search.deepest = max(search.deepest, deepest)
+            nodes = leaves = cutoffs = hits = bound_hits = stores = 0
+            limit = search.node_limit - search.nodes
+
+        return negamax, collect

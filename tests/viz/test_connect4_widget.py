@@ -1,0 +1,65 @@
+"""Connect Four against the solver, played with buttons in the kernel."""
+
+import pytest
+
+from aisearch.games.connect4 import ConnectFour, solve
+from aisearch.viz.connect4 import ConnectFourBoard
+
+
+def test_a_click_drops_a_stone_and_the_computer_replies_with_the_solvers_column():
+    board = ConnectFourBoard(ConnectFour(4, 4), show_scores=False)
+    assert [b.description for b in board.buttons] == ["▼ 1", "▼ 2", "▼ 3", "▼ 4"]
+    board.buttons[0].click()
+    game = board.game
+    reply = solve(game, game.from_moves("1")).action
+    assert board.turns == [f"you 1, computer {reply + 1}"]
+    assert board.state == game.from_moves(f"1{reply + 1}")
+    assert "turn 1: you 1, computer" in board.history.value and board.state.moves == 2
+
+
+def test_the_scores_under_the_board_are_the_solvers_and_a_full_column_is_disabled():
+    game = ConnectFour()
+    board = ConnectFourBoard(game, start="4455443", weak=False)
+    # 7 stones played: O moves, so you are O.
+    assert board.you == "O" and board.column_scores == {
+        c: -solve(game, game.play(board.state, c)).value
+        if c not in game.winning_moves(board.state) else (game.cells + 1 - 7) // 2
+        for c in game.actions(board.state)}
+    assert max(board.column_scores.values()) == solve(game, board.state).value
+    assert "+" in board.scores.value or "0" in board.scores.value
+    full = ConnectFourBoard(ConnectFour(4, 4), start="1111", show_scores=False)
+    assert full.buttons[0].disabled and not full.buttons[1].disabled
+
+
+def test_the_computer_can_move_first_and_games_end_with_the_buttons_disabled():
+    board = ConnectFourBoard(ConnectFour(4, 4), first="computer", show_scores=False)
+    assert board.turns == ["computer 3"] and board.you == "O"  # the solver's centre column
+    while not board.game.is_terminal(board.state):
+        next(b for b in board.buttons if not b.disabled).click()
+    assert all(b.disabled for b in board.buttons)
+    assert board.status in ("A draw.", "The computer wins.")  # it never loses
+    board.first_toggle.value = "you"  # a new game starts
+    assert board.turns == [] and board.state.moves == 0 and board.you == "X"
+    board.new_game_button.click()
+    assert board.turns == [] and not board.buttons[0].disabled
+
+
+def test_bad_options_are_named():
+    with pytest.raises(ValueError, match="first must be 'you' or 'computer'"):
+        ConnectFourBoard(first="me")
+    with pytest.raises(ValueError, match="the game is already over"):
+        ConnectFourBoard(ConnectFour(4, 4), start="1212121")
+
+
+def test_draw_connect4_draws_every_cell_and_the_highlight():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from aisearch.viz.connect4 import draw_connect4
+
+    game = ConnectFour()
+    state = game.from_moves("1122334")
+    ax = draw_connect4(game, state, highlight=state.position ^ state.mask, title="X wins")
+    assert len(ax.texts) == 7 * 7  # a bit number per cell, the spare row included
+    rings = [p for p in ax.patches if getattr(p, "fill", True) is False]
+    assert len(rings) == 4 and ax.get_title(loc="left") == "X wins"
