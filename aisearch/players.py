@@ -7,6 +7,12 @@ between random players is reproducible. An epsilon-greedy player is a
 search player that now and then plays at random, a weaker opponent whose
 weakness is a number to turn.
 
+``depth_player`` and ``timed_player`` are search players that remember
+their last decision (``player.last``: the depth reached, the value, the
+principal line, the time taken, and the trace if asked for), so a board
+widget can show what the agent was thinking and a tournament can report the
+mean depth it reached.
+
 In a game with chance, nobody plays the chance states: ``play_game`` draws
 each outcome by its probability from its own generator, seeded by its
 ``seed``, so a seeded game is reproducible too. ``win_rates`` plays many such
@@ -22,11 +28,21 @@ games and counts who won.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .alphabeta import alphabeta
-from .game import CHANCE, Game, check_outcomes
+from .deepening import check_limits, iterative_deepening, principal_line
+from .game import (
+    CHANCE,
+    Evaluation,
+    Game,
+    check_depth,
+    check_outcomes,
+    resolve_evaluate,
+)
+from .trace import Trace
 
 Player = Callable[[Any, Any], Any]
 
@@ -86,7 +102,7 @@ class GameRecord(NamedTuple):
 
 
 def play_game(game: Game, players: Mapping | Sequence, state=None, *,
-              max_moves: int | None = None, seed=None) -> GameRecord:
+              max_moves: int | None = None, seed=None, openings: int = 0) -> GameRecord:
     """Play from ``state`` (the initial state by default) until the game ends.
 
     Args:
@@ -99,6 +115,9 @@ def play_game(game: Game, players: Mapping | Sequence, state=None, *,
             state, by the probabilities of ``game.chance_outcomes``; the
             outcomes are recorded in ``moves`` like the players' actions.
             The same seed and players give the same game.
+        openings: the first ``openings`` moves are legal moves drawn at random
+            by the same seeded generator instead of asked of the players, so
+            that deterministic players meet in varied positions.
 
     Raises:
         ValueError: a player without a function, or a function that returns
@@ -131,6 +150,9 @@ def play_game(game: Game, players: Mapping | Sequence, state=None, *,
         mover = game.to_move(state)
         if mover == CHANCE:
             action = draw_outcome(game, state, chance)
+        elif len(moves) < openings:
+            actions = game.actions(state)
+            action = actions[chance.randrange(len(actions))]
         else:
             action = _ask(players, mover, game, state)
         state = game.result(state, action)
@@ -308,3 +330,127 @@ class RandomOpponent:
             return self.game.chance_outcomes(state)
         moves = self.game.actions(state)
         return tuple((move, 1 / len(moves)) for move in moves)
+
+
+# Search players that remember their last decision -------------------------------
+
+
+class Decision(NamedTuple):
+    """What a search player decided last, and how.
+
+    ``depth`` is the depth of the search that chose ``action`` (for a timed
+    player the deepest completed iteration, 0 if it fell back on the first
+    legal move), ``value`` its value for the player, ``line`` the principal
+    line from the position (the action first), ``seconds`` the time taken,
+    ``nodes`` the nodes searched, ``trace`` the search's ``Trace`` when the
+    player was made with ``trace=True``.
+    """
+
+    state: Any
+    action: Any
+    value: float | None
+    depth: int
+    line: tuple
+    seconds: float
+    nodes: int
+    trace: Any = None
+
+
+class SearchPlayer:
+    """A player function ``(game, state) -> action`` that keeps its ``last`` ``Decision``.
+
+    Made by ``depth_player`` and ``timed_player``; call it like any player.
+    ``evaluate`` is the evaluation function it searches with (``None``: the
+    game's own).
+    """
+
+    def __init__(self, decide: Callable, name: str, evaluate: Evaluation | None = None):
+        self._decide = decide
+        self.evaluate = evaluate
+        self.__name__ = name
+        self.last: Decision | None = None
+        self.decisions = 0
+
+    def __call__(self, game, state):
+        started = time.perf_counter()
+        decision = self._decide(game, state)
+        self.last = decision._replace(seconds=time.perf_counter() - started)
+        self.decisions += 1
+        return decision.action
+
+    def __repr__(self) -> str:
+        return self.__name__
+
+
+def _describe(evaluate) -> str:
+    if evaluate is None:
+        return ""
+    return f", evaluate={getattr(evaluate, '__name__', repr(evaluate))}"
+
+
+def depth_player(depth: int, evaluate: Evaluation | None = None, *, search: Callable = alphabeta,
+                 trace: bool = False, **options) -> SearchPlayer:
+    """A player that searches ``depth`` plies with ``search`` and plays the best move.
+
+    Args:
+        depth: plies to look ahead, at least 1.
+        evaluate: ``(game, state, player) -> float`` at the depth limit
+            (default: the game's own ``evaluate``).
+        search: ``alphabeta`` (default), ``negamax``, ``minimax``, or any
+            search with the same keywords.
+        trace: keep a ``Trace`` of each search in ``player.last.trace`` (slow on
+            big trees: for showing a decision, not for tournaments).
+        options: more keywords for ``search`` (``order``, ``table``, ...).
+
+    >>> from aisearch.games import TicTacToe
+    >>> player = depth_player(2)
+    >>> player(TicTacToe(), "X...O....")
+    (0, 2)
+    >>> player.last.depth, round(player.last.value, 3), player.last.line
+    (2, -0.111, ((0, 2), (2, 0)))
+    """
+    if depth is None:
+        raise ValueError("depth_player needs a depth >= 1: use search_player for a full search")
+    check_depth(depth)
+    if depth < 1:
+        raise ValueError(f"depth must be at least 1, got {depth!r}")
+    def decide(game, state):
+        tracer = Trace() if trace else None
+        extra = dict(options, tracer=tracer) if trace else options
+        result = search(game, state, depth=depth, evaluate=evaluate, **extra)
+        own = resolve_evaluate(game, evaluate)
+        line = principal_line(game, state, result.action, depth, own, search)
+        return Decision(state, result.action, result.value, depth, line, 0.0,
+                        result.stats.nodes, tracer)
+
+    return SearchPlayer(decide, f"depth_player({depth}{_describe(evaluate)})", evaluate)
+
+
+def timed_player(time_limit: float, evaluate: Evaluation | None = None, *,
+                 max_depth: int | None = None, search: Callable = alphabeta,
+                 **options) -> SearchPlayer:
+    """A player that deepens its search until ``time_limit`` seconds are up.
+
+    Each move is ``aisearch.deepening.iterative_deepening(game, state,
+    time_limit=..., max_depth=..., evaluate=..., search=...)``: the move of the
+    deepest search completed in time, or the first legal move if none was.
+
+    >>> from aisearch.games import TicTacToe
+    >>> player = timed_player(5.0, max_depth=9)
+    >>> player(TicTacToe(), "X...O....")
+    (0, 2)
+    >>> player.last.depth, player.last.value  # depth 7 saw the whole game: a draw
+    (7, 0)
+    """
+    if time_limit is None:
+        raise ValueError("timed_player needs a time_limit in seconds: use depth_player for no clock")
+    check_limits(time_limit, max_depth, None)
+
+    def decide(game, state):
+        result = iterative_deepening(game, state, time_limit=time_limit, max_depth=max_depth,
+                                     evaluate=evaluate, search=search, **options)
+        return Decision(state, result.action, result.value, result.depth, result.line, 0.0,
+                        result.stats.nodes)
+
+    shown = f"{time_limit:g} s" + (f", max_depth={max_depth}" if max_depth else "")
+    return SearchPlayer(decide, f"timed_player({shown}{_describe(evaluate)})", evaluate)

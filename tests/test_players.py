@@ -2,12 +2,29 @@ import random
 
 import pytest
 
-from aisearch import expectimax, minimax, play_game, random_player, search_player
+from aisearch import (
+    alphabeta,
+    expectimax,
+    minimax,
+    play_game,
+    random_player,
+    search_player,
+)
 from aisearch.game import CHANCE
 from aisearch.games import GameTree, TicTacToe
 from aisearch.games.dicenim import DiceNim, Roll
+from aisearch.games.isolation import Isolation
 from aisearch.games.twenty48 import Mini2048
-from aisearch.players import Tally, draw_outcome, epsilon_greedy_player, win_rates
+from aisearch.players import (
+    Decision,
+    SearchPlayer,
+    Tally,
+    depth_player,
+    draw_outcome,
+    epsilon_greedy_player,
+    timed_player,
+    win_rates,
+)
 
 from trees import textbook
 
@@ -166,3 +183,46 @@ def test_win_rates_of_a_one_player_game():
     tally = table["player"]
     assert list(table) == ["player"] and tally.games == 10 and tally.draws == 0
     assert tally.wins > tally.losses
+
+
+# Search players that remember their decisions ----------------------------------
+
+
+
+def test_depth_player_plays_alphabetas_move_and_remembers_the_decision():
+    game = Isolation(5, 5)
+    record = play_game(game, [depth_player(3), random_player(1)], max_moves=4)
+    state = record.states[2]
+    player = depth_player(3, trace=True)
+    action = player(game, state)
+    plain = alphabeta(game, state, depth=3)
+    assert action == plain.action
+    last = player.last
+    assert isinstance(last, Decision) and isinstance(player, SearchPlayer)
+    assert (last.state, last.action, last.value, last.depth) == (state, action, plain.value, 3)
+    assert last.nodes == plain.stats.nodes and last.seconds >= 0
+    assert len(last.line) == 3 and last.line[0] == action
+    assert last.trace is not None and last.trace[-1].value == plain.value
+    assert player.__name__ == "depth_player(3)"
+
+
+def test_timed_player_reaches_a_depth_and_always_moves():
+    game = Isolation(5, 5)
+    quick = timed_player(1e-9)
+    state = game.initial_state()
+    assert quick(game, state) == (0, 0) and quick.last.depth == 0 and quick.last.value is None
+    player = timed_player(5.0, max_depth=3)
+    assert player(game, state) == alphabeta(game, state, depth=3).action
+    assert player.last.depth == 3 and "timed_player(5 s, max_depth=3)" == player.__name__
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: depth_player(0), "depth must be at least 1"),
+    (lambda: depth_player(None), "needs a depth"),
+    (lambda: depth_player(-2), "depth must be None or a whole number"),
+    (lambda: timed_player(None), "needs a time_limit"),
+    (lambda: timed_player(-1), "time_limit must be a positive number"),
+])
+def test_bad_search_players_are_named(make, message):
+    with pytest.raises(ValueError, match=message):
+        make()

@@ -1,4 +1,12 @@
-"""Playing a game of chance against the computer, with buttons.
+"""Playing against the computer, with buttons.
+
+``GameBoard`` is a board of buttons for any game whose actions are cells
+``(row, col)`` (tic-tac-toe, Isolation): click a cell to move there (only
+legal targets are enabled), and the computer, any player function, replies.
+Beside the board it shows what the computer was thinking (the depth its
+search reached, the value, the principal line), and "show me its search"
+opens its last decision in the tree viewer, searched to depth 2 or less so
+that the tree stays readable.
 
 ``DiceNimTable`` is Dice Nim as a widget: the student is A and clicks how
 many stones to take after the die has fallen; a search (expectiminimax by
@@ -14,8 +22,10 @@ import random
 
 import ipywidgets as widgets
 
+from ..alphabeta import alphabeta
 from ..expectimax import expectimax
 from ..games.dicenim import DiceNim, Roll
+from ..trace import Trace
 
 
 class DiceNimTable(widgets.VBox):
@@ -88,3 +98,194 @@ class DiceNimTable(widgets.VBox):
         for k, button in enumerate(self.buttons, start=1):
             button.disabled = over or k > min(self.state.roll, self.state.stones)
         self.board.value = f"<pre>{html.escape(self.text)}</pre>"
+
+
+def _board_marks(game, state) -> list[list[str]]:
+    """The marks of the cells, row by row, read from ``game.render(state)``."""
+    return [line.split() for line in game.render(state).splitlines()]
+
+
+def _show_value(value) -> str:
+    return "-" if value is None else f"{value:+.3g}"
+
+
+class GameBoard(widgets.VBox):
+    """Play a board game against ``opponent`` by clicking cells.
+
+    Args:
+        game: a two-player game whose actions are cells ``(row, col)`` and
+            whose ``render`` writes one mark per cell (``TicTacToe``,
+            ``Isolation``).
+        opponent: the computer, any player function ``(game, state) ->
+            action``; a ``depth_player`` or ``timed_player`` also shows its
+            thinking.
+        you: the player you are (default: the first to move).
+        evaluate: the evaluation "show me its search" uses at its depth
+            limit (default: the opponent's ``evaluate`` if it is a search
+            player, else the game's own).
+
+    Attributes:
+        cells: the buttons, row by row (``cells[r][c]``); only the legal
+            targets are enabled on your turn.
+        status, thinking: ``HTML`` widgets: whose turn and the moves so far;
+            the computer's last decision.
+        new_game_button, search_button: start again; show the last decision's
+            search in the tree viewer (``viewer``, shown in ``viewer_area``).
+        state, moves: the game's state and the moves played.
+
+    >>> from aisearch.games import TicTacToe
+    >>> from aisearch.players import depth_player
+    >>> board = GameBoard(TicTacToe(), depth_player(2))
+    >>> board.cells[1][1].click()
+    >>> board.moves
+    [(1, 1), (0, 0)]
+    >>> board.cells[1][1].disabled, board.cells[0][1].disabled
+    (True, False)
+    """
+
+    SEARCH_DEPTH = 2
+
+    def __init__(self, game, opponent, *, you=None, evaluate=None):
+        self.game, self.opponent, self.evaluate = game, opponent, evaluate
+        self.you = game.players[0] if you is None else you
+        if self.you not in game.players:
+            raise ValueError(f"you must be one of {game.players}, got {you!r}")
+        marks = _board_marks(game, game.initial_state())
+        size = "42px"
+        self.cells = [[widgets.Button(description="", tooltip=f"{(r, c)}",
+                                      layout=widgets.Layout(width=size, height=size))
+                       for c in range(len(row))] for r, row in enumerate(marks)]
+        for r, row in enumerate(self.cells):
+            for c, button in enumerate(row):
+                button.on_click(lambda _, cell=(r, c): self.play(cell))
+        grid = widgets.GridBox([b for row in self.cells for b in row], layout=widgets.Layout(
+            grid_template_columns=f"repeat({len(marks[0])}, {size})", grid_gap="2px"))
+        self.status = widgets.HTML()
+        self.thinking = widgets.HTML()
+        self.new_game_button = widgets.Button(description="new game", button_style="info")
+        self.new_game_button.on_click(lambda _: self.new_game())
+        self.search_button = widgets.Button(description="show me its search")
+        self.search_button.on_click(lambda _: self.show_search())
+        self.viewer_area = widgets.VBox()
+        self.viewer = None
+        panel = widgets.VBox([self.status, self.thinking,
+                              widgets.HBox([self.new_game_button, self.search_button])],
+                             layout=widgets.Layout(margin="0 0 0 16px"))
+        super().__init__([widgets.HBox([grid, panel]), self.viewer_area])
+        self.new_game()
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    def new_game(self) -> None:
+        self.state, self.moves, self.decided_at = self.game.initial_state(), [], None
+        self._close_viewer()
+        self._reply()
+        self.show()
+
+    def play(self, cell) -> None:
+        """You move to ``cell``; then the computer replies (until it is your turn or the end)."""
+        if self.over or self.game.to_move(self.state) != self.you:
+            return
+        if cell not in self.game.actions(self.state):
+            raise ValueError(f"{cell!r} is not a legal move here: {list(self.game.actions(self.state))}")
+        self.state = self.game.result(self.state, cell)
+        self.moves.append(cell)
+        self._reply()
+        self.show()
+
+    def _reply(self) -> None:
+        while not self.over and self.game.to_move(self.state) != self.you:
+            self.decided_at = self.state
+            action = self.opponent(self.game, self.state)
+            self.state = self.game.result(self.state, action)
+            self.moves.append(action)
+
+    def decision_text(self) -> str:
+        """The computer's last decision in words (empty before its first move)."""
+        last = getattr(self.opponent, "last", None)
+        if self.decided_at is None:
+            return ""
+        if last is None:
+            return f"The computer played {self.moves[-1] if self.moves else '-'}."
+        end = last.state
+        for action in last.line:
+            end = self.game.result(end, action)
+        seen_to_the_end = self.game.is_terminal(end)
+        win = getattr(self.game, "win", None)
+        if last.value is None:
+            meaning = ""
+        elif seen_to_the_end or win is not None and abs(last.value) >= win:
+            meaning = " (a win)" if last.value > 0 else " (a loss)" if last.value < 0 else \
+                " (a draw)"
+        else:
+            meaning = " (an estimate by its evaluation" + (
+                f"; a win would be +{win:g})" if win is not None else ")")
+        line = " ".join(str(a) for a in last.line)
+        if not seen_to_the_end and len(last.line) < last.depth:
+            line += " (line cut short by the clock)"
+        return (f"The computer searched to depth {last.depth} ({last.nodes:,} nodes) and "
+                f"played {last.action}, value {_show_value(last.value)} for it{meaning}; "
+                f"the line it expects: {line}")
+
+    def show(self) -> None:
+        mine = not self.over and self.game.to_move(self.state) == self.you
+        legal = set(self.game.actions(self.state)) if mine else set()
+        for r, row in enumerate(_board_marks(self.game, self.state)):
+            for c, mark in enumerate(row):
+                button = self.cells[r][c]
+                button.description = "" if mark == "." else mark
+                button.disabled = (r, c) not in legal
+                button.button_style = "success" if (r, c) in legal else ""
+        if self.over:
+            result = self.game.utility(self.state, self.you)
+            verdict = "You won!" if result > 0 else "You lost." if result < 0 else "A draw."
+            turn = f"Game over: {verdict}"
+        else:
+            turn = "Your move: click a green cell." if mine else "The computer is thinking."
+        moves = " ".join(str(m) for m in self.moves) or "none yet"
+        self.status.value = (f"<b>You are {html.escape(str(self.you))}.</b> {turn}<br>"
+                             f"moves: {html.escape(moves)}")
+        self.thinking.value = f"<span>{html.escape(self.decision_text())}</span>"
+
+    def search_trace(self) -> Trace:
+        """A trace of the computer's last decision, searched to depth 2 or less.
+
+        Depth 1 when the position has more than 10 moves, so the tree stays readable.
+        """
+        if self.decided_at is None:
+            raise ValueError("the computer has not moved yet: there is no search to show")
+        state = self.decided_at
+        depth = self.SEARCH_DEPTH if len(self.game.actions(state)) <= 10 else 1
+        trace = Trace()
+        evaluate = self.evaluate or getattr(self.opponent, "evaluate", None)
+        alphabeta(self.game, state, depth=depth, evaluate=evaluate, tracer=trace)
+        return trace
+
+    def show_search(self) -> None:
+        """Open the last decision's search in the step-through viewer, below the board.
+
+        Before the computer's first move there is none: a short note says so.
+        """
+        from .widget import step_through
+
+        if self.decided_at is None:
+            self._close_viewer()
+            self.viewer_area.children = (widgets.HTML(
+                "<i>The computer has not moved yet: make your move, then click "
+                "<b>show me its search</b> to see how it chose its reply.</i>"),)
+            return
+        trace = self.search_trace()
+        self._close_viewer()
+        self.viewer = step_through(trace, step=-1)
+        self.viewer_area.children = (self.viewer,)
+
+    def _close_viewer(self) -> None:
+        """Drop the viewer shown, and its figure, so that repeated clicks leave none behind."""
+        if self.viewer is not None:
+            import matplotlib.pyplot as plt
+
+            plt.close(self.viewer.figure)
+            self.viewer = None
+        self.viewer_area.children = ()

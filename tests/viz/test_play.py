@@ -1,8 +1,14 @@
-"""Dice Nim played with buttons, in the kernel."""
+"""Games played with buttons, in the kernel: Dice Nim, tic-tac-toe and Isolation."""
 
-from aisearch import RandomOpponent, expectimax
-from aisearch.games import DiceNim, GameTree
-from aisearch.viz import DiceNimTable
+import pytest
+
+from aisearch import RandomOpponent, alphabeta, expectimax
+from aisearch.evaluation import aggressive_mobility
+from aisearch.games import DiceNim, GameTree, TicTacToe
+from aisearch.games.isolation import Isolation
+from aisearch.players import depth_player, random_player
+from aisearch.viz import DiceNimTable, StepViewer
+from aisearch.viz.play import GameBoard
 
 
 def play_to_the_end(table):
@@ -47,3 +53,102 @@ def test_random_opponent_turns_the_opponent_into_chance():
     assert optimist.chance_outcomes("C") == (("c1", 1 / 3), ("c2", 1 / 3), ("c3", 1 / 3))
     result = expectimax(optimist)
     assert (result.value, result.action) == (2, "a2")
+
+
+# Board games with buttons: tic-tac-toe and Isolation --------------------------
+
+
+
+def enabled(board):
+    return [(r, c) for r, row in enumerate(board.cells) for c, b in enumerate(row)
+            if not b.disabled]
+
+
+def test_tic_tac_toe_board_a_click_and_the_reply():
+    board = GameBoard(TicTacToe(), depth_player(2))
+    assert len(enabled(board)) == 9 and board.thinking.value == "<span></span>"
+    board.search_button.click()  # nothing to show yet: a note says so
+    assert board.viewer is None and "has not moved yet" in board.viewer_area.children[0].value
+    board.cells[0][0].click()
+    assert board.moves[0] == (0, 0) and len(board.moves) == 2
+    reply = board.moves[1]
+    assert board.cells[reply[0]][reply[1]].description == "O"
+    assert board.cells[0][0].description == "X" and board.cells[0][0].disabled
+    assert len(enabled(board)) == 7
+    assert "searched to depth 2" in board.thinking.value
+    assert f"played {reply}" in board.thinking.value.replace("&#x27;", "'")
+
+
+def test_the_computer_moves_first_when_you_are_second_and_games_end_disabled():
+    board = GameBoard(TicTacToe(), depth_player(9), you="O")
+    assert len(board.moves) == 1 and len(enabled(board)) == 8
+    while not board.over:
+        r, c = enabled(board)[0]
+        board.cells[r][c].click()
+    assert enabled(board) == [] and "Game over" in board.status.value
+    assert "You lost." in board.status.value or "A draw." in board.status.value
+    board.new_game_button.click()
+    assert len(board.moves) == 1 and not board.over
+
+
+def test_isolation_board_enables_only_legal_targets():
+    game = Isolation(5, 5)
+    board = GameBoard(game, depth_player(2))
+    board.cells[2][2].click()
+    assert set(enabled(board)) == set(game.actions(board.state))
+    first = enabled(board)[0]
+    board.cells[first[0]][first[1]].click()
+    assert board.moves[2] == first and len(board.moves) == 4
+    assert set(enabled(board)) == set(game.actions(board.state))
+    marks = {b.description for row in board.cells for b in row}
+    assert {"X", "O", "#"} <= marks
+
+
+def test_show_me_its_search_opens_a_readable_viewer():
+    board = GameBoard(Isolation(5, 5), depth_player(3))
+    board.cells[2][2].click()  # O places its piece: 24 choices, so the tree shown is depth 1
+    trace = board.search_trace()
+    assert max(e.depth for e in trace) == 1
+    r, c = enabled(board)[0]
+    board.cells[r][c].click()
+    trace = board.search_trace()
+    assert max(e.depth for e in trace) == 2 and len({e.node for e in trace}) < 100
+    board.search_button.click()
+    assert board.viewer_area.children == (board.viewer,)
+    assert isinstance(board.viewer, StepViewer) and board.viewer.step == len(trace) - 1
+    assert trace[-1].value == alphabeta(board.game, board.decided_at, depth=2).value
+    board.new_game_button.click()
+    assert board.viewer_area.children == ()
+
+
+def test_board_errors_are_named():
+    with pytest.raises(ValueError, match="you must be one of"):
+        GameBoard(TicTacToe(), random_player(0), you="Z")
+    board = GameBoard(TicTacToe(), random_player(0))
+    with pytest.raises(ValueError, match="not a legal move"):
+        board.play((5, 5))
+    with pytest.raises(ValueError, match="has not moved yet"):
+        board.search_trace()
+
+
+def test_the_thinking_says_what_the_value_means_and_when_the_clock_cut_the_line():
+    game = TicTacToe()
+    board = GameBoard(game, depth_player(9))
+    board.cells[1][1].click()  # depth 9 sees the end: a draw
+    assert "value +0 for it (a draw)" in board.thinking.value
+    assert "cut short" not in board.thinking.value
+    six = Isolation(6, 6)
+    board = GameBoard(six, depth_player(2, aggressive_mobility))
+    board.cells[0][0].click()
+    assert f"(an estimate by its evaluation; a win would be +{six.win})" in board.thinking.value
+    # The clock runs out while the line is worked out: one move, marked as cut short.
+    board.opponent.last = board.opponent.last._replace(line=board.opponent.last.line[:1])
+    assert board.decision_text().endswith(f"{board.moves[-1]} (line cut short by the clock)")
+
+
+
+def test_a_search_that_sees_the_end_calls_its_value_a_win():
+    game = Isolation(4, 4)  # the second player wins (full alpha-beta: -160 for X)
+    board = GameBoard(game, depth_player(16))
+    board.cells[0][0].click()
+    assert f"value +{game.win} for it (a win)" in board.thinking.value

@@ -1,0 +1,163 @@
+"""Quiescence search: do not stop looking in the middle of a fight.
+
+A depth-limited search evaluates the positions where it stops as if they were
+calm. If the position is in the middle of an exchange (a capture that will be
+answered, a threat to win next move), the evaluation misjudges it: the
+search cannot see the blow that falls one ply past its limit, and may even
+play moves that only push the blow beyond its horizon. That is the
+**horizon effect**.
+
+The remedy: at the depth limit, evaluate only *quiet* positions. Where the
+position is noisy, keep searching, but only the noisy moves, until every
+line reaches a quiet position (or the end of the game). Noisy moves are few,
+so the extra search is small.
+
+What is noisy is the game's business. The protocol: a function
+``noisy(game, state) -> actions`` lists the noisy actions of ``state`` (a
+subset of ``game.actions(state)``, in the game's order); an empty list means
+the position is quiet. Pass it as ``noisy=``, or give the game a method
+``noisy_actions(state)``. For tic-tac-toe, ``threat_moves`` says that a move
+which wins at once, or blocks the opponent's immediate win, is noisy.
+
+With ``stand_pat=True`` the player to move at a noisy position may also
+decline every noisy move and take the evaluation (as in chess, where not
+capturing is usually possible). In tic-tac-toe a threat must be answered,
+so the default is ``False``: a noisy position is worth its best noisy move.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from .game import (
+    Evaluation,
+    Game,
+    check_depth,
+    missing_evaluation,
+    refuse_chance,
+    resolve_evaluate,
+)
+from .games.tictactoe import LINES
+from .result import SearchResult, SearchStats
+from .trace import start_tracing
+
+Noisy = Callable[[Game, object], list]
+
+
+def threat_moves(game, state: str) -> list:
+    """Tic-tac-toe's noisy moves: those that win at once, or block the opponent's win.
+
+    A cell is noisy when it completes a line of the player to move, or a line
+    where the opponent has two marks and the third cell is empty. Row-major.
+
+    >>> from aisearch.games import TicTacToe
+    >>> game = TicTacToe()
+    >>> threat_moves(game, game.from_rows("X..", "XO.", ".O."))  # X blocks O, or wins
+    [(0, 1), (2, 0)]
+    """
+    if game.is_terminal(state):
+        return []
+    me = game.to_move(state)
+    hot = set()
+    for line in LINES:
+        marks = [state[i] for i in line]
+        if marks.count(".") == 1 and (marks.count(me) == 2 or marks.count(me) == 0):
+            hot.add(line[marks.index(".")])
+    return [a for a in game.actions(state) if 3 * a[0] + a[1] in hot]
+
+
+def quiescence_search(game: Game, state=None, *, depth: int, evaluate: Evaluation | None = None,
+                      noisy: Noisy | None = None, stand_pat: bool = False,
+                      max_extension: int | None = None, tracer=None) -> SearchResult:
+    """Alpha-beta to ``depth``, then noisy moves only until the position is quiet.
+
+    Args:
+        depth: plies of full search (every move); past it only noisy moves.
+        evaluate: ``(game, state, player) -> float`` for quiet positions.
+        noisy: ``(game, state) -> actions``, the noisy actions of a state
+            (empty when quiet); default ``game.noisy_actions(state)``.
+        stand_pat: let the player at a noisy position take the evaluation
+            instead of a noisy move.
+        max_extension: at most this many plies past ``depth`` (then evaluate
+            anyway); ``None`` for no limit.
+        tracer: as for ``alphabeta``; the noisy plies appear in the tree.
+
+    Returns:
+        ``SearchResult`` as ``alphabeta``; ``stats.max_depth`` shows how far
+        past ``depth`` the noisy lines went.
+
+    Raises:
+        ValueError: a bad depth, no evaluation, or no way to tell noisy moves.
+    """
+    if state is None:
+        state = game.initial_state()
+    check_depth(depth)
+    if depth is None:
+        raise ValueError("quiescence_search needs a depth: past it, only noisy moves are searched")
+    check_depth(max_extension)
+    refuse_chance(game, "quiescence_search")
+    evaluate = resolve_evaluate(game, evaluate)
+    if evaluate is None:
+        raise missing_evaluation(state)
+    if noisy is None:
+        own = getattr(game, "noisy_actions", None)
+        if own is None:
+            raise ValueError(f"{game!r} has no noisy_actions(state): pass noisy=(game, state) -> actions")
+        noisy = lambda game, s: own(s)  # noqa: E731
+    to_move, result, is_terminal, utility = game.to_move, game.result, game.is_terminal, game.utility
+    player = to_move(state)
+    tracing = start_tracing(tracer, game, player)
+    limit = math.inf if max_extension is None else depth + max_extension
+    counts = {"nodes": 0, "leaves": 0, "cutoffs": 0, "deepest": 0}
+
+    def leaf(node, s, ply, parent, action, role, value, terminal, alpha, beta):
+        counts["leaves"] += 1
+        counts["deepest"] = max(counts["deepest"], ply)
+        if tracing is not None:
+            tracing.leaf(node, parent, s, ply, role, action, value, terminal, alpha, beta)
+        return value
+
+    def value_of(s, ply, parent, action, alpha, beta):
+        """The value of ``s`` for the root player, with ``(alpha, beta)`` as in alpha-beta."""
+        node = counts["nodes"]
+        counts["nodes"] += 1
+        maximizing = to_move(s) == player
+        role = "max" if maximizing else "min"
+        if is_terminal(s):
+            return leaf(node, s, ply, parent, action, role, utility(s, player), True, alpha, beta), None
+        moves = game.actions(s) if ply < depth else (noisy(game, s) if ply < limit else [])
+        if not moves:
+            return leaf(node, s, ply, parent, action, role, evaluate(game, s, player), False,
+                        alpha, beta), None
+        if tracing is not None:
+            tracing.enter(node, parent, s, ply, role, action, alpha, beta)
+        best, move = (-math.inf if maximizing else math.inf), None
+        if ply >= depth and stand_pat:
+            best = evaluate(game, s, player)
+        for a in moves:
+            child = counts["nodes"]
+            v, _ = value_of(result(s, a), ply + 1, node, a, alpha, beta)
+            if (v > best) if maximizing else (v < best):
+                best, move = v, a
+                if maximizing:
+                    alpha = max(alpha, best)
+                else:
+                    beta = min(beta, best)
+                if tracing is not None:
+                    tracing.update(node, best, child, alpha, beta)
+            if (best >= beta if maximizing else best <= alpha) and a != moves[-1]:
+                counts["cutoffs"] += 1
+                if tracing is not None:
+                    skipped = list(moves)[list(moves).index(a) + 1:]
+                    states = [result(s, b) for b in skipped]
+                    roles = ["max" if to_move(t) == player else "min" for t in states]
+                    tracing.cutoff(node, best, skipped, states, roles, alpha, beta)
+                break
+        if tracing is not None:
+            tracing.exit(node, best, alpha, beta)
+        return best, move
+
+    value, action = value_of(state, 0, None, None, -math.inf, math.inf)
+    return SearchResult(value, action, SearchStats(counts["nodes"], counts["leaves"],
+                                                   counts["cutoffs"], counts["deepest"]))
