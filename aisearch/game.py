@@ -19,10 +19,18 @@ Two-player zero-sum games are the common case: ``utility(state, p)`` is the
 negation of ``utility(state, q)`` for the two players ``p`` and ``q``. A game
 may also offer ``evaluate(state, player)``, its own heuristic estimate of a
 non-terminal state, used when a search is cut off at a depth limit.
+
+Games of more than two players (searched by ``aisearch.maxn``) list their
+players in ``game.players``, and a state's value is a vector: a tuple with
+one entry per player, in ``game.players`` order. Their ``utility(state,
+player)`` and ``evaluate(state, player)`` may return either ``player``'s own
+number or that whole vector; ``value_vector`` reads either. The two-player
+zero-sum case stays as above: one number, from ``player``'s point of view.
 """
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -172,3 +180,36 @@ def ordered(
             f"got {reordered!r} for {list(actions)!r}"
         )
     return reordered
+
+
+def value_vector(game, state: State, value: Callable[[Any, Any], Any], players: Sequence) -> tuple:
+    """The vector of ``value(state, player)`` for every player, in ``players`` order.
+
+    ``value`` is a game's ``utility`` or ``evaluate``: if it returns a vector
+    (a tuple or list) for the first player, that is the vector; otherwise it is
+    asked once per player.
+
+    Raises:
+        ValueError: naming ``state``, for a vector of the wrong length or an
+            entry that is not a number.
+
+    >>> scores = {"P1": 2, "P2": 5, "P3": 3}
+    >>> value_vector(None, "end", lambda s, p: scores[p], ("P1", "P2", "P3"))
+    (2, 5, 3)
+    >>> value_vector(None, "end", lambda s, p: (2, 5, 3), ("P1", "P2", "P3"))
+    (2, 5, 3)
+    """
+    first = value(state, players[0])
+    if isinstance(first, (tuple, list)):
+        vector = tuple(first)
+    else:
+        vector = (first, *(value(state, p) for p in players[1:]))
+    if len(vector) != len(players):
+        raise ValueError(
+            f"state {state!r} has the value vector {vector!r} of {len(vector)} entries, "
+            f"but the game has {len(players)} players {tuple(players)!r}"
+        )
+    for x in vector:
+        if isinstance(x, bool) or not isinstance(x, numbers.Real):
+            raise ValueError(f"state {state!r} has the value vector {vector!r}: {x!r} is not a number")
+    return vector

@@ -206,3 +206,83 @@ def test_chance_layers_in_nested_specs():
 def test_bad_chance_specs_name_the_node(spec, layers, message):
     with pytest.raises(ValueError, match=message):
         GameTree.from_nested(spec, layers=layers)
+
+
+# More than two players --------------------------------------------------------
+
+THREE = ("P1", "P2", "P3")
+
+
+def test_vector_leaves_and_players_in_turn():
+    #              A (P1)
+    #          /          \
+    #       B (P2)        C (P2)
+    #      /     \        /     \
+    # (3,3,3) (1,4,4) (6,2,2) (0,5,5)      (leaves D E F G, P3 to move)
+    tree = GameTree.from_nested([[(3, 3, 3), (1, 4, 4)], [(6, 2, 2), (0, 5, 5)]], players=THREE)
+    assert tree.players == THREE and tree.is_multiplayer and tree.max_player is None
+    assert [tree.to_move(n) for n in tree.nodes] == ["P1", "P2", "P2", "P3", "P3", "P3", "P3"]
+    assert tree.role("B") == "P2"
+    assert tree.value("E") == (1, 4, 4)
+    assert [tree.utility("E", p) for p in THREE] == [1, 4, 4]
+    assert tree.to_nested() == [[(3, 3, 3), (1, 4, 4)], [(6, 2, 2), (0, 5, 5)]]
+    with pytest.raises(ValueError, match="player must be one of \\('P1', 'P2', 'P3'\\), got 'MAX'"):
+        tree.utility("E", "MAX")
+
+
+def test_layers_that_name_players_make_a_vector_tree():
+    tree = GameTree.from_nested([[(1, 2, 3)], (4, 5, 6)], layers=("P1", "P3", "P2"))
+    assert tree.players == ("P1", "P3", "P2")
+    assert [tree.to_move(n) for n in tree.nodes] == ["P1", "P3", "P3", "P2"]
+    given = GameTree.from_nested([[(1, 2, 3)]], layers=("P2", "P1"), players=THREE)
+    assert given.players == THREE and given.to_move("A") == "P2" and given.to_move("C") == "P2"
+    # Two-player trees are untouched by all this.
+    assert not GameTree.from_nested([1, 2]).is_multiplayer
+
+
+@pytest.mark.parametrize("spec, options, message", [
+    ([[(1, 2, 3), (1, 2)]], {"players": THREE}, "node 'D' .* the vector \\(1, 2\\) of 2 values, but there are 3"),
+    ([[(1, 2, 3), 4]], {"players": THREE}, "node 'D' .* has value 4: expected a vector of 3 numbers"),
+    ([[(1, 2, 3), ("x", 2, 3)]], {"players": THREE}, "node 'D' .* expected a vector of 3"),
+    ([[(1, 2, 3), (4, 5, 6)]], {}, "a vector leaf needs players"),
+    ([[(1, 2, 3)], []], {"players": THREE}, "node 'C' .* is an empty list"),
+    ([[(1, 2, 3)]], {"players": ("P1",)}, "at least two players"),
+    ([[(1, 2, 3)]], {"players": ("P1", "P1", "P2")}, "players must be different"),
+    ([[(1, 2, 3)]], {"players": THREE, "layers": ("P1", "chance")}, "'chance' is not one of the players"),
+])
+def test_bad_vector_specs_name_the_node(spec, options, message):
+    with pytest.raises(ValueError, match=message):
+        GameTree.from_nested(spec, **options)
+
+
+def test_from_edges_with_players():
+    edges = [("r", "x", "a"), ("r", "y", "b"), ("a", "z", "c")]
+    tree = GameTree.from_edges(edges, values={"b": (0, 0, 3), "c": (1, 2, 0)},
+                               roles={"r": "P1", "a": "P3"}, players=THREE)
+    assert [tree.to_move(n) for n in ("r", "a", "b", "c")] == ["P1", "P3", "P2", "P1"]
+    with pytest.raises(ValueError, match="node 'b' has the vector \\(0, 0\\) of 2 values"):
+        GameTree.from_edges(edges, values={"b": (0, 0), "c": (1, 2, 0)},
+                            roles={"r": "P1", "a": "P3"}, players=THREE)
+    with pytest.raises(ValueError, match="node 'a' has role 'max', which is not one of the players"):
+        GameTree.from_edges(edges, values={"b": (0, 0, 3), "c": (1, 2, 0)},
+                            roles={"r": "P1", "a": "max"}, players=THREE)
+    with pytest.raises(ValueError, match="leaf 'c' has no value: give it a vector"):
+        GameTree.from_edges(edges, values={"b": (0, 0, 3)}, roles={"r": "P1", "a": "P3"},
+                            players=THREE)
+
+
+def test_random_vector_trees_are_seeded_and_constant_sum():
+    tree = GameTree.random(3, (1, 3), players=THREE, total=10, seed=5)
+    again = GameTree.random(3, (1, 3), players=THREE, total=10, seed=5)
+    assert tree.to_nested() == again.to_nested()
+    leaves = [tree.value(n) for n in tree.leaves()]
+    assert all(sum(v) == 10 and min(v) >= 0 and len(v) == 3 for v in leaves)
+    free = GameTree.random(2, 2, players=THREE, values=(-3, 3), seed=1)
+    assert all(-3 <= x <= 3 for n in free.leaves() for x in free.value(n))
+    # Every split of a small total turns up: the splits are drawn uniformly.
+    splits = {GameTree.random(0, players=THREE, total=2, seed=s).value("A") for s in range(200)}
+    assert len(splits) == 6
+    with pytest.raises(ValueError, match="total applies to vector leaves"):
+        GameTree.random(2, total=10)
+    with pytest.raises(ValueError, match="total must be a whole number"):
+        GameTree.random(2, players=THREE, total=-1)

@@ -22,6 +22,19 @@ The two players are ``"MAX"`` and ``"MIN"``. Values are from MAX's point of
 view: ``utility(node, "MIN")`` is the negation. A value given to an interior
 node is its heuristic evaluation (``evaluate``), used only by a depth-limited
 search; a node without children is terminal and its value is its utility.
+
+A tree can also have more than two players, each maximising its own share
+(the max^n setting of ``aisearch.maxn``). Name them with ``players`` (or give
+``layers`` that name them): every leaf is then a vector of values, one per
+player in ``players`` order, and each node's role is the name of the player
+to move there.
+
+>>> three = GameTree.from_nested([[(3, 3, 3), (1, 4, 4)], [(6, 2, 2), (0, 5, 5)]],
+...                              players=("P1", "P2", "P3"))
+>>> three.to_move("A"), three.to_move("B"), three.value("D")
+('P1', 'P2', (3, 3, 3))
+>>> three.utility("E", "P3")
+4
 """
 
 from __future__ import annotations
@@ -58,24 +71,34 @@ def letters(i: int) -> str:
 class GameTree:
     """A game given by its whole tree: nodes, roles, edges and values."""
 
-    players = (MAX, MIN)
-    max_player = MAX
-    """Traces of searches on a tree speak from MAX's view, whatever the root."""
+    players: tuple = (MAX, MIN)
+    """The players; with more than two, in the order of the value vectors."""
+    max_player: str | None = MAX
+    """Traces of searches on a tree speak from MAX's view, whatever the root
+    (``None`` in a tree of more than two players, which has no MAX)."""
 
     def __init__(self, root, children: Mapping, roles: Mapping, values: Mapping,
-                 probabilities: Mapping | None = None):
+                 probabilities: Mapping | None = None, players: Sequence | None = None):
         """Use ``from_nested`` or ``from_edges``; this constructor trusts its input.
 
         ``children`` maps each interior node to a sequence of ``(action,
         child)`` pairs, ``roles`` every node to ``"max"``, ``"min"`` or
         ``"chance"``, ``values`` nodes to numbers, and ``probabilities`` each
-        chance node to its children's probabilities, in order.
+        chance node to its children's probabilities, in order. With
+        ``players`` (more than two of them) every role is the name of the
+        player to move and every value a vector, one entry per player.
         """
         self.root = root
         self._children = {n: tuple(c for _, c in pairs) for n, pairs in children.items()}
         self._actions = {n: tuple(a for a, _ in pairs) for n, pairs in children.items()}
         self._next = {n: dict(pairs) for n, pairs in children.items()}
-        self._player = {n: ROLES[r] for n, r in roles.items()}
+        if players is None:
+            self._player = {n: ROLES[r] for n, r in roles.items()}
+        else:
+            self.players = tuple(players)
+            self.max_player = None
+            self._index = {p: i for i, p in enumerate(self.players)}
+            self._player = dict(roles)
         self._values = dict(values)
         self._parent = {c: n for n, pairs in children.items() for _, c in pairs}
         self._outcomes = {
@@ -90,7 +113,8 @@ class GameTree:
         return self.root
 
     def to_move(self, state) -> str:
-        """``"MAX"``, ``"MIN"``, or ``"chance"`` at a chance node."""
+        """``"MAX"``, ``"MIN"``, or ``"chance"`` at a chance node (with more
+        than two players, the name of the player to move)."""
         try:
             return self._player[state]
         except (KeyError, TypeError):
@@ -146,7 +170,8 @@ class GameTree:
         raise self._unknown(state)
 
     def utility(self, state, player) -> float:
-        """The leaf's value for ``player`` (MAX's value, negated for MIN)."""
+        """The leaf's value for ``player`` (MAX's value, negated for MIN; with
+        more than two players, ``player``'s entry of the leaf's vector)."""
         if not self.is_terminal(state):
             raise ValueError(f"node {state!r} is not a leaf: it has no utility")
         return self._for(player, self._values[state])
@@ -173,11 +198,19 @@ class GameTree:
         return self._parent.get(node)
 
     def role(self, node) -> str:
-        """``"max"``, ``"min"`` or ``"chance"``."""
+        """``"max"``, ``"min"`` or ``"chance"`` (the player's name with more than two)."""
+        if self.is_multiplayer:
+            return self.to_move(node)
         return self.to_move(node).lower()
 
+    @property
+    def is_multiplayer(self) -> bool:
+        """Whether the tree has more than the two players MAX and MIN (vector values)."""
+        return self.max_player is None
+
     def value(self, node):
-        """The number written at the node (from MAX's view), or ``None``."""
+        """The number written at the node (from MAX's view), the vector with
+        more than two players, or ``None``."""
         self.to_move(node)
         return self._values.get(node)
 
@@ -224,6 +257,11 @@ class GameTree:
         return f"<GameTree rooted at {self.root!r}: {len(self)} nodes, {leaves} leaves>"
 
     def _for(self, player, value):
+        if self.is_multiplayer:
+            try:
+                return value[self._index[player]]
+            except (KeyError, TypeError):
+                raise ValueError(f"player must be one of {self.players!r}, got {player!r}") from None
         if player == MAX:
             return value
         if player == MIN:
@@ -244,7 +282,8 @@ class GameTree:
 
     @classmethod
     def from_nested(cls, spec, names: Iterable[Hashable] | None = None,
-                    root_role: str = "max", layers: Sequence[str] | None = None) -> GameTree:
+                    root_role: str = "max", layers: Sequence[str] | None = None,
+                    players: Sequence[Hashable] | None = None) -> GameTree:
         """A tree from nested lists with numbers at the leaves.
 
         The root is MAX (or ``root_role``) and the layers alternate MAX and MIN,
@@ -266,7 +305,27 @@ class GameTree:
         >>> dice = GameTree.from_nested([[(0.9, 2), (0.1, 40)], [1, 3]], layers=("max", "chance"))
         >>> dice.chance_outcomes("B"), dice.chance_outcomes("C")
         ((('b1', 0.9), ('b2', 0.1)), (('c1', 0.5), ('c2', 0.5)))
+
+        With more than two players, ``players`` names them (in the order of the
+        value vectors) and the leaves are tuples, one entry per player; the
+        players move in turn from the root down unless ``layers`` gives the
+        player of each layer. ``layers`` alone that names only players (none of
+        ``"max"``, ``"min"``, ``"chance"``) also makes such a tree, its players
+        in the order they first appear.
+
+        >>> tree = GameTree.from_nested([[(3, 3, 3), (1, 4, 4)]], layers=("P1", "P2", "P3"))
+        >>> tree.players, [tree.to_move(n) for n in tree.nodes]
+        (('P1', 'P2', 'P3'), ['P1', 'P2', 'P3', 'P3'])
+
+        Raises:
+            ValueError: naming the node, for an empty list, a leaf that is not
+                a number (a vector of one number per player with more than two
+                players), a vector of the wrong length, a number among vectors,
+                a vector without players, or an unknown role.
         """
+        layers, players = _multiplayer_layers(layers, players)
+        if players is not None:
+            return cls._from_nested_vectors(spec, names, layers, players)
         if layers is None:
             if root_role not in ROLES or root_role == CHANCE:
                 raise ValueError(f"unknown role {root_role!r} for the root: use 'max' or 'min'")
@@ -279,59 +338,62 @@ class GameTree:
             raise ValueError("layers is empty: give the roles of the layers from the root down")
         if isinstance(spec, list) and not spec:
             raise ValueError("the tree spec is empty: give at least one leaf value")
-        # Breadth-first walk over the spec, naming nodes as they are reached.
-        given = None if names is None else iter(names)
-        layer = [(spec, (), None)]
-        children: dict = {}
-        roles: dict = {}
         values: dict = {}
         probabilities: dict = {}
-        count, depth, root = 0, 0, None
-        while layer:
-            next_layer: list = []
-            role = layers[depth % len(layers)]
-            for item, path, parent in layer:
-                name = letters(count) if given is None else next(given, None)
-                if name is None:
-                    raise ValueError(f"names ran out: {count + 1} or more nodes need names")
-                if name in roles:
-                    raise ValueError(f"name {name!r} is given to two nodes")
-                count += 1
-                roles[name] = role
-                if parent is None:
-                    root = name
-                else:
-                    children[parent].append((f"{str(parent).lower()}{path[-1] + 1}", name))
-                if _is_number(item):
-                    values[name] = item
-                elif isinstance(item, list):
-                    if not item:
-                        raise ValueError(
-                            f"node {name!r} (at {_where(path)}) is an empty list: a leaf "
-                            "needs a number, an interior node children"
-                        )
-                    children[name] = []
-                    if role == CHANCE:
-                        item, probabilities[name] = _split_probabilities(name, path, item)
-                    elif any(isinstance(c, tuple) for c in item):
-                        raise ValueError(
-                            f"node {name!r} (at {_where(path)}) is a {role.upper()} node, "
-                            "but (probability, child) pairs belong under chance nodes"
-                        )
-                    next_layer.extend((c, path + (i,), name) for i, c in enumerate(item))
-                else:
-                    raise ValueError(
-                        f"node {name!r} (at {_where(path)}) is {item!r}: expected a "
-                        "number (a leaf) or a list (an interior node)"
-                    )
-            layer = next_layer
-            depth += 1
+
+        def expand(name, path, role, item):
+            if _is_number(item):
+                values[name] = item
+                return None
+            if not isinstance(item, list):
+                raise ValueError(
+                    f"node {name!r} (at {_where(path)}) is {item!r}: expected a "
+                    "number (a leaf) or a list (an interior node)"
+                )
+            if not item:
+                raise ValueError(
+                    f"node {name!r} (at {_where(path)}) is an empty list: a leaf "
+                    "needs a number, an interior node children"
+                )
+            if role == CHANCE:
+                item, probabilities[name] = _split_probabilities(name, path, item)
+            elif any(isinstance(c, tuple) for c in item):
+                raise ValueError(
+                    f"node {name!r} (at {_where(path)}) is a {role.upper()} node, "
+                    "but (probability, child) pairs belong under chance nodes; "
+                    "a vector leaf needs players=(...) naming more than two players"
+                )
+            return item
+
+        root, children, roles = _walk_nested(spec, names, layers, expand)
         return cls(root, children, roles, values, probabilities)
+
+    @classmethod
+    def _from_nested_vectors(cls, spec, names, layers, players: tuple) -> GameTree:
+        """``from_nested`` for more than two players: vector leaves, player roles."""
+        if isinstance(spec, list) and not spec:
+            raise ValueError("the tree spec is empty: give at least one leaf vector")
+        values: dict = {}
+
+        def expand(name, path, role, item):
+            if not isinstance(item, list):
+                values[name] = check_vector(f"node {name!r} (at {_where(path)})", item, players)
+                return None
+            if not item:
+                raise ValueError(
+                    f"node {name!r} (at {_where(path)}) is an empty list: a leaf "
+                    "needs a vector, an interior node children"
+                )
+            return item
+
+        root, children, roles = _walk_nested(spec, names, layers, expand)
+        return cls(root, children, roles, values, players=players)
 
     @classmethod
     def from_edges(cls, edges: Iterable[Sequence], values: Mapping,
                    roles: Mapping | Callable, root=None,
-                   probabilities: Mapping | None = None) -> GameTree:
+                   probabilities: Mapping | None = None,
+                   players: Sequence[Hashable] | None = None) -> GameTree:
         """A tree from ``(parent, action, child)`` edges.
 
         Args:
@@ -346,6 +408,16 @@ class GameTree:
             probabilities: ``(parent, child)`` or ``(parent, action)`` ->
                 probability, for the children of chance nodes; a chance node
                 with none given has equally likely children.
+            players: more than two players, in the order of the value vectors:
+                then every value is such a vector, every role names the player
+                to move, and a leaf without a role takes the player after its
+                parent's.
+
+        >>> tree = GameTree.from_edges([("r", "x", "a"), ("r", "y", "b")],
+        ...     values={"a": (1, 2, 0), "b": (0, 0, 3)}, roles={"r": "P1"},
+        ...     players=("P1", "P2", "P3"))
+        >>> tree.to_move("a"), tree.utility("a", "P2")
+        ('P2', 2)
 
         Raises:
             ValueError: naming the node, for a leaf without a value, a node
@@ -399,16 +471,27 @@ class GameTree:
                 f"node {stray[0]!r} cannot be reached from the root {root!r}: the "
                 "edges hold a cycle or a second tree"
             )
+        if players is not None:
+            _, players = _multiplayer_layers(None, players)
+            if players is None:
+                raise ValueError("players must name more than two players")
         for node in values:
             if node not in seen:
                 raise ValueError(f"a value is given for {node!r}, which is not a node of the tree")
-            if not _is_number(values[node]):
+            if players is not None:
+                values = {**values, node: check_vector(f"node {node!r}", values[node], players)}
+            elif not _is_number(values[node]):
                 raise ValueError(f"node {node!r} has value {values[node]!r}: expected a number")
         role_of = roles if callable(roles) else None
         role_map: Mapping = {} if callable(roles) else roles
         resolved: dict = {}
         for node in _breadth_first(root, children):
             given = role_of(node) if role_of else role_map.get(node)
+            if players is not None:
+                resolved[node] = _player_role(node, given, players, resolved.get(parent_of.get(node)))
+                if node not in children and node not in values:
+                    raise ValueError(f"leaf {node!r} has no value: give it a vector in `values`")
+                continue
             if given is None and node not in children:
                 parent = parent_of.get(node)
                 given = {"max": "min", "min": "max", "chance": "max"}[resolved[parent]] if parent is not None else "max"
@@ -423,13 +506,18 @@ class GameTree:
             for node in role_map:
                 if node not in seen:
                     raise ValueError(f"a role is given for {node!r}, which is not a node of the tree")
+        if players is not None:
+            if probabilities:
+                raise ValueError("a tree of more than two players has no chance nodes: drop probabilities")
+            return cls(root, children, resolved, values, players=players)
         chances = _edge_probabilities(children, resolved, probabilities or {})
         return cls(root, children, resolved, values, chances)
 
     @classmethod
     def random(cls, depth: int, branching: int | tuple[int, int] = 2, *,
                values: tuple[int, int] = (-9, 9), seed=None,
-               root_role: str = "max", layers: Sequence[str] | None = None) -> GameTree:
+               root_role: str = "max", layers: Sequence[str] | None = None,
+               players: Sequence[Hashable] | None = None, total: int | None = None) -> GameTree:
         """A random tree with integer leaves, for experiments and property tests.
 
         ``branching`` is a fixed number of children or a ``(low, high)`` range
@@ -439,6 +527,14 @@ class GameTree:
 
         >>> GameTree.random(2, 3, seed=1).to_nested()
         [[-1, -6, 6], [6, 3, -3], [6, -9, 3]]
+
+        With ``players`` (more than two) the leaves are vectors, each entry
+        drawn from ``values``; with ``total`` as well they are constant-sum
+        instead: non-negative whole numbers adding up to ``total`` (every split
+        equally likely), the setting of Korf's shallow pruning.
+
+        >>> GameTree.random(1, 2, players=("P1", "P2", "P3"), total=10, seed=4).to_nested()
+        [(1, 2, 7), (6, 4, 0)]
         """
         if depth < 0:
             raise ValueError(f"depth must be >= 0, got {depth}")
@@ -446,13 +542,68 @@ class GameTree:
         if low_b < 1 or high_b < low_b:
             raise ValueError(f"branching must be >= 1 (or a range low <= high), got {branching!r}")
         rng = _random.Random(seed)
+        layers, players = _multiplayer_layers(layers, players)
+        if total is not None and players is None:
+            raise ValueError("total applies to vector leaves: pass players=(...) as well")
+        if total is not None and (isinstance(total, bool) or not isinstance(total, int) or total < 0):
+            raise ValueError(f"total must be a whole number >= 0, got {total!r}")
+
+        def leaf():
+            if players is None:
+                return rng.randint(*values)
+            if total is None:
+                return tuple(rng.randint(*values) for _ in players)
+            # A uniformly random split: bars drawn among total + n - 1 slots.
+            bars = sorted(rng.sample(range(total + len(players) - 1), len(players) - 1))
+            edges = [-1, *bars, total + len(players) - 1]
+            return tuple(edges[i + 1] - edges[i] - 1 for i in range(len(players)))
 
         def grow(d):
             if d == 0:
-                return rng.randint(*values)
+                return leaf()
             return [grow(d - 1) for _ in range(rng.randint(low_b, high_b))]
 
+        if players is not None:
+            return cls.from_nested(grow(depth), layers=layers, players=players)
         return cls.from_nested(grow(depth), root_role=root_role, layers=layers)
+
+
+def _walk_nested(spec, names, layers, expand) -> tuple:
+    """Walk a nested-list tree breadth first, naming the nodes as they are reached.
+
+    Nodes are named A, B, C, ... (or by ``names``, in breadth-first order) and
+    the actions out of a node are its name in lower case and 1, 2, 3, ...
+    ``expand(name, path, role, item)`` records a leaf and returns None, or
+    returns an interior node's list of children. Returns ``(root, children,
+    roles)``, children as ``(action, child)`` pairs.
+    """
+    given = None if names is None else iter(names)
+    layer = [(spec, (), None)]
+    children: dict = {}
+    roles: dict = {}
+    count, depth, root = 0, 0, None
+    while layer:
+        next_layer: list = []
+        role = layers[depth % len(layers)]
+        for item, path, parent in layer:
+            name = letters(count) if given is None else next(given, None)
+            if name is None:
+                raise ValueError(f"names ran out: {count + 1} or more nodes need names")
+            if name in roles:
+                raise ValueError(f"name {name!r} is given to two nodes")
+            count += 1
+            roles[name] = role
+            if parent is None:
+                root = name
+            else:
+                children[parent].append((f"{str(parent).lower()}{path[-1] + 1}", name))
+            kids = expand(name, path, role, item)
+            if kids is not None:
+                children[name] = []
+                next_layer.extend((c, path + (i,), name) for i, c in enumerate(kids))
+        layer = next_layer
+        depth += 1
+    return root, children, roles
 
 
 def _edge_probabilities(children: Mapping, roles: Mapping, given: Mapping) -> dict:
@@ -514,3 +665,68 @@ def _breadth_first(root, children) -> list:
         order.extend(c for _, c in children.get(order[i], ()))
         i += 1
     return order
+
+
+def _multiplayer_layers(layers, players) -> tuple[tuple | None, tuple | None]:
+    """``(layers, players)`` checked; ``players`` is ``None`` for a two-player tree.
+
+    Players come from ``players`` or, failing that, from ``layers`` that name
+    players rather than ``"max"``, ``"min"`` or ``"chance"``.
+    """
+    layers = None if layers is None else tuple(layers)
+    if players is None:
+        # A layer "max", "min" or "chance" among them means a two-player tree
+        # (where any other name is an unknown role).
+        if layers is None or not layers or any(r in ROLES for r in layers):
+            return layers, None
+        players = tuple(dict.fromkeys(layers))
+    players = tuple(players)
+    if len(players) < 2:
+        raise ValueError(f"players must name at least two players, got {players!r}")
+    if len(set(players)) != len(players):
+        raise ValueError(f"players must be different, got {players!r}")
+    if layers is None:
+        layers = players
+    if not layers:
+        raise ValueError("layers is empty: give the player of each layer from the root down")
+    for r in layers:
+        if r not in players:
+            raise ValueError(
+                f"layer role {r!r} is not one of the players {players!r} "
+                "(a tree of more than two players has no chance nodes)"
+            )
+    return layers, players
+
+
+def check_vector(where: str, value, players: Sequence) -> tuple:
+    """A leaf's value vector, checked to hold one number per player.
+
+    >>> check_vector("node 'E'", (1, 2, 3), ("P1", "P2", "P3"))
+    (1, 2, 3)
+    >>> check_vector("node 'E'", 4, ("P1", "P2", "P3"))
+    Traceback (most recent call last):
+    ...
+    ValueError: node 'E' has value 4: expected a vector of 3 numbers, one per player of ('P1', 'P2', 'P3')
+    """
+    if not isinstance(value, (tuple, list)) or not all(_is_number(x) for x in value):
+        raise ValueError(
+            f"{where} has value {value!r}: expected a vector of {len(players)} numbers, "
+            f"one per player of {tuple(players)!r}"
+        )
+    if len(value) != len(players):
+        raise ValueError(
+            f"{where} has the vector {tuple(value)!r} of {len(value)} values, but there are "
+            f"{len(players)} players {tuple(players)!r}"
+        )
+    return tuple(value)
+
+
+def _player_role(node, given, players: Sequence, parent_role):
+    """The player to move at ``node``: given, or (a leaf) the one after its parent's."""
+    if given is None:
+        if parent_role is None:
+            return players[0]
+        return players[(list(players).index(parent_role) + 1) % len(players)]
+    if given not in players:
+        raise ValueError(f"node {node!r} has role {given!r}, which is not one of the players {players!r}")
+    return given

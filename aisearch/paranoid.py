@@ -1,0 +1,145 @@
+"""The paranoid assumption: a game of many players as me against all the rest.
+
+Max^n trusts every opponent to play for itself. The paranoid player assumes
+the worst instead: all the others have joined forces to minimise *my* share
+(Sturtevant and Korf, "On pruning techniques for multi-player games", AAAI
+2000). That turns any game of ``n`` players into a two-player zero-sum game,
+me (MAX) against a coalition (MIN) that moves at all the others' turns, so
+plain alpha-beta applies with its full pruning. The value is a guarantee: at
+least that much whatever the others do; the price is pessimism, since the
+others rarely do gang up.
+
+``Paranoid`` is the reduction as a game adapter, and ``paranoid`` runs
+``aisearch.alphabeta`` on it.
+"""
+
+from __future__ import annotations
+
+from .alphabeta import alphabeta
+from .game import Evaluation, Game, has_chance, resolve_evaluate, value_vector
+from .result import SearchResult
+
+ME, REST = "me", "rest"
+"""The two players of the reduced game."""
+
+
+class Paranoid:
+    """``game`` seen by ``player`` as a two-player zero-sum game.
+
+    The players are ``"me"`` (``player``) and ``"rest"`` (everyone else,
+    moving at their turns). A state's utility for ``"me"`` is ``player``'s
+    entry of its value vector; for ``"rest"`` its negation. States, actions
+    and results are the wrapped game's own.
+
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[(5, 3, 2), (4, 2, 4)], [(1, 6, 3), (3, 3, 4)]],
+    ...                             players=("P1", "P2", "P3"))
+    >>> reduced = Paranoid(tree, "P1")
+    >>> reduced.to_move("A"), reduced.to_move("B"), reduced.utility("E", "rest")
+    ('me', 'rest', -4)
+    """
+
+    players = (ME, REST)
+    max_player = ME
+    """Traces speak from ``player``'s side, whoever moves at the root."""
+
+    def __init__(self, game: Game, player, evaluate: Evaluation | None = None):
+        players = tuple(getattr(game, "players", ()))
+        if player not in players:
+            raise ValueError(f"player {player!r} is not one of the game's players {players!r}")
+        self.game, self.player = game, player
+        self.index = players.index(player)
+        self._players = players
+        own = resolve_evaluate(game, evaluate)
+        self._evaluate = own
+        if own is None:
+            self.evaluate = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Paranoid({self.game!r}, {self.player!r})"
+
+    @property
+    def has_chance_nodes(self) -> bool:
+        return has_chance(self.game)
+
+    def initial_state(self):
+        return self.game.initial_state()
+
+    def to_move(self, state):
+        return ME if self.game.to_move(state) == self.player else REST
+
+    def actions(self, state):
+        return self.game.actions(state)
+
+    def result(self, state, action):
+        return self.game.result(state, action)
+
+    def is_terminal(self, state) -> bool:
+        return self.game.is_terminal(state)
+
+    def utility(self, state, side) -> float:
+        mine = value_vector(self.game, state, self.game.utility, self._players)[self.index]
+        return self._for(side, mine)
+
+    def evaluate(self, state, side) -> float:
+        game, evaluate = self.game, self._evaluate
+        assert evaluate is not None  # else the instance's evaluate is None
+        vector = value_vector(game, state, lambda s, p: evaluate(game, s, p), self._players)
+        return self._for(side, vector[self.index])
+
+    def _for(self, side, mine):
+        if side == ME:
+            return mine
+        if side == REST:
+            return -mine
+        raise ValueError(f"side must be {ME!r} or {REST!r}, got {side!r}")
+
+
+def paranoid(
+    game: Game,
+    state=None,
+    *,
+    player=None,
+    depth: int | None = None,
+    evaluate: Evaluation | None = None,
+    tracer=None,
+) -> SearchResult:
+    """Alpha-beta on ``game`` as ``player`` against a coalition of all the others.
+
+    Args:
+        game: a game with a ``players`` sequence (values as for ``maxn``).
+        state: where to search from; ``None`` means the initial state.
+        player: whose share to guarantee; by default the player to move at
+            ``state``.
+        depth, evaluate: as for ``aisearch.alphabeta`` (``evaluate`` may
+            return a player's number or the whole vector).
+        tracer: receives alpha-beta's events on the reduced game, values from
+            ``player``'s side (MAX is ``player``, MIN the coalition).
+
+    Returns:
+        ``SearchResult(value, action, stats)``: ``value`` is the most
+        ``player`` can be sure of (its entry; a number, not a vector),
+        ``action`` the first best action for the player to move at ``state``
+        (for the coalition, if that is not ``player``).
+
+    Raises:
+        ValueError: ``player`` is not one of the game's players, or as for
+            ``alphabeta``.
+
+    >>> from aisearch.games import GameTree
+    >>> from aisearch.maxn import maxn
+    >>> tree = GameTree.from_nested([[(5, 3, 2), (4, 2, 4)], [(1, 6, 3), (3, 3, 4)]],
+    ...                             players=("P1", "P2", "P3"))
+    >>> paranoid(tree).value, paranoid(tree).action, maxn(tree).value
+    (4, 'a1', (5, 3, 2))
+    """
+    if state is None:
+        state = game.initial_state()
+    if player is None:
+        player = game.to_move(state)
+    reduced = Paranoid(game, player, evaluate)
+    found = alphabeta(reduced, state, depth=depth, tracer=tracer)
+    if reduced.to_move(state) == REST:
+        # alphabeta answers for the player to move, here the coalition.
+        return SearchResult(-found.value, found.action, found.stats)
+    return found
