@@ -7,6 +7,8 @@ A widget needs a running kernel. These need none:
 - ``frame_strip`` draws chosen steps side by side as small multiples;
 - ``save_frames`` writes one picture per step, ``step_000.png``, ... for
   slides.
+
+Each takes an ``aisearch.Trace`` or an ``aisearch.mcts.MCTSTrace``.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from collections.abc import Sequence
 import matplotlib
 from matplotlib.figure import Figure
 
+from . import mcts as mcts_drawing
 from .canvas import new_figure
 from .layout import tree_layout
-from .tree import TreeDrawing, TreeFigure, default_size, legend_handles
+from .mcts import figure_for, is_mcts_trace
+from .tree import TreeDrawing, default_size, legend_handles
 
 # Heading type size in points, and its line height in inches, in a frame strip.
 STRIP_FONT = 8.5
@@ -50,12 +54,12 @@ def animate(trace, *, interval: int = 800, steps: Sequence[int] | None = None,
     """HTML with a JavaScript player of the trace's steps (no kernel needed).
 
     Args:
-        trace: an ``aisearch.Trace``.
+        trace: an ``aisearch.Trace`` or ``aisearch.mcts.MCTSTrace``.
         interval: milliseconds per step.
         steps: the steps to show, all by default.
         dpi: pixels per inch of the embedded frames (they add up: one PNG
             per step is embedded).
-        figure_options: passed to ``TreeFigure``.
+        figure_options: passed to ``TreeFigure`` (``MCTSFigure``).
 
     Returns:
         An HTML fragment; in Jupyter wrap it in ``IPython.display.HTML``.
@@ -66,7 +70,7 @@ def animate(trace, *, interval: int = 800, steps: Sequence[int] | None = None,
     from matplotlib.animation import FuncAnimation
 
     chosen = _steps(trace, steps)
-    tree_figure = TreeFigure(trace, step=chosen[0], dpi=dpi, **figure_options)
+    tree_figure = figure_for(trace, step=chosen[0], dpi=dpi, **figure_options)
 
     def show(step):
         tree_figure.update(step)
@@ -88,10 +92,11 @@ def frame_strip(trace, steps: Sequence[int] | None = None, columns: int = 4, *,
     if columns < 1:
         raise ValueError(f"columns must be at least 1, got {columns}")
     chosen = _steps(trace, steps)
-    layout = tree_layout(trace)
+    mcts = is_mcts_trace(trace)
+    layout = mcts_drawing.mcts_layout(trace) if mcts else tree_layout(trace)
     columns = min(columns, len(chosen))
     rows = math.ceil(len(chosen) / columns)
-    width, tree_height = default_size(layout)
+    width, tree_height = (mcts_drawing.default_size if mcts else default_size)(layout)
     if panel_size is None:
         panel_size = (max(3.6, min(5.0, 0.6 * width)), 0.75 * tree_height)
     panel_width, tree_height = panel_size
@@ -114,13 +119,16 @@ def frame_strip(trace, steps: Sequence[int] | None = None, columns: int = 4, *,
                               (top - heading_band - tree_height) / fig_height,
                               (panel_width - 0.1) / fig_width, tree_height / fig_height))
         frame = trace.frame(step)
-        TreeDrawing(ax, trace, layout=layout).update(frame)
+        (mcts_drawing.MCTSDrawing if mcts else TreeDrawing)(ax, trace, layout=layout).update(frame)
         c = frame.counts
-        ax.text(0.5, -0.02, f"visited {c['visited']} · leaves {c['leaves']} · cutoffs "
-                f"{c['cutoffs']} · pruned {c['pruned']}", transform=ax.transAxes,
+        counts = (f"iterations {c['iterations']} · nodes {c['nodes']} · playout moves "
+                  f"{c['playout_moves']}" if mcts else
+                  f"visited {c['visited']} · leaves {c['leaves']} · cutoffs "
+                  f"{c['cutoffs']} · pruned {c['pruned']}")
+        ax.text(0.5, -0.02, counts, transform=ax.transAxes,
                 ha="center", va="top", fontsize=STRIP_FONT * 0.85, color="#333333")
     if legend:
-        handles = legend_handles(trace)
+        handles = (mcts_drawing.legend_handles if mcts else legend_handles)(trace)
         figure.legend(handles=handles, loc="lower center", ncol=len(handles),
                       bbox_to_anchor=(0.5, 0.08 / fig_height), frameon=False, fontsize=8.5,
                       handlelength=1.6, columnspacing=1.4)
@@ -139,7 +147,7 @@ def save_frames(trace, folder, *, fmt: str = "png", steps: Sequence[int] | None 
     folder = pathlib.Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     digits = max(3, len(str(len(trace) - 1)))
-    tree_figure = TreeFigure(trace, step=chosen[0], **figure_options)
+    tree_figure = figure_for(trace, step=chosen[0], **figure_options)
     paths = []
     # A fixed salt keeps SVG element ids, and so the files, the same per run.
     with matplotlib.rc_context({"svg.hashsalt": "aisearch"}):

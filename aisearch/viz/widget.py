@@ -4,7 +4,10 @@
 that runs the steps like a film, previous and next buttons, a slider), the
 step's sentence, the picture, and the counters. The picture is the PNG of
 one ``TreeFigure``, restyled and re-rendered in place at every step, so a
-long session makes no new figures.
+long session makes no new figures. The viewer takes either kind of trace:
+an ``aisearch.Trace`` of minimax, alpha-beta or expectimax (drawn by
+``TreeFigure``) or an ``aisearch.mcts.MCTSTrace`` (drawn by ``MCTSFigure``,
+the tree growing with its visit counts and mean values).
 
 Play and slider are joined with ``ipywidgets.link``, in the kernel, rather
 than ``jslink`` in the browser: every step has to reach the kernel anyway to
@@ -17,8 +20,8 @@ import html
 
 import ipywidgets as widgets
 
+from .mcts import figure_for
 from .style import counters_text
-from .tree import TreeFigure
 
 
 class StepViewer(widgets.VBox):
@@ -26,17 +29,19 @@ class StepViewer(widgets.VBox):
 
     Args:
         trace: an ``aisearch.Trace`` of a search (``Trace(game)`` also shows
-            the subtrees the cutoffs pruned).
+            the subtrees the cutoffs pruned), or an ``aisearch.mcts.MCTSTrace``.
         step: the step shown first (negative counts from the end).
         interval: milliseconds per step when playing.
-        figure_options: passed to ``TreeFigure`` (``figsize``, ``dpi``, ...).
+        figure_options: passed to ``TreeFigure`` (``figsize``, ``dpi``, ...),
+            or to ``MCTSFigure`` for an MCTS trace.
 
     Attributes:
         play, slider, previous_button, next_button: the controls.
         sentence, counters: ``HTML`` widgets explaining the step.
         image: the ``Image`` widget that shows the picture.
-        tree_figure: the ``TreeFigure`` that draws it; ``figure`` is its
-            matplotlib ``Figure``, the only one the viewer ever makes.
+        tree_figure: the ``TreeFigure`` (``MCTSFigure``) that draws it;
+            ``figure`` is its matplotlib ``Figure``, the only one the viewer
+            ever makes.
 
     Raises:
         ValueError: if the trace is empty or ``step`` is outside it.
@@ -53,7 +58,7 @@ class StepViewer(widgets.VBox):
 
     def __init__(self, trace, *, step: int = 0, interval: int = 800, **figure_options):
         figure_options.setdefault("caption", False)
-        self.tree_figure = TreeFigure(trace, step=step, **figure_options)
+        self.tree_figure = figure_for(trace, step=step, **figure_options)
         self.trace = trace
         self.figure = self.tree_figure.figure
         last = len(trace) - 1
@@ -108,8 +113,9 @@ class StepViewer(widgets.VBox):
         frame = self.tree_figure.update(step)
         self.image.value = self.tree_figure.png()
         self.sentence.value = f"<b>{html.escape(frame.sentence)}</b>"
-        self.counters.value = (f"<span style='color:#555'>"
-                               f"{html.escape(counters_text(frame, len(self.trace)))}</span>")
+        own = getattr(self.tree_figure, "counters_text", None)  # an MCTS figure counts iterations
+        counts = own(frame) if own is not None else counters_text(frame, len(self.trace))
+        self.counters.value = f"<span style='color:#555'>{html.escape(counts)}</span>"
         self.previous_button.disabled = step == 0
         self.next_button.disabled = step == self.slider.max
 

@@ -1,0 +1,737 @@
+"""Monte Carlo tree search with UCT: a search tree grown by random playouts.
+
+Alpha-beta needs an evaluation function wherever it stops; Monte Carlo tree
+search needs none. It grows a tree from the root, one node per iteration,
+and values each node by the mean result of the random playouts that went
+through it. Every iteration has four steps (Browne et al., "A survey of
+Monte Carlo tree search methods", IEEE Trans. Comput. Intell. AI Games 4(1),
+2012, Figure 2):
+
+1. **select**: from the root, while the node is fully expanded and not
+   terminal, go to the child with the best UCT score;
+2. **expand**: add one child of that node to the tree (the first action, in
+   the game's order, that has no node yet);
+3. **simulate**: play the new node out to the end with random moves;
+4. **backpropagate**: add the playout's result to the visits and the value
+   of every node on the path back to the root.
+
+The UCT score of a child (Kocsis and Szepesvári, "Bandit based Monte-Carlo
+planning", ECML 2006) adds to the child's mean value, for the player who
+chooses it, an exploration bonus that grows when the parent is visited and
+the child is not::
+
+    mean + exploration * sqrt(ln(parent visits) / child visits)
+
+``exploration = sqrt(2)`` is the constant of the UCB1 rule (Auer,
+Cesa-Bianchi and Fischer 2002) for results in [0, 1]; the results here span
+[-1, 1], twice as wide, so the matching constant would be ``2 * sqrt(2)``.
+The convergence proof only needs the constant large enough: as the
+iterations grow, the choice at the root converges to the minimax move. The
+default ``sqrt(2)`` works well on the small games of the course; in practice
+the constant is tuned per game. ``exploration = 0`` is greedy: it may never
+look again at a move whose first playouts went badly.
+
+Values are kept from MAX's point of view, as in every trace of this package
+(MAX is the game's ``max_player`` if it names one, else the player to move
+at the root): the mean of a node is the average utility for MAX of the
+playouts through it. A node where MIN chooses scores its children by their
+negated mean, which is the negamax form of the same backup: the games are
+two-player and zero-sum. At a chance state no one chooses: selection draws
+an outcome by its probability, so a chance node's mean is a weighted average.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .game import CHANCE, Game, no_actions
+from .montecarlo import PlayoutPolicy, playout
+from .players import draw_outcome
+
+if TYPE_CHECKING:
+    from .exercises import CheckResult
+
+SELECT, EXPAND, SIMULATE, BACKPROPAGATE = "select", "expand", "simulate", "backpropagate"
+"""The four kinds of events MCTS gives a tracer, one per step of an iteration."""
+
+
+def uct_score(mean: float, visits: int, parent_visits: int, exploration: float = math.sqrt(2)) -> float:
+    """The UCT score of a child: its mean plus the exploration bonus.
+
+    ``mean`` is the child's mean value for the player choosing at the
+    parent, ``visits`` the child's visits (at least 1), ``parent_visits`` the
+    parent's.
+
+    >>> round(uct_score(0.5, 2, 10), 4)  # 0.5 + sqrt(2) * sqrt(ln 10 / 2)
+    2.0174
+    >>> uct_score(0.5, 2, 10, exploration=0)
+    0.5
+    """
+    return mean + exploration * math.sqrt(math.log(parent_visits) / visits)
+
+
+class Node:
+    """A node of the search tree: a state, its statistics and its children.
+
+    ``visits`` counts the iterations that passed through the node, ``total``
+    adds their results from MAX's point of view, so ``mean`` is
+    ``total / visits``. ``children`` maps actions (or chance outcomes) to
+    nodes in the order they were expanded; ``untried`` lists the actions not
+    yet expanded, in the game's order (empty at chance nodes, which expand
+    the outcome they draw).
+    """
+
+    __slots__ = ("id", "state", "parent", "action", "depth", "mover", "children", "untried",
+                 "visits", "total", "terminal")
+
+    def __init__(self, id: int, state, parent: Node | None, action, depth: int, mover,
+                 untried: list, terminal: bool):
+        self.id = id
+        self.state = state
+        self.parent = parent
+        self.action = action
+        self.depth = depth
+        self.mover = mover
+        self.children: dict = {}
+        self.untried = untried
+        self.visits = 0
+        self.total = 0.0
+        self.terminal = terminal
+
+    @property
+    def mean(self) -> float:
+        """The mean playout result from MAX's point of view (0 before any visit)."""
+        return self.total / self.visits if self.visits else 0.0
+
+    def walk(self):
+        """This node and all below it, in preorder (children in expansion order)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(list(node.children.values())))
+
+    def __repr__(self) -> str:
+        return f"<Node {self.id} {self.state!r}: {self.visits} visits, mean {self.mean:.3g}>"
+
+
+class ChildStats(NamedTuple):
+    """A root child's ``visits`` and ``mean`` value for the player to move at the root."""
+
+    visits: int
+    mean: float
+
+
+@dataclass
+class MCTSStats:
+    """Work done by one search.
+
+    ``iterations`` run, ``nodes`` in the tree at the end (the root
+    included), ``playout_moves`` made in all simulations, ``max_depth`` the
+    deepest ply of the tree (the root is ply 0), ``seconds`` the time taken
+    (a measurement, different on every run).
+    """
+
+    iterations: int = 0
+    nodes: int = 0
+    playout_moves: int = 0
+    max_depth: int = 0
+    seconds: float = 0.0
+
+
+class MCTSResult(NamedTuple):
+    """What ``mcts`` returns.
+
+    ``value`` is the root's mean playout result for the player to move at
+    the root; ``action`` the most visited root child (ties go to the first
+    in the game's order; ``None`` at a terminal state); ``stats`` the work
+    done; ``children`` maps each expanded root action to its
+    ``ChildStats(visits, mean)`` for the player to move at the root; ``tree``
+    is the root ``Node`` of the search tree, for those who want to look in.
+    """
+
+    value: float
+    action: Any
+    stats: MCTSStats
+    children: dict
+    tree: Node
+
+
+class Score(NamedTuple):
+    """One child's UCT score in a selection: ``mean`` is for the chooser."""
+
+    action: Any
+    node: int
+    visits: int
+    mean: float
+    bonus: float
+    score: float
+
+
+class MCTSEvent(NamedTuple):
+    """One step of MCTS, given to a tracer.
+
+    ``kind`` is ``"select"``, ``"expand"``, ``"simulate"`` or
+    ``"backpropagate"``; ``iteration`` counts from 1 (0 for the root's
+    ``expand``, the first event). ``node`` is the node the step is about:
+    the child selected, the node added, the node played out from, the node
+    the result was added to first. ``value`` is the playout's result from
+    MAX's point of view (``simulate``, ``backpropagate``); for ``select``
+    ``scores`` holds every child's ``Score`` and ``chance`` is true when the
+    child was drawn by chance instead. ``path`` lists the node ids from the
+    root to ``node``; ``moves`` and ``final_state`` describe a playout.
+    ``role`` is ``"max"``, ``"min"`` or ``"chance"`` by who moves at the
+    node, or ``"terminal"``.
+    """
+
+    step: int
+    kind: str
+    iteration: int
+    node: int
+    parent: int | None
+    state: Any
+    action: Any
+    depth: int
+    role: str
+    value: float | None = None
+    path: tuple = ()
+    scores: tuple = ()
+    chance: bool = False
+    terminal: bool = False
+    moves: int = 0
+    final_state: Any = None
+    exploration: float | None = None
+
+
+def _check_budget(iterations, time_limit, exploration) -> None:
+    if iterations is None and time_limit is None:
+        raise ValueError("give mcts a budget: iterations=..., time_limit=... (seconds), or both")
+    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                   or iterations < 1):
+        raise ValueError(f"iterations must be a whole number >= 1, got {iterations!r}")
+    if time_limit is not None and (isinstance(time_limit, bool)
+                                   or not isinstance(time_limit, (int, float))
+                                   or not time_limit > 0 or math.isinf(time_limit)):
+        raise ValueError(f"time_limit must be a positive, finite number of seconds, got {time_limit!r}")
+    if (isinstance(exploration, bool) or not isinstance(exploration, (int, float))
+            or not exploration >= 0 or math.isinf(exploration)):
+        raise ValueError(f"exploration must be a finite number >= 0, got {exploration!r}")
+
+
+def _role(mover, max_player) -> str:
+    if mover == CHANCE:
+        return "chance"
+    return "max" if mover == max_player else "min"
+
+
+def mcts(
+    game: Game,
+    state=None,
+    *,
+    iterations: int | None = None,
+    time_limit: float | None = None,
+    exploration: float = math.sqrt(2),
+    seed=None,
+    tracer: Callable[[MCTSEvent], Any] | None = None,
+    playout: PlayoutPolicy | None = None,
+) -> MCTSResult:
+    """Monte Carlo tree search with UCT from ``state``.
+
+    Args:
+        game: a two-player zero-sum game (chance states are allowed).
+        state: where to search from; ``None`` means the initial state.
+        iterations: stop after this many iterations.
+        time_limit: stop after this many seconds (checked between
+            iterations). With both budgets, the first one reached stops it.
+        exploration: the constant of the UCT bonus; 0 is greedy.
+        seed: seeds the one generator for playouts and chance draws.
+        tracer: any callable receiving an ``MCTSEvent`` per step, such as an
+            ``MCTSTrace``.
+        playout: the simulation policy ``(game, state, rng) -> action``;
+            uniformly random moves by default.
+
+    Returns:
+        ``MCTSResult(value, action, stats, children, tree)``: the most
+        visited root action (ties to the first in the game's order), the
+        root's mean result for the player to move there, and each root
+        child's visits and mean for that player.
+
+    Raises:
+        ValueError: no budget, a budget that is not positive, a negative
+            exploration constant, a chance state at the root, a game with
+            more than two players, or a non-terminal state without actions.
+
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[1, 1, -1], [0, 0]])
+    >>> result = mcts(tree, iterations=300, seed=0)
+    >>> result.action, result.children["a2"].visits > result.children["a1"].visits
+    ('a2', True)
+    """
+    _check_budget(iterations, time_limit, exploration)
+    state = game.initial_state() if state is None else state
+    players = getattr(game, "players", None)
+    if players is not None and len(players) > 2:
+        raise ValueError(f"mcts backs up values for two players, and {game!r} has {len(players)}")
+    root_mover = game.to_move(state)
+    if root_mover == CHANCE and not game.is_terminal(state):
+        raise ValueError(f"state {state!r} is a chance state: there is no move to choose there")
+    max_player = getattr(game, "max_player", None) or root_mover
+    search = _Search(game, max_player, exploration, random.Random(seed), playout, tracer)
+    return search.run(state, root_mover, iterations, time_limit)
+
+
+class _Search:
+    """One MCTS run: the tree, the generator, the counters and the tracer."""
+
+    def __init__(self, game, max_player, exploration, rng, policy, tracer):
+        self.game = game
+        self.max_player = max_player
+        self.exploration = exploration
+        self.rng = rng
+        self.policy = policy
+        self.tracer = tracer
+        self.step = 0
+        self.nodes = 0
+        self.deepest = 0
+        self.playout_moves = 0
+
+    def run(self, state, root_mover, iterations, time_limit) -> MCTSResult:
+        game = self.game
+        start = time.perf_counter()
+        root = self.new_node(state, None, None, 0)
+        if self.tracer is not None:
+            self.emit(EXPAND, 0, root)
+        done = 0
+        if not root.terminal:
+            deadline = None if time_limit is None else start + time_limit
+            while iterations is None or done < iterations:
+                done += 1
+                self.iterate(root, done)
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+        sign = 1 if root_mover == self.max_player else -1
+        if root.terminal:
+            value = game.utility(state, root_mover)
+            action = None
+        else:
+            value = sign * root.mean
+            action = max(root.children, key=lambda a: root.children[a].visits)
+        children = {a: ChildStats(c.visits, sign * c.mean) for a, c in root.children.items()}
+        stats = MCTSStats(done, self.nodes, self.playout_moves, self.deepest,
+                          time.perf_counter() - start)
+        return MCTSResult(value, action, stats, children, root)
+
+    def new_node(self, state, parent, action, depth) -> Node:
+        game = self.game
+        terminal = game.is_terminal(state)
+        mover = None if terminal else game.to_move(state)
+        if terminal or mover == CHANCE:
+            untried = []
+        else:
+            untried = list(game.actions(state))
+            if not untried:
+                raise no_actions(state)
+        node = Node(self.nodes, state, parent, action, depth, mover, untried, terminal)
+        self.nodes += 1
+        if depth > self.deepest:
+            self.deepest = depth
+        if parent is not None:
+            parent.children[action] = node
+        return node
+
+    def iterate(self, root: Node, iteration: int) -> None:
+        node = self.select_and_expand(root, iteration)
+        result = self.simulate(node, iteration)
+        self.backpropagate(node, result, iteration)
+
+    def select_and_expand(self, node: Node, iteration: int) -> Node:
+        """Go down by UCT (or by chance) until a node is added or a terminal is reached."""
+        game, tracing = self.game, self.tracer is not None
+        while not node.terminal:
+            if node.mover == CHANCE:
+                outcome = draw_outcome(game, node.state, self.rng)
+                child = node.children.get(outcome)
+                if child is None:
+                    return self.expand(node, outcome, iteration)
+                if tracing:
+                    self.emit(SELECT, iteration, child, chance=True)
+                node = child
+            elif node.untried:
+                return self.expand(node, node.untried.pop(0), iteration)
+            else:
+                child, scores = self.best_child(node)
+                if tracing:
+                    self.emit(SELECT, iteration, child, scores=scores)
+                node = child
+        return node
+
+    def best_child(self, node: Node) -> tuple[Node, tuple]:
+        """The child with the highest UCT score for the player choosing at ``node``."""
+        flip = node.mover != self.max_player
+        log_visits = math.log(node.visits)
+        c = self.exploration
+        best: Node | None = None
+        best_score = -math.inf
+        for child in node.children.values():
+            mean = -child.mean if flip else child.mean
+            score = mean + c * math.sqrt(log_visits / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        scores: tuple = ()
+        if self.tracer is not None:
+            scores = tuple(self.score(node, child) for child in node.children.values())
+        assert best is not None  # a fully expanded node has children
+        return best, scores
+
+    def score(self, node: Node, child: Node) -> Score:
+        mean = -child.mean if node.mover != self.max_player else child.mean
+        bonus = self.exploration * math.sqrt(math.log(node.visits) / child.visits)
+        return Score(child.action, child.id, child.visits, mean, bonus, mean + bonus)
+
+    def expand(self, node: Node, action, iteration: int) -> Node:
+        child = self.new_node(self.game.result(node.state, action), node, action, node.depth + 1)
+        if self.tracer is not None:
+            self.emit(EXPAND, iteration, child)
+        return child
+
+    def simulate(self, node: Node, iteration: int) -> float:
+        final, moves = playout(self.game, node.state, self.rng, self.policy)
+        self.playout_moves += moves
+        result = self.game.utility(final, self.max_player)
+        if self.tracer is not None:
+            self.emit(SIMULATE, iteration, node, value=result, moves=moves, final_state=final)
+        return result
+
+    def backpropagate(self, node: Node, result: float, iteration: int) -> None:
+        walker: Node | None = node
+        while walker is not None:
+            walker.visits += 1
+            walker.total += result
+            walker = walker.parent
+        if self.tracer is not None:
+            self.emit(BACKPROPAGATE, iteration, node, value=result)
+
+    def emit(self, kind: str, iteration: int, node: Node, **extra) -> None:
+        path = []
+        walker: Node | None = node
+        while walker is not None:
+            path.append(walker.id)
+            walker = walker.parent
+        parent = node.parent.id if node.parent is not None else None
+        role = "terminal" if node.terminal else _role(node.mover, self.max_player)
+        self.tracer(MCTSEvent(self.step, kind, iteration, node.id, parent, node.state,
+                              node.action, node.depth, role, path=tuple(reversed(path)),
+                              terminal=node.terminal, exploration=self.exploration, **extra))
+        self.step += 1
+
+
+def mcts_player(iterations: int = 1000, seed=None, **options) -> Callable[[Any, Any], Any]:
+    """A player ``(game, state) -> action`` that plays the move ``mcts`` chooses.
+
+    The player owns a generator seeded with ``seed`` and gives each search a
+    seed drawn from it, so a game between seeded players is reproducible.
+    ``options`` go to ``mcts`` (``time_limit``, ``exploration``, ``playout``).
+
+    >>> from aisearch.games import TicTacToe
+    >>> from aisearch.players import play_game, random_player
+    >>> record = play_game(TicTacToe(), {"X": mcts_player(500, seed=1), "O": random_player(seed=1)})
+    >>> record.outcome["X"]
+    1
+    """
+    _check_budget(iterations, options.get("time_limit"), options.get("exploration", 1.0))
+    rng = random.Random(seed)
+
+    def play(game, state):
+        return mcts(game, state, iterations=iterations, seed=rng.getrandbits(64), **options).action
+
+    shown = ", ".join(f"{k}={v!r}" for k, v in options.items())
+    play.__name__ = f"mcts_player(iterations={iterations!r}, seed={seed!r}{', ' + shown if shown else ''})"
+    return play
+
+
+# Replaying a trace ---------------------------------------------------------------
+
+
+class MCTSTraceNode(NamedTuple):
+    """A node of a traced MCTS tree, as it is at the end of the search."""
+
+    id: int
+    parent: int | None
+    action: Any
+    state: Any
+    depth: int
+    role: str
+    children: tuple
+    created: int
+    """The step of the ``expand`` event that added it."""
+    terminal: bool
+
+
+class MCTSFrame(NamedTuple):
+    """The tree after one step of an MCTS trace.
+
+    ``present`` lists the node ids in the tree at this step, in the order
+    they were added; ``visits[n]`` and ``mean[n]`` are a present node's
+    visit count and mean value from MAX's point of view (0 and ``None``
+    before its first visit); ``path`` runs from the root to the node the
+    step is about (``event.node``); ``counts`` holds ``iterations`` finished,
+    ``nodes`` in the tree and ``playout_moves`` made so far.
+    """
+
+    step: int
+    event: MCTSEvent
+    present: list
+    visits: dict
+    mean: dict
+    path: list
+    counts: dict
+    sentence: str
+
+
+class MCTSTrace:
+    """A tracer for ``mcts`` that keeps every event and replays the growing tree.
+
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[1, 1, -1], [0, 0]])
+    >>> trace = MCTSTrace(tree)
+    >>> result = mcts(tree, iterations=6, seed=0, tracer=trace)
+    >>> trace.counts()["backpropagate"], trace.frame(-1).visits[0]
+    (6, 6)
+    >>> trace.sentence(1)
+    'Iteration 1, expand: add B to the tree, by action a1 from A (the root has untried actions).'
+    """
+
+    def __init__(self, game: Any = None) -> None:
+        self.game = game
+        self.events: list[MCTSEvent] = []
+        self._nodes: dict[int, MCTSTraceNode] | None = None
+
+    def __call__(self, event: MCTSEvent) -> None:
+        self.events.append(event)
+        self._nodes = None
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self):
+        return iter(self.events)
+
+    def __getitem__(self, step: int) -> MCTSEvent:
+        return self.events[step]
+
+    def __repr__(self) -> str:
+        iterations = sum(e.kind == BACKPROPAGATE for e in self.events)
+        return f"<MCTSTrace of {len(self.events)} events: {iterations} iterations>"
+
+    def counts(self) -> dict:
+        """How many events of each kind."""
+        found = {kind: 0 for kind in (SELECT, EXPAND, SIMULATE, BACKPROPAGATE)}
+        for e in self.events:
+            found[e.kind] += 1
+        return found
+
+    def of_kind(self, kind: str) -> list[MCTSEvent]:
+        """The events of one kind, in order."""
+        return [e for e in self.events if e.kind == kind]
+
+    def nodes(self) -> dict[int, MCTSTraceNode]:
+        """Every node the search added, with its children in the order they were added."""
+        if self._nodes is None:
+            rows: dict[int, dict] = {}
+            children: dict[int, list] = {}
+            for e in self.events:
+                if e.kind == EXPAND:
+                    rows[e.node] = dict(id=e.node, parent=e.parent, action=e.action,
+                                        state=e.state, depth=e.depth, role=e.role,
+                                        created=e.step, terminal=e.terminal)
+                    children[e.node] = []
+                    if e.parent is not None:
+                        children[e.parent].append(e.node)
+            self._nodes = {n: MCTSTraceNode(children=tuple(children[n]), **row)
+                           for n, row in rows.items()}
+        return self._nodes
+
+    def frame(self, step: int) -> MCTSFrame:
+        """The tree after ``step`` (0-based; negative counts from the end)."""
+        if not self.events:
+            raise ValueError("the trace is empty: run mcts with tracer=trace first")
+        n = len(self.events)
+        if step < 0:
+            step += n
+        if not 0 <= step < n:
+            raise ValueError(f"step {step} is outside this trace's steps 0..{n - 1}")
+        present: list = []
+        visits: dict = {}
+        totals: dict = {}
+        iterations = moves = 0
+        for e in self.events[: step + 1]:
+            if e.kind == EXPAND:
+                present.append(e.node)
+                visits[e.node] = 0
+                totals[e.node] = 0.0
+            elif e.kind == SIMULATE:
+                moves += e.moves
+            elif e.kind == BACKPROPAGATE:
+                iterations += 1
+                for node in e.path:
+                    visits[node] += 1
+                    totals[node] += e.value
+        mean = {node: totals[node] / visits[node] if visits[node] else None for node in present}
+        event = self.events[step]
+        counts = {"iterations": iterations, "nodes": len(present), "playout_moves": moves}
+        return MCTSFrame(step, event, present, visits, mean, list(event.path), counts,
+                         self.sentence(step))
+
+    # Words ------------------------------------------------------------------------
+
+    def label(self, node: int) -> str:
+        """A short name for a node: its state if that is a short string, else ``#id``."""
+        state = self.nodes()[node].state
+        text = state if isinstance(state, str) else repr(state)
+        return text if len(text) <= 16 else f"#{node}"
+
+    def sentence(self, step: int) -> str:
+        """One sentence that explains what happened at ``step``."""
+        e = self.events[step]
+        if e.kind == EXPAND and e.parent is None:
+            who = "a terminal state" if e.terminal else f"{e.role.upper()} to move"
+            return f"The tree starts as the root {self.label(e.node)} alone ({who}), with no visits."
+        head = f"Iteration {e.iteration}, {e.kind}: "
+        if e.kind == EXPAND:
+            return head + self._expand_text(e)
+        if e.kind == SELECT:
+            return head + self._select_text(e)
+        if e.kind == SIMULATE:
+            name = self.label(e.node)
+            if e.moves == 0:
+                return head + f"{name} is terminal, worth {_number(e.value)} to MAX: no playout needed."
+            plural = "s" if e.moves != 1 else ""
+            return head + (f"a random playout from {name} ends after {e.moves} move{plural} in "
+                           f"{self.label_state(e.final_state)}, worth {_number(e.value)} to MAX.")
+        if e.kind == BACKPROPAGATE:
+            done = [x.value for x in self.events[: step + 1] if x.kind == BACKPROPAGATE]
+            visits, mean = len(done), sum(v for v in done if v is not None) / len(done)
+            path = " → ".join(self.label(n) for n in reversed(e.path))
+            return head + (f"add {_number(e.value)} to every node on the path {path}; the root "
+                           f"now has {visits} visit{'s' if visits != 1 else ''} and mean "
+                           f"{_number(mean)}.")
+        return f"{e.kind} at {self.label(e.node)}."
+
+    def _expand_text(self, e: MCTSEvent) -> str:
+        parent = e.parent
+        assert parent is not None
+        if self.nodes()[parent].role == "chance":
+            why = "a chance draw gave an outcome not yet in the tree"
+        else:
+            where = "the root" if self.nodes()[parent].parent is None else self.label(parent)
+            why = f"{where} has untried actions"
+        return (f"add {self.label(e.node)} to the tree, by action {_text(e.action)} from "
+                f"{self.label(parent)} ({why}).")
+
+    def _select_text(self, e: MCTSEvent) -> str:
+        parent = e.parent
+        assert parent is not None
+        name, above = self.label(e.node), self.label(parent)
+        if e.chance:
+            return f"at chance node {above} chance draws {_text(e.action)}: go to {name}."
+        chooser = "MAX" if self.nodes()[parent].role == "max" else "MIN"
+        chosen = next(s for s in e.scores if s.node == e.node)
+        scores = ", ".join(f"{_text(s.action)} {_number(s.score)}" for s in e.scores)
+        return (f"{above} is fully expanded; {chooser} takes the highest UCT score, "
+                f"{_text(chosen.action)} to {name}: mean for {chooser} {_number(chosen.mean)} + "
+                f"bonus {_number(chosen.bonus)} = {_number(chosen.score)} (scores: {scores}).")
+
+    def label_state(self, state) -> str:
+        text = state if isinstance(state, str) else repr(state)
+        return text if len(text) <= 16 else text[:15] + "…"
+
+
+def _number(x) -> str:
+    from .trace import format_value
+
+    if isinstance(x, float) and not x.is_integer():
+        return format_value(round(x, 3))
+    return format_value(x)
+
+
+def _text(action) -> str:
+    return action if isinstance(action, str) else repr(action)
+
+
+def check_selection(trace: MCTSTrace, step: int, scores: dict, choice) -> CheckResult:
+    """Check a selection worked by hand against the ``select`` event at ``step`` of ``trace``.
+
+    ``scores`` maps each action at the choosing node to the UCT score its
+    player gives it, ``choice`` is the action selected. Returns an
+    ``aisearch.exercises.CheckResult``: passed when every score (to 1e-6)
+    and the choice are MCTS's own. A wrong score at a MIN node that equals
+    MAX's mean plus the bonus gets the hint that MIN negates the means; a
+    wrong choice with the right scores, that the highest score is taken.
+
+    Raises:
+        ValueError: if ``step`` is not a ``select`` event between a player's
+            children (a chance draw has no scores).
+
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[1, -1], [0, 0]])
+    >>> trace = MCTSTrace(tree)
+    >>> _ = mcts(tree, iterations=3, seed=0, tracer=trace)
+    >>> select = trace.of_kind("select")[0]
+    >>> print(check_selection(trace, select.step, {s.action: s.score for s in select.scores},
+    ...                       select.action))
+    ✓ selection: MAX at A scores a1 0.177 and a2 1.18, and selects a2, as MCTS did.
+    """
+    # Imported here, not at the top: aisearch.exercises imports this module.
+    from .exercises import FAIL, PASS, CheckResult
+
+    exercise = "selection"
+    event = trace[step]
+    if event.kind != SELECT or not event.scores:
+        raise ValueError(f"step {step} is a {event.kind!r} event{' by chance' if event.chance else ''}"
+                         ": give the step of a select event at a MAX or MIN node")
+    assert event.parent is not None  # a selection always leaves a parent
+    chooser = "MAX" if trace.nodes()[event.parent].role == "max" else "MIN"
+    where = f"{chooser} at {trace.label(event.parent)}"
+    right = {s.action: s for s in event.scores}
+    answers = dict(scores) if isinstance(scores, dict) else {}
+    if choice is None or not answers or any(v is None or v is ... for v in answers.values()):
+        return CheckResult(exercise, False, "Not done yet: fill in every score and the choice, "
+                           "run that cell, then run this check again.", attempted=False)
+    if set(answers) != set(right):
+        return CheckResult(exercise, False, f"{FAIL} {exercise}: give a score for each action "
+                           f"at {trace.label(event.parent)}: {', '.join(map(_text, right))}; "
+                           f"got {', '.join(map(_text, answers))}.")
+    parent_visits = trace.frame(step - 1).visits[event.parent]
+    for action, s in right.items():
+        got = answers[action]
+        if isinstance(got, bool) or not isinstance(got, (int, float)) or abs(got - s.score) > 1e-6:
+            lines = [f"{FAIL} {exercise}: {where} scores {_text(action)} at {_number(s.score)} = "
+                     f"mean for {chooser} {_number(s.mean)} + {_number(event.exploration)} × "
+                     f"√(ln {parent_visits} / {s.visits}); you gave {_given(got)}."]
+            for_max = (-s.mean if chooser == "MIN" else s.mean) + s.bonus
+            if chooser == "MIN" and isinstance(got, (int, float)) and abs(got - for_max) <= 1e-6:
+                lines.append("Hint: that is MAX's mean plus the bonus. The means under the nodes "
+                             "are for MAX; MIN scores a child by minus that mean, plus the bonus.")
+            else:
+                lines.append(f"Hint: score = mean for {chooser} + c·√(ln N / n), with N = "
+                             f"{parent_visits} visits at {trace.label(event.parent)} and n the "
+                             "child's visits.")
+            return CheckResult(exercise, False, "\n".join(lines))
+    if choice != event.action:
+        return CheckResult(exercise, False, (
+            f"{FAIL} {exercise}: the scores are right, but {where} selects {_text(event.action)}, "
+            f"not {_text(choice)}.\nHint: every player takes the highest UCT score: the scores "
+            f"are already from {chooser}'s point of view."))
+    shown = " and ".join(f"{_text(a)} {_number(s.score)}" for a, s in right.items())
+    return CheckResult(exercise, True, f"{PASS} {exercise}: {where} scores {shown}, and selects "
+                       f"{_text(choice)}, as MCTS did.")
+
+
+def _given(x) -> str:
+    number = isinstance(x, (int, float)) and not isinstance(x, bool)
+    return f"{x:.6g}" if number else repr(x)

@@ -1,0 +1,449 @@
+"""Monte Carlo tree search drawn step by step: the tree growing as it is visited.
+
+The picture of an ``MCTSTrace`` at a step shows the nodes in the tree by
+then, placed where they stand in the final tree (so nothing moves while the
+tree grows). A node's size and the width of the edge above it grow with its
+visits, its colour says its mean value for MAX (blue good for MAX, red bad,
+white about even), and the text under it reads ``visits / mean``. A node
+added but not yet visited (its playout is still to come) is drawn hollow,
+with a dashed outline and a dashed edge, so that it is not mistaken for a
+node whose mean is 0. The
+path of the current iteration is drawn in orange and the node the step is
+about is outlined in red. The shapes are those of the other trees: MAX an
+upward triangle, MIN a downward one, chance a circle, terminal a square.
+
+``MCTSFigure`` is the counterpart of ``TreeFigure`` for MCTS traces;
+``figure_for(trace)`` picks the right one, which is how ``step_through``,
+``animate``, ``frame_strip`` and ``save_frames`` accept both kinds of trace.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import textwrap
+
+from matplotlib import colormaps
+from matplotlib.collections import LineCollection
+from matplotlib.colors import Normalize, to_rgba
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+from matplotlib.transforms import offset_copy
+
+from ..mcts import MCTSTrace
+from ..trace import format_value
+from . import style
+from .canvas import new_figure
+from .layout import Position, tidy_layout
+
+COLORMAP = "RdBu"
+"""Mean values from MAX's view: red for MAX's losses, blue for its wins."""
+PATH_COLOR = "#d68910"
+ACTIVE_EDGE = "#c0392b"
+NODE_EDGE = "#2b2b2b"
+EDGE_COLOR = "#7a7a7a"
+UNVISITED_FACE = "#ffffff"
+
+CAPTION_LINE = 0.21
+COUNTERS_BAND = 0.26
+LEGEND_BAND = 0.4
+BELOW_DEEPEST = 0.42
+"""Room under the deepest level, in levels, for the ``visits / mean`` text."""
+UNVISITED_LINESTYLE = (0, (1.4, 1.0))
+"""The dashes of a node's outline while it has no visits (scaled by the line width)."""
+UNVISITED_EDGE_STYLE = (0, (4.0, 2.5))
+"""The dashes of the edge above a node with no visits (a thin line, so longer dashes)."""
+
+
+def is_mcts_trace(trace) -> bool:
+    """Whether ``trace`` is an ``MCTSTrace`` (else an ``aisearch.Trace`` is assumed)."""
+    return isinstance(trace, MCTSTrace)
+
+
+def mcts_layout(trace: MCTSTrace) -> dict[int, Position]:
+    """The tidy layout of the final tree of an MCTS trace: node id -> ``(x, y)``."""
+    nodes = trace.nodes()
+    if not nodes:
+        raise ValueError("the trace is empty: run mcts with tracer=trace first")
+    return tidy_layout({n: row.children for n, row in nodes.items()}, 0)
+
+
+def value_scale(trace: MCTSTrace) -> float:
+    """The largest absolute playout result in the trace (1 if none), for the colour scale."""
+    results = [abs(e.value) for e in trace if e.kind == "simulate" and e.value is not None]
+    return max([r for r in results if r > 0], default=1.0)
+
+
+def counters_text(frame, steps: int) -> str:
+    """The counters line under an MCTS frame."""
+    c = frame.counts
+    return (f"step {frame.step} of {steps - 1}   ·   iterations {c['iterations']}   ·   "
+            f"nodes {c['nodes']}   ·   playout moves {c['playout_moves']}")
+
+
+def node_text(frame, node: int) -> str:
+    """``visits / mean`` as written under a node (``0 / –`` before its first visit)."""
+    visits = frame.visits[node]
+    mean = frame.mean[node]
+    if mean is None:
+        return f"{visits} / –"
+    shown = format_value(round(mean, 2) if isinstance(mean, float) else mean)
+    return f"{visits} / {shown}"
+
+
+class MCTSDrawing:
+    """The artists of one MCTS tree in one ``Axes``, restyled per step.
+
+    Args:
+        ax: the axes to draw in.
+        trace: an ``aisearch.mcts.MCTSTrace``.
+        layout: node id -> ``(x, y)``; by default ``mcts_layout(trace)``.
+        show_labels: write each node's name beside it; ``None`` if they fit.
+        node_size: the largest marker size in points (the root's, which has
+            the most visits); by default what fits the axes.
+    """
+
+    def __init__(self, ax, trace: MCTSTrace, *, layout: dict[int, Position] | None = None,
+                 show_labels: bool | None = None, node_size: float | None = None):
+        self.ax = ax
+        self.trace = trace
+        self.nodes = trace.nodes()
+        self.layout = mcts_layout(trace) if layout is None else layout
+        self.order = list(self.layout)
+        self.frame = None
+        self.norm = Normalize(-value_scale(trace), value_scale(trace))
+        self.colormap = colormaps[COLORMAP]
+        xs = [x for x, _ in self.layout.values()]
+        ys = [y for _, y in self.layout.values()]
+        ax.set_xlim(min(xs) - 0.7, max(xs) + 0.7)
+        ax.set_ylim(min(ys) - BELOW_DEEPEST, max(ys) + 0.3)
+        ax.set_axis_off()
+        box = ax.get_position()
+        per_unit = box.width * ax.figure.get_figwidth() * 72 / (max(xs) - min(xs) + 1.4)
+        per_level = (box.height * ax.figure.get_figheight() * 72
+                     / (max(ys) - min(ys) + BELOW_DEEPEST + 0.3))
+        fitted = max(8.0, min(30.0, 0.7 * per_unit, 0.45 * per_level))
+        self.node_size = fitted if node_size is None else node_size
+        self.font = max(5.5, min(9.5, 0.33 * self.node_size + 1))
+        names = {n: trace.label(n) for n in self.order}
+        if show_labels is None:
+            show_labels = 0.6 * self.font * max(len(t) for t in names.values()) <= 0.5 * per_unit
+        self.children_with_edges = [n for n in self.order if self.nodes[n].parent is not None]
+        self.edges = LineCollection(
+            [(self.layout[self.nodes[n].parent], self.layout[n]) for n in self.children_with_edges],
+            zorder=1, capstyle="round")
+        ax.add_collection(self.edges)
+        self.markers = {}
+        self.slot = {}
+        groups: dict[str, list[int]] = {}
+        for n in self.order:
+            groups.setdefault(_marker(self.nodes[n]), []).append(n)
+        for marker, members in groups.items():
+            self.markers[marker] = (members, ax.scatter(
+                [self.layout[n][0] for n in members], [self.layout[n][1] for n in members],
+                s=1, marker=marker, zorder=3))
+            for i, n in enumerate(members):
+                self.slot[n] = (marker, i)
+        self.value_texts = {}
+        self.label_texts = {}
+        for n in self.order:
+            x, y = self.layout[n]
+            below = offset_copy(ax.transData, fig=ax.figure, x=0, y=-0.55 * self.node_size - 2,
+                                units="points")
+            # On a white ground, so that the edges below do not cross the numbers.
+            self.value_texts[n] = ax.text(x, y, "", transform=below, ha="center", va="top",
+                                          fontsize=self.font, zorder=4,
+                                          bbox=dict(boxstyle="square,pad=0.08", facecolor="white",
+                                                    edgecolor="none", alpha=0.85))
+            if show_labels:
+                beside = offset_copy(ax.transData, fig=ax.figure, x=-0.6 * self.node_size - 2,
+                                     y=0, units="points")
+                self.label_texts[n] = ax.text(x, y, names[n], transform=beside, ha="right",
+                                              va="center", fontsize=self.font * 0.95,
+                                              color="#444444", zorder=4)
+
+    def size_of(self, frame, node: int) -> float:
+        """A present node's marker size in points: it grows with the square root of its visits."""
+        root = max(frame.visits.get(0, 0), 1)
+        share = math.sqrt(frame.visits[node] / root)
+        return self.node_size * (0.45 + 0.55 * share)
+
+    def face_of(self, frame, node: int) -> tuple:
+        mean = frame.mean.get(node)
+        if mean is None:
+            return to_rgba(UNVISITED_FACE)
+        return tuple(float(c) for c in self.colormap(self.norm(mean)))
+
+    def update(self, frame) -> None:
+        """Restyle every artist to show ``frame`` (an ``MCTSTrace.frame``)."""
+        self.frame = frame
+        present = set(frame.present)
+        path = set(frame.path)
+        active = frame.event.node
+        for members, collection in self.markers.values():
+            sizes, faces, edges, widths, dashes = [], [], [], [], []
+            for n in members:
+                dashes.append(UNVISITED_LINESTYLE if n in present and frame.visits[n] == 0
+                              else "solid")
+                if n not in present:
+                    sizes.append(0.0)
+                    faces.append((0, 0, 0, 0))
+                    edges.append((0, 0, 0, 0))
+                    widths.append(0.0)
+                    continue
+                sizes.append(self.size_of(frame, n) ** 2)
+                faces.append(self.face_of(frame, n))
+                if n == active:
+                    edges.append(to_rgba(ACTIVE_EDGE))
+                    widths.append(2.8)
+                elif n in path:
+                    edges.append(to_rgba(PATH_COLOR))
+                    widths.append(2.0)
+                else:
+                    edges.append(to_rgba(NODE_EDGE))
+                    widths.append(1.0)
+            collection.set_sizes(sizes)
+            collection.set_facecolors(faces)
+            collection.set_edgecolors(edges)
+            collection.set_linewidths(widths)
+            collection.set_linestyles(dashes)
+        root = max(frame.visits.get(0, 0), 1)
+        colors, widths, dashes = [], [], []
+        for n in self.children_with_edges:
+            dashes.append(UNVISITED_EDGE_STYLE if n in present and frame.visits[n] == 0
+                          else "solid")
+            if n not in present:
+                colors.append((0, 0, 0, 0))
+                widths.append(0.0)
+                continue
+            on_path = n in path and self.nodes[n].parent in path
+            colors.append(to_rgba(PATH_COLOR if on_path else EDGE_COLOR))
+            widths.append(0.8 + 6.0 * math.sqrt(frame.visits[n] / root))
+        self.edges.set_colors(colors)
+        self.edges.set_linewidths(widths)
+        self.edges.set_linestyles(dashes)
+        for n in self.order:
+            self.value_texts[n].set_text(node_text(frame, n) if n in present else "")
+            if n in self.label_texts:
+                self.label_texts[n].set_visible(n in present)
+
+    def node_style(self, node: int) -> dict:
+        """How one node is drawn now: size, colours, line width, ``dashed`` and its text."""
+        marker, i = self.slot[node]
+        collection = self.markers[marker][1]
+        _, dashes = collection.get_linestyles()[i]
+        return {
+            "dashed": dashes is not None,
+            "marker": marker,
+            "size": float(math.sqrt(collection.get_sizes()[i])),
+            "facecolor": tuple(float(c) for c in collection.get_facecolors()[i]),
+            "edgecolor": tuple(float(c) for c in collection.get_edgecolors()[i]),
+            "linewidth": float(collection.get_linewidths()[i]),
+            "text": self.value_texts[node].get_text(),
+            "shown": node in set(self.frame.present),
+        }
+
+    def edge_width(self, child: int) -> float:
+        """The width of the edge from ``child``'s parent to it (0 while it is not in the tree)."""
+        return float(self.edges.get_linewidths()[self.children_with_edges.index(child)])
+
+    def highlighted(self) -> list[int]:
+        """The nodes outlined as the active node (one, the node of the step shown)."""
+        active = to_rgba(ACTIVE_EDGE)
+        found = []
+        for members, collection in self.markers.values():
+            outlines = collection.get_edgecolors()
+            found += [n for i, n in enumerate(members) if tuple(outlines[i]) == active]
+        return sorted(found)
+
+
+def _marker(row) -> str:
+    if row.terminal:
+        return style.TERMINAL_MARKER
+    return style.marker_for(row.role)
+
+
+def default_size(layout: dict[int, Position]) -> tuple[float, float]:
+    """``(width, height of the tree alone)`` in inches for an MCTS tree."""
+    xs = [x for x, _ in layout.values()]
+    levels = 1 - min(y for _, y in layout.values())
+    width = min(15.0, max(6.4, 0.7 * (max(xs) - min(xs) + 1) + 1.4))
+    return width, min(7.0, max(2.4, 1.15 * levels))
+
+
+class MCTSFigure:
+    """One matplotlib ``Figure`` showing an MCTS trace, one step at a time.
+
+    The counterpart of ``TreeFigure``: ``update(step)`` restyles the
+    artists, ``png()`` renders them; the figure is never known to pyplot.
+
+    Args:
+        trace: an ``aisearch.mcts.MCTSTrace``.
+        step: the step shown first (negative counts from the end).
+        figsize: ``(width, height)`` in inches; by default sized to the tree.
+        dpi: pixels per inch of ``png``.
+        caption: write the step's sentence on top and the counters below.
+        legend: draw the shapes and the colour scale at the bottom.
+        layout, show_labels, node_size: as for ``MCTSDrawing``.
+
+    Raises:
+        ValueError: if the trace is empty or ``step`` is outside it.
+
+    >>> from aisearch.games import GameTree
+    >>> from aisearch.mcts import MCTSTrace, mcts
+    >>> tree = GameTree.from_nested([[1, 1, -1], [0, 0]])
+    >>> trace = MCTSTrace(tree)
+    >>> _ = mcts(tree, iterations=8, seed=0, tracer=trace)
+    >>> figure = MCTSFigure(trace, step=-1)
+    >>> figure.node_style(0)["text"]
+    '8 / 0.12'
+    """
+
+    def __init__(self, trace: MCTSTrace, *, step: int = 0,
+                 figsize: tuple[float, float] | None = None, dpi: float = 100,
+                 caption: bool = True, legend: bool = True,
+                 layout: dict[int, Position] | None = None, show_labels: bool | None = None,
+                 node_size: float | None = None):
+        if not len(trace):
+            raise ValueError("the trace is empty: run mcts with tracer=trace first")
+        self.trace = trace
+        self.layout = mcts_layout(trace) if layout is None else layout
+        width, tree_height = default_size(self.layout)
+        if figsize is not None:
+            width = figsize[0]
+        self.wrap = max(30, int(width * 72 / (0.55 * 10.5)))
+        lines = min(4, max(len(textwrap.wrap(trace.sentence(i), self.wrap))
+                           for i in range(len(trace)))) if caption else 0
+        top = 0.12 + CAPTION_LINE * lines
+        bottom = 0.04 + (COUNTERS_BAND if caption else 0) + (LEGEND_BAND if legend else 0)
+        height = figsize[1] if figsize is not None else tree_height + top + bottom
+        self.figure = new_figure((width, height), dpi)
+        ax = self.figure.add_axes(
+            (0.02, bottom / height, 0.96, max(0.1, (height - top - bottom) / height)))
+        self.drawing = MCTSDrawing(ax, trace, layout=self.layout, show_labels=show_labels,
+                                   node_size=node_size)
+        self.caption = self.counters = None
+        if caption:
+            self.caption = self.figure.text(0.02, 1 - 0.1 / height, "", ha="left", va="top",
+                                            fontsize=10.5, color=style.CAPTION_COLOR,
+                                            linespacing=1.35)
+            self.counters = self.figure.text(
+                0.5, (bottom - COUNTERS_BAND + 0.06) / height, "", ha="center", va="bottom",
+                fontsize=9, color=style.COUNTERS_COLOR)
+        if legend:
+            self._legend(width, height)
+        self.step = None
+        self.frame = None
+        self.update(step)
+
+    def _legend(self, width: float, height: float) -> None:
+        handles = legend_handles(self.trace)
+        bar_left = 0.78
+        for rows in (1, 2):  # two rows when one would run into the colour bar
+            legend = self.figure.legend(
+                handles=handles, loc="lower left", ncol=math.ceil(len(handles) / rows),
+                bbox_to_anchor=(0.005, 0.02 / height), frameon=False, fontsize=8,
+                handlelength=1.2, columnspacing=0.8, handletextpad=0.35)
+            box = legend.get_window_extent(self.figure.canvas.get_renderer())
+            if box.x1 / (self.figure.dpi * width) < bar_left - 0.01:
+                break
+            if rows == 1:
+                legend.remove()
+        bar = self.figure.add_axes((bar_left, 0.16 / height, 0.2, 0.1 / height))
+        scale = self.drawing.norm.vmax
+        steps = 64
+        bar.imshow([[i / (steps - 1) * 2 - 1 for i in range(steps)]], cmap=COLORMAP,
+                   vmin=-1, vmax=1, aspect="auto", extent=(-scale, scale, 0, 1))
+        bar.set_yticks([])
+        bar.set_xticks([-scale, 0, scale])
+        bar.set_xticklabels([format_value(-scale), "0", format_value(scale)], fontsize=7.5)
+        bar.tick_params(length=2, pad=1)
+        bar.set_title("mean for MAX", fontsize=8, pad=2)
+
+    def update(self, step: int):
+        """Show ``step`` (negative counts from the end); returns its ``MCTSFrame``."""
+        frame = self.trace.frame(step)
+        self.step, self.frame = frame.step, frame
+        self.drawing.update(frame)
+        if self.caption is not None:
+            self.caption.set_text("\n".join(textwrap.wrap(frame.sentence, self.wrap)[:4]))
+            self.counters.set_text(counters_text(frame, len(self.trace)))
+        return frame
+
+    def png(self, step: int | None = None, *, dpi: float | None = None) -> bytes:
+        """The PNG bytes of ``step`` (by default the step shown now)."""
+        if step is not None:
+            self.update(step)
+        buffer = io.BytesIO()
+        self.figure.savefig(buffer, format="png", dpi=dpi or self.figure.dpi,
+                            metadata={"Software": None})
+        return buffer.getvalue()
+
+    def highlighted(self) -> list[int]:
+        """The nodes drawn as active (exactly one, the node of the step shown)."""
+        return self.drawing.highlighted()
+
+    def node_style(self, node: int) -> dict:
+        """See ``MCTSDrawing.node_style``."""
+        return self.drawing.node_style(node)
+
+    def counters_text(self, frame) -> str:
+        """The counters line for ``frame``, as the step viewer shows it."""
+        return counters_text(frame, len(self.trace))
+
+    def _repr_png_(self) -> bytes:
+        return self.png()
+
+    def __repr__(self) -> str:
+        return (f"<MCTSFigure of {len(self.layout)} nodes at step {self.step} of "
+                f"{len(self.trace) - 1}>")
+
+
+def legend_handles(trace: MCTSTrace) -> list:
+    """Legend entries: the shapes present, a node with no visit, the active node, the path."""
+    handles: list = []
+    rows = trace.nodes().values()
+    roles = {row.role for row in rows if not row.terminal}
+    for role in ("max", "min", "chance"):
+        if role in roles:
+            handles.append(Line2D([], [], marker=style.marker_for(role), linestyle="none",
+                                  markersize=8, markerfacecolor="white",
+                                  markeredgecolor=NODE_EDGE, label=style.ROLE_NAMES[role]))
+    if any(row.terminal for row in rows):
+        handles.append(Line2D([], [], marker=style.TERMINAL_MARKER, linestyle="none",
+                              markersize=7, markerfacecolor="white",
+                              markeredgecolor=NODE_EDGE, label="terminal"))
+    handles.append(Patch(facecolor="white", edgecolor=NODE_EDGE, linestyle=UNVISITED_LINESTYLE,
+                         label="no visit yet"))
+    handles.append(Line2D([], [], marker="o", linestyle="none", markersize=8,
+                          markerfacecolor="white", markeredgecolor=ACTIVE_EDGE,
+                          markeredgewidth=2.4, label="active"))
+    handles.append(Line2D([], [], color=PATH_COLOR, linewidth=2.4, label="this iteration"))
+    return handles
+
+
+def draw_mcts_step(trace: MCTSTrace, step: int = -1, ax=None, **options):
+    """Draw one step of an MCTS trace; returns the ``Figure``.
+
+    Without ``ax`` a new ``MCTSFigure`` (caption, counters, legend) is made;
+    with ``ax`` the tree is drawn into it and titled with the step's
+    sentence (``options`` then go to ``MCTSDrawing``).
+    """
+    if ax is None:
+        return MCTSFigure(trace, step=step, **options).figure
+    drawing = MCTSDrawing(ax, trace, **options)
+    frame = trace.frame(step)
+    drawing.update(frame)
+    width = ax.get_position().width * ax.figure.get_figwidth()
+    ax.set_title(textwrap.fill(f"{frame.step}. {frame.sentence}", max(24, int(width * 72 / 5))),
+                 fontsize=9, loc="left", color=style.CAPTION_COLOR)
+    return ax.figure
+
+
+def figure_for(trace, **options):
+    """The figure that draws ``trace``: an ``MCTSFigure`` for an MCTS trace, else a ``TreeFigure``."""
+    if is_mcts_trace(trace):
+        return MCTSFigure(trace, **options)
+    from .tree import TreeFigure
+
+    return TreeFigure(trace, **options)

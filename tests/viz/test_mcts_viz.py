@@ -1,0 +1,130 @@
+"""Drawing MCTS traces: the growing tree, and the same viewer and exports as alpha-beta."""
+
+import ipywidgets as widgets
+import pytest
+from matplotlib.colors import to_rgba
+
+from aisearch.games import GameTree, TicTacToe
+from aisearch.mcts import MCTSTrace, mcts
+from aisearch.viz import StepViewer, animate, frame_strip, save_frames, step_through
+from aisearch.viz.mcts import (
+    ACTIVE_EDGE,
+    UNVISITED_FACE,
+    MCTSFigure,
+    draw_mcts_step,
+    node_text,
+)
+
+
+@pytest.fixture
+def hidden_win():
+    """Fifteen iterations on the tree where a1 hides a win::
+
+                      A (max)
+                a1 /          \\ a2
+              B (min)          C (min)
+             /      \\          /  \\
+          D (max)   E (max)    0    0
+    """
+    tree = GameTree.from_nested([[[1, -1, -1, -1], [-1, -1, -1, 1]], [0, 0]])
+    trace = MCTSTrace(tree)
+    mcts(tree, iterations=15, seed=0, tracer=trace)
+    return trace
+
+
+def test_the_figure_shows_only_the_nodes_in_the_tree_at_each_step(hidden_win):
+    figure = MCTSFigure(hidden_win, step=0)
+    assert figure.node_style(0)["shown"] and figure.node_style(0)["text"] == "0 / –"
+    assert figure.node_style(0)["facecolor"] == to_rgba(UNVISITED_FACE)
+    assert figure.node_style(0)["dashed"]
+    later = [n for n in hidden_win.nodes() if n != 0]
+    assert all(figure.node_style(n)["size"] == 0 for n in later)
+    last = figure.update(-1)
+    for n in last.present:
+        style = figure.node_style(n)
+        assert style["shown"] and style["size"] > 0
+        assert style["text"] == node_text(last, n)
+    assert figure.node_style(0)["text"].startswith("15 / ")
+
+
+def test_size_edge_width_and_colour_follow_visits_and_means(hidden_win):
+    figure = MCTSFigure(hidden_win, step=-1)
+    frame = figure.frame
+    root_children = hidden_win.nodes()[0].children
+    busy, quiet = sorted(root_children, key=lambda n: -frame.visits[n])
+    assert frame.visits[busy] > frame.visits[quiet]
+    assert figure.node_style(busy)["size"] > figure.node_style(quiet)["size"]
+    assert figure.drawing.edge_width(busy) > figure.drawing.edge_width(quiet)
+    assert figure.node_style(0)["size"] > figure.node_style(busy)["size"]
+    # Blue is good for MAX, red bad: compare the blue and red channels.
+    for n in frame.present:
+        mean = frame.mean[n]
+        face = figure.node_style(n)["facecolor"]
+        if mean is not None and mean > 0.2:
+            assert face[2] > face[0]
+        elif mean is not None and mean < -0.2:
+            assert face[0] > face[2]
+
+
+def test_the_active_node_is_outlined(hidden_win):
+    figure = MCTSFigure(hidden_win)
+    for step in range(len(hidden_win)):
+        figure.update(step)
+        assert figure.highlighted() == [hidden_win[step].node]
+        assert figure.node_style(hidden_win[step].node)["edgecolor"] == to_rgba(ACTIVE_EDGE)
+
+
+def test_the_step_viewer_takes_an_mcts_trace(hidden_win):
+    viewer = step_through(hidden_win)
+    assert isinstance(viewer, StepViewer) and isinstance(viewer.image, widgets.Image)
+    assert isinstance(viewer.tree_figure, MCTSFigure)
+    assert viewer.slider.max == len(hidden_win) - 1
+    assert viewer.sentence.value == (
+        "<b>The tree starts as the root A alone (MAX to move), with no visits.</b>")
+    before = bytes(viewer.image.value)
+    viewer.next_button.click()
+    assert viewer.step == 1 and bytes(viewer.image.value) != before
+    assert "add B to the tree" in viewer.sentence.value
+    viewer.step = -1
+    assert "iterations 15" in viewer.counters.value and "nodes" in viewer.counters.value
+    assert viewer.frame.counts["iterations"] == 15
+
+
+def test_exports_take_an_mcts_trace(hidden_win, tmp_path):
+    strip = frame_strip(hidden_win, steps=[0, 5, -1], columns=3)
+    assert len(strip.axes) == 3
+    paths = save_frames(hidden_win, tmp_path, steps=[0, -1], dpi=40)
+    assert [p.name for p in paths] == ["step_000.png", f"step_{len(hidden_win) - 1:03d}.png"]
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in paths)
+    html = animate(hidden_win, steps=[0, 1], dpi=30)
+    assert "<script" in html
+    figure = draw_mcts_step(hidden_win, 7)
+    assert figure.texts[0].get_text().startswith("Iteration")
+
+
+def test_a_tic_tac_toe_tree_is_drawn_with_node_numbers():
+    trace = MCTSTrace(TicTacToe())
+    mcts(TicTacToe(), TicTacToe().from_rows("XO.", "OX.", "..."), iterations=15, seed=0,
+         tracer=trace)
+    figure = MCTSFigure(trace, step=-1, dpi=40)
+    assert figure.png().startswith(b"\x89PNG")
+    assert trace.label(0) == "XO.OX...."
+    assert trace.label(0) in trace.sentence(0)
+
+
+def test_a_node_with_no_visit_is_dashed_and_a_node_with_mean_zero_is_not(hidden_win):
+    figure = MCTSFigure(hidden_win)
+    expansions = [e for e in hidden_win if e.kind == "expand" and e.node != 0]  # not the root
+    seen_zero_mean = False
+    for event in expansions:
+        frame = figure.update(event.step)  # the new node is in the tree, its playout to come
+        assert frame.visits[event.node] == 0 and figure.node_style(event.node)["dashed"]
+        edge = figure.drawing.children_with_edges.index(event.node)
+        assert figure.drawing.edges.get_linestyles()[edge][1] is not None
+        for n in frame.present:
+            if frame.visits[n] > 0:
+                assert not figure.node_style(n)["dashed"]
+                seen_zero_mean |= frame.mean[n] == 0
+    assert seen_zero_mean  # white nodes with visits exist, and they are drawn solid
+    labels = [t.get_text() for t in figure.figure.legends[0].get_texts()]
+    assert "no visit yet" in labels
