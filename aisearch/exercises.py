@@ -1125,3 +1125,642 @@ def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list
                      f"right but you returned {_show(got)}: a {_role(tree, culprit)} node takes "
                      f"the {take} of them.")
     return "\n".join(lines)
+
+
+# Monte Carlo tree search (notebook 08) ----------------------------------------------
+
+
+_UCT_CASES = (  # (mean, visits, parent visits, exploration)
+    (0.5, 3, 10, math.sqrt(2)), (0.0, 1, 2, math.sqrt(2)), (-0.25, 4, 9, math.sqrt(2)),
+    (1.0, 30, 100, 0.5), (0.1, 7, 7, 2.0), (0.3, 5, 40, 0.0), (-1.0, 1, 1, 1.0),
+)
+
+
+def check_uct_score(fn: Callable) -> CheckResult:
+    """Check ``fn(mean, visits, parent_visits, exploration)`` against ``aisearch.mcts.uct_score``.
+
+    The cases mix exploration constants (0 among them), one-visit children
+    and a parent with a single visit (ln 1 = 0). On a wrong number the
+    message names the first case it is wrong on and the score expected.
+    It names the slip when ``fn`` agrees with one of the usual slips on
+    every case: no square root, the visits swapped, log base 10 or 2, the
+    constant left out, fixed at √2, put inside the root or squared, the
+    mean left out, negated, or the bonus subtracted.
+
+    >>> import math
+    >>> check_uct_score(lambda m, n, N, c: m + c * math.sqrt(math.log(N) / n)).passed
+    True
+    >>> print(check_uct_score(lambda m, n, N, c: m + math.sqrt(2 * math.log(N) / n)).message)
+    ... # doctest: +ELLIPSIS
+    ✗ uct_score: for a child with mean 1, 30 visits, parent 100 visits, c = 0.5, ...
+    Hint: use the exploration argument; sqrt(2 ln N / n) is the c = √2 case.
+    """
+    from .mcts import uct_score
+
+    exercise = "uct_score"
+    if (problem := _not_a_function(exercise, fn)) is not None:
+        return problem
+    answers: list[tuple[tuple, float]] = []  # (case, fn's number) up to the first failure
+    first_wrong = None
+    for mean, visits, parent, c in _UCT_CASES:
+        case = f"child with mean {_show(mean)}, {visits} visits, parent {parent} visits, c = {c:.4g}"
+        try:
+            got = _call(fn, mean, visits, parent, c)
+        except _Raised as raised:
+            if first_wrong is not None:
+                break  # a wrong number came first: name the slip from the cases so far
+            return _failure_for_exception(exercise, fn, raised.error, case)
+        if not _is_number(got) and first_wrong is not None:
+            break
+        if (problem := _type_problem(exercise, fn, got, case, "")) is not None:
+            return problem
+        answers.append(((mean, visits, parent, c), got))
+        if first_wrong is None and not _same(got, uct_score(mean, visits, parent, c)):
+            first_wrong = (case, mean, visits, parent, c, got)
+    if first_wrong is None:
+        return _passed(exercise, f"right on all {len(_UCT_CASES)} cases, exploration 0 included.")
+    case, mean, visits, parent, c, got = first_wrong
+    lines = [f"{FAIL} {exercise}: for a {case}, `{_name(fn)}` returned {_show(got)}; "
+             f"the UCT score is {_show(uct_score(mean, visits, parent, c))} = {_show(mean)} + "
+             f"{c:.4g} × √(ln {parent} / {visits})."]
+    lines.append(_uct_hint(answers))
+    return CheckResult(exercise, False, "\n".join(lines))
+
+
+_UCT_SLIPS = {  # hint -> the slip, as a function of (mean, visits, parent visits, c)
+    "the square root is missing: the bonus is c·√(ln N / n)":
+        lambda m, n, big_n, c: m + c * math.log(big_n) / n,
+    "the visits are swapped: ln of the parent's visits, divided by the child's":
+        lambda m, n, big_n, c: m + c * math.sqrt(math.log(n) / big_n),
+    "use the natural logarithm, math.log, not math.log10":
+        lambda m, n, big_n, c: m + c * math.sqrt(math.log10(big_n) / n),
+    "use the natural logarithm, math.log, not math.log2":
+        lambda m, n, big_n, c: m + c * math.sqrt(math.log2(big_n) / n),
+    "the exploration constant c multiplies the bonus":
+        lambda m, n, big_n, c: m + math.sqrt(math.log(big_n) / n),
+    "use the exploration argument; sqrt(2 ln N / n) is the c = √2 case":
+        lambda m, n, big_n, c: m + math.sqrt(2 * math.log(big_n) / n),
+    "c multiplies the square root, it does not go inside it":
+        lambda m, n, big_n, c: m + math.sqrt(c * math.log(big_n) / n),
+    "c multiplies the bonus once: c·√(ln N / n), not c²·√(ln N / n)":
+        lambda m, n, big_n, c: m + c * c * math.sqrt(math.log(big_n) / n),
+    "the score adds the mean and the bonus":
+        lambda m, n, big_n, c: c * math.sqrt(math.log(big_n) / n),
+    "the bonus is added, not subtracted: it raises the score of a move tried rarely":
+        lambda m, n, big_n, c: m - c * math.sqrt(math.log(big_n) / n),
+    "the mean is already for the player choosing: add it as it is, do not negate it":
+        lambda m, n, big_n, c: -m + c * math.sqrt(math.log(big_n) / n),
+}
+
+
+def _uct_hint(answers: list[tuple[tuple, float]]) -> str:
+    """The hint of the slip that ``fn`` agrees with on every case answered, else the formula."""
+    for hint, slip in _UCT_SLIPS.items():
+        if all(_same(got, slip(*case)) for case, got in answers):
+            return f"Hint: {hint}."
+    return "Hint: score = mean + c * math.sqrt(math.log(parent_visits) / visits)."
+
+
+# Max^n, more than two players (notebook 07) ---------------------------------------
+
+BACKUP_TREE = [[(2, 5, 3), (6, 1, 3)], [(4, 4, 2), (3, 2, 5)], [(1, 3, 6), (5, 3, 2)]]
+"""The tree of notebook 07's by-hand exercise: A is P1's, B C D are P2's.
+
+D's two leaves tie for P2 (3 each); keeping the last of them instead of the
+first would change A's choice too."""
+
+
+def maxn_case_trees() -> dict[str, GameTree]:
+    """The three- and four-player trees ``check_maxn`` tries, by name."""
+    three = ("P1", "P2", "P3")
+    return {
+        "exercise tree": GameTree.from_nested(BACKUP_TREE, players=three),
+        "tree with ties": GameTree.from_nested(
+            [[(1, 4, 5), (6, 4, 0)], [(3, 2, 5), (0, 2, 8)]], players=three),
+        "tree where P1 moves twice in a row": GameTree.random(
+            3, (1, 3), players=three, total=9, seed=11, layers=("P1", "P1", "P2")),
+        "random three-player tree": GameTree.random(3, (2, 3), players=three, total=10, seed=3),
+        "random four-player tree": GameTree.random(
+            3, 2, players=("N", "E", "S", "W"), values=(0, 9), seed=5),
+    }
+
+
+def _maxn_vector(tree: GameTree, node) -> tuple:
+    from .maxn import maxn
+
+    return maxn(tree, node).value
+
+
+def _is_vector(x, n: int) -> bool:
+    return isinstance(x, (tuple, list)) and len(x) == n and all(_is_number(v) for v in x)
+
+
+def check_maxn(fn: Callable) -> CheckResult:
+    """Check ``fn(game, state) -> vector``, the max^n value vector of ``state``.
+
+    ``fn`` is called at every node of each of ``maxn_case_trees()`` (ties,
+    a player moving twice, four players); the message names the first node in
+    preorder whose vector is wrong, with the vector expected, and a hint for
+    the usual slips: every node choosing by one fixed player's entry (the root
+    player's, say), every player minimising, the last of tied children kept,
+    a number or a ``(vector, action)`` pair instead of a vector.
+    """
+    exercise = "max^n"
+    if (problem := _not_a_function(exercise, fn)) is not None:
+        return problem
+    checked, first_wrong, choices = 0, None, []
+    for name, tree in maxn_case_trees().items():
+        got_at, failure = _maxn_answers(exercise, fn, name, tree)
+        if failure is not None:
+            if first_wrong is None:
+                return failure
+            break  # report the earlier wrong vector: it came first
+        checked += len(got_at)
+        wrong = [node for node, got in got_at.items() if got != _maxn_vector(tree, node)]
+        # Every choice made between right children shows the rule the code follows.
+        for node, got in got_at.items():
+            kids = tree.children(node)
+            if kids and all(c not in wrong for c in kids):
+                choices.append((tree, node, got, [got_at[c] for c in kids]))
+        if wrong and first_wrong is None:
+            first_wrong = (name, tree, got_at, wrong)
+    if first_wrong is None:
+        return _passed(exercise, f"right at all {checked} nodes of {len(maxn_case_trees())} trees.")
+    name, tree, got_at, wrong = first_wrong
+    # The first wrong node whose children are right is where the slip is.
+    culprit = next((w for w in wrong if all(c not in wrong for c in tree.children(w))), wrong[0])
+    text = _maxn_message(fn, tree, name, culprit, got_at[culprit], rule=_maxn_rule(choices))
+    text += f"\nWrong at {len(wrong)} of {len(tree.nodes)} nodes (preorder): {_names(wrong)}."
+    return CheckResult(exercise, False, text)
+
+
+def _maxn_answers(exercise, fn, name, tree) -> tuple[dict, CheckResult | None]:
+    """``fn``'s vector at every node of ``tree`` (preorder), or the failure that stopped it."""
+    n = len(tree.players)
+    got_at = {}
+    for node in _preorder(tree):
+        at = f", at node {node!r} ({tree.to_move(node)} to move)"
+        try:
+            got = _call(fn, tree, node)
+        except _Raised as raised:
+            return got_at, _failure_for_exception(exercise, fn, raised.error, name, at)
+        if got is None:
+            return got_at, _not_done(exercise, fn,
+                                     f"returned None on the {name}{at} (is a `return` missing?)")
+        if not _is_vector(got, n):
+            return got_at, CheckResult(exercise, False, (
+                f"{FAIL} {exercise}: on the {name}{at}, `{_name(fn)}` returned {got!r}; "
+                f"expected a tuple of {n} numbers, one per player of {tree.players!r}.\n"
+                + _maxn_shape_hint(got, n)))
+        got_at[node] = tuple(got)
+    return got_at, None
+
+
+def _maxn_rule(choices: list) -> str | None:
+    """The wrong rule that explains every choice seen, as a hint, or ``None``.
+
+    ``choices`` holds ``(tree, node, vector chosen, children's vectors)`` for
+    nodes whose children were right. Tried: every player minimising its own
+    entry; every node maximising one fixed entry (index ``j``).
+    """
+    def own(tree, node):
+        return tree.players.index(tree.to_move(node))
+
+    def telling(pick):
+        # The rule must pick a child, and differ from max^n somewhere.
+        return (all(got in kids and pick(t, n, got, kids) for t, n, got, kids in choices)
+                and any(got[own(t, n)] < max(v[own(t, n)] for v in kids)
+                        for t, n, got, kids in choices))
+
+    if choices and telling(lambda t, n, got, kids: got[own(t, n)] == min(v[own(t, n)] for v in kids)):
+        return ("Hint: you minimised: at every node your function takes the child lowest in the "
+                "mover's own entry. In max^n every player maximises its own entry.")
+    for j in range(min(len(t.players) for t, *_ in choices) if choices else 0):
+        if telling(lambda t, n, got, kids, j=j: got[j] == max(v[j] for v in kids)):
+            tree = choices[0][0]
+            root = ", the root player's," if tree.to_move(tree.root) == tree.players[j] else ""
+            return (f"Hint: at every node your function takes the child best in entry {j} "
+                    f"({tree.players[j]}'s{root} in the exercise tree), whoever moves there. Each player "
+                    "chooses by its own entry: index game.players.index(game.to_move(state)).")
+    return None
+
+
+def _maxn_shape_hint(got, n: int) -> str:
+    """Why ``got`` is not a vector of ``n`` numbers, as a hint."""
+    if isinstance(got, (tuple, list)) and len(got) == 2 and _is_vector(got[0], n):
+        return "Hint: return only the vector, not a (vector, action) pair."
+    if _is_vector(getattr(got, "value", None), n):
+        return "Hint: return the vector itself (here `.value`), not the search result."
+    if _is_number(got):
+        return ("Hint: in max^n a state is worth a vector, one entry per player, not a single "
+                "number: return the whole vector of the child you pick.")
+    return "Hint: a leaf's vector is tuple(game.utility(state, p) for p in game.players)."
+
+
+def _entry_name(tree: GameTree, j: int, by_hand: bool) -> str:
+    """``P2's entry (entry 2)`` by hand, ``P2's entry (index 1)`` in code."""
+    where = f"entry {j + 1}" if by_hand else f"index {j}"
+    return f"{tree.players[j]}'s entry ({where})"
+
+
+def _maxn_choice_hint(tree: GameTree, node, got: tuple, kids: list, by_hand: bool) -> str:
+    """The hint for a child's vector that is not the one the mover picks.
+
+    Tells a later tied child, the child best in some other player's entry, and
+    the child worst in some entry (a minimisation) apart.
+    """
+    mover = tree.to_move(node)
+    i = tree.players.index(mover)
+    own = _entry_name(tree, i, by_hand)
+    if got[i] == max(v[i] for v in kids):
+        return (f"Hint: the children tie at {_show(got[i])} for {mover}: keep the first of them "
+                + ("from the left." if by_hand else "in the order of game.actions (use >, not >=)."))
+    others = [j for j in range(len(tree.players))
+              if j != i and got[j] == max(v[j] for v in kids)]
+    worst = got[i] == min(v[i] for v in kids)
+    if others:
+        names = " and ".join(_entry_name(tree, j, by_hand) for j in others)
+        also = f", the worst for {mover}" if worst else ""
+        return (f"Hint: you picked the child best in {names}{also}; but at {node!r} it is "
+                f"{mover} who chooses, by its own entry, {own}.")
+    if worst:
+        return (f"Hint: you minimised: your vector is the child lowest in {own}. In max^n "
+                f"every player maximises its own entry, and at {node!r} {mover} chooses.")
+    return f"Hint: at {node!r} it is {mover} who chooses: the child largest in {own}."
+
+
+def _maxn_message(fn, tree: GameTree, case: str, node, got, by_hand: bool = False,
+                  rule: str | None = None) -> str:
+    expected = _maxn_vector(tree, node)
+    mover = tree.to_move(node)
+    said = "you wrote" if by_hand else f"`{_name(fn)}` returned"
+    lines = [f"{FAIL} max^n: on the {case}, node {node!r} ({mover} to move) is worth "
+             f"{_show(expected)}; {said} {_show(got)}."]
+    kids = [_maxn_vector(tree, c) for c in tree.children(node)]
+    if not kids:
+        lines.append("Hint: a leaf is worth its utilities for every player, in game.players order.")
+    elif not isinstance(got, tuple) or got not in kids:
+        lines.append(f"Hint: a node's vector is one of its children's vectors ({_names(kids)}), "
+                     "taken whole.")
+    else:
+        hint = _maxn_choice_hint(tree, node, got, kids, by_hand)
+        if rule is not None and "tie" not in hint:
+            hint = rule + f" At {node!r} that is {tree.to_move(node)}'s entry, index " \
+                f"{tree.players.index(tree.to_move(node))}."
+        lines.append(hint)
+    return "\n".join(lines)
+
+
+def check_maxn_by_hand(answers: dict) -> CheckResult:
+    """Check vectors backed up by hand on ``BACKUP_TREE``: ``{"B": (..), "C": (..), ...}``.
+
+    Every interior node (A, B, C, D) needs its max^n vector. The message
+    names keys that are not interior nodes (such as ``"b"``), else the first
+    wrong vector (children before parents) and why, else every node still
+    missing its vector.
+    """
+    exercise = "max^n by hand"
+    tree = maxn_case_trees()["exercise tree"]
+    if not isinstance(answers, dict):
+        return CheckResult(exercise, False, f"{FAIL} {exercise}: give a dict "
+                           "{node: vector}, such as {'B': (1, 2, 3), ...}; got " f"{answers!r}.")
+    interior = [n for n in reversed(tree.nodes) if tree.children(n)]
+    unknown = [k for k in answers if k not in interior]
+    if unknown:
+        leaves = [k for k in unknown if k in tree.nodes]
+        why = (f" ({_names(leaves)} {'is a leaf' if len(leaves) == 1 else 'are leaves'}: "
+               "its vector is given)") if leaves else ""
+        return CheckResult(exercise, False, (
+            f"{FAIL} {exercise}: the dict has {_names(unknown)}, which "
+            f"{'is not one' if len(unknown) == 1 else 'are not'} of the nodes to fill in{why}. "
+            f"The nodes are {_names(sorted(interior))}, written as capital letters."))
+    missing = [n for n in sorted(interior) if answers.get(n) in (None, ...)]
+    if len(missing) == len(interior):
+        return CheckResult(exercise, False, "Not done yet: fill in the vectors of "
+                           f"{_names(missing)} in the dict, then run this check again.",
+                           attempted=False)
+    for node in interior:
+        got = answers.get(node)
+        if got is None or got is ...:
+            continue
+        if not _is_vector(got, 3) or tuple(got) != _maxn_vector(tree, node):
+            shown = tuple(got) if _is_vector(got, 3) else got
+            return CheckResult(exercise, False,
+                               _maxn_message(None, tree, "exercise tree", node, shown, by_hand=True))
+    if missing:
+        return CheckResult(exercise, False, (
+            f"{FAIL} {exercise}: the vectors given are right so far, but "
+            f"{_names(missing)} {'has' if len(missing) == 1 else 'have'} no vector yet."))
+    return _passed(exercise, "all four vectors are right: A is worth "
+                   f"{_show(_maxn_vector(tree, tree.root))}.")
+
+
+def draw_backup_tree(ax=None):
+    """A picture of exercise 1's tree (``BACKUP_TREE``) before it is solved.
+
+    Every node is in the colour of the player to move there, with its name;
+    the leaves carry their vectors, the nodes to back up none. Returns the
+    ``Figure``.
+
+    >>> figure = draw_backup_tree()
+    >>> sorted(t.get_text() for t in figure.axes[0].texts if t.get_text().startswith("("))[:2]
+    ['(1,3,6)', '(2,5,3)']
+    """
+    from .maxn import maxn
+    from .viz import style
+    from .viz.canvas import new_figure
+    from .viz.tree import TreeDrawing, legend_handles
+
+    tree = maxn_case_trees()["exercise tree"]
+    trace = Trace(tree)
+    maxn(tree, tracer=trace)
+    if ax is None:
+        ax = new_figure(figsize=(7.5, 2.8)).add_subplot()
+    drawing = TreeDrawing(ax, trace, show_actions=False)
+    # The first frame: nothing searched yet, so no node has a value. Then
+    # every node drawn as plainly "done", with no active node.
+    drawing.update(trace.frame(0))
+    done = style.NODE_LOOKS["done"]
+    for members, collection in drawing.markers.values():
+        rows = [drawing.nodes[n] for n in members]
+        collection.set_facecolors([done.face if r.terminal else
+                                   style.player_color(tree.players, r.role) for r in rows])
+        collection.set_edgecolors([done.edge] * len(rows))
+        collection.set_linewidths([done.width] * len(rows))
+    for n, row in drawing.nodes.items():
+        if n in drawing.label_texts:
+            drawing.label_texts[n].set_color(done.text)
+        if not row.children:
+            drawing.value_texts[n].set_text(style.number_text(tree.value(row.state)))
+    movers = {f"{tree.to_move(n)} to move" for n in tree.nodes if tree.children(n)}
+    players = [h for h in legend_handles(trace) if h.get_label() in movers]
+    ax.legend(handles=players, loc="upper left", fontsize=8, frameon=False)
+    ax.set_title("Exercise 1: back up the vectors of A, B, C and D", loc="left", fontsize=10)
+    return ax.figure
+
+
+# Notebook 03: an evaluation function for Isolation --------------------------------------
+
+EVALUATION_GAMES = 150
+"""Games per colour in ``check_isolation_evaluation``'s tournament."""
+EVALUATION_TO_BEAT = 0.58
+"""The share of the games an evaluation must win against the baseline.
+
+An evaluation as good as the baseline wins about half of the 300 games
+(give or take 2.9 %, one standard error), so 58 % is a real improvement; the
+mobility difference wins about 67 % (64 to 70 % over twelve independent
+seeds), own moves minus twice the opponent's about 63 % (60 to 67 %).
+"""
+
+
+def isolation_baseline(game, state, player) -> float:
+    """The baseline to beat: stay near the centre (minus the distance to it)."""
+    from .evaluation import distance_to_centre
+
+    return distance_to_centre(game, state, player)
+
+
+def check_isolation_evaluation(fn: Callable) -> CheckResult:
+    """Check that ``fn(game, state, player)`` beats ``isolation_baseline`` in a seeded tournament.
+
+    Both players look one move ahead (``depth_player(1, ...)``) on the 7 x 7
+    knight board; they meet ``EVALUATION_GAMES`` times with each colour, after
+    two random opening moves (seed 0). ``fn`` passes if it wins at least
+    ``EVALUATION_TO_BEAT`` of the games. First, its values must be numbers
+    strictly inside the utilities (``-game.win`` to ``game.win``) on sample
+    positions: an evaluation must never look better than a win. A failing
+    evaluation that gives X and O the same value everywhere is told that it
+    ignores ``player`` (the common slip: counting for ``game.to_move(state)``).
+    """
+    from .games.isolation import Isolation
+    from .players import depth_player, random_player
+    from .tournament import tournament
+
+    exercise = "isolation evaluation"
+    if (problem := _not_a_function(exercise, fn)) is not None:
+        return problem
+    game = Isolation(7, 7)
+    mover = random_player(seed=0)
+    state = game.initial_state()
+    samples = []  # (value for X, value for O) at each sample position
+    for ply in range(12):
+        values = []
+        for player in game.players:
+            at = f" (after {ply} random moves, for {player})"
+            try:
+                got = _call(fn, game, state, player)
+            except _Raised as raised:
+                return _failure_for_exception(exercise, fn, raised.error, "7 x 7 board", at)
+            if (problem := _type_problem(exercise, fn, got, "7 x 7 board", at)) is not None:
+                return problem
+            values.append(got)
+            if not -game.win < got < game.win:
+                return CheckResult(exercise, False, (
+                    f"{FAIL} {exercise}: `{_name(fn)}` gave {_show(got)}{at}, outside the "
+                    f"utilities' range ({-game.win}, {game.win}): a position would look better "
+                    "than a won game (or worse than a lost one). Keep your values smaller."))
+        samples.append(tuple(values))
+        if game.is_terminal(state):
+            break
+        state = game.result(state, mover(game, state))
+    players = {"yours": depth_player(1, fn), "baseline": depth_player(1, isolation_baseline)}
+    try:
+        table = tournament(players, game, games=EVALUATION_GAMES, seed=0, openings=2,
+                           progress=False)
+    except Exception as error:  # the student's code: report, never crash
+        return _failure_for_exception(exercise, fn, error, "tournament")
+    yours = table["yours"]
+    share = yours.wins / yours.games
+    summary = (f"`{_name(fn)}` won {yours.wins} of {yours.games} games against the baseline "
+               f"(stay near the centre)")
+    if share >= EVALUATION_TO_BEAT:
+        return _passed(exercise, f"{summary}: {share:.0%}, at least {EVALUATION_TO_BEAT:.0%}.")
+    if len({x for x, o in samples}) > 1 and all(x == o for x, o in samples):
+        hint = (f"Hint: `{_name(fn)}` gave X and O the same value in all {len(samples)} "
+                "sample positions, so it ignores `player`. The value is for `player` "
+                "(\"X\" or \"O\"), whoever is to move: count "
+                "game.moves_from(state, player), not the moves of game.to_move(state).")
+    else:
+        hint = ("Hint: in Isolation you lose when you run out of moves. Count them: "
+                "game.moves_from(state, player) lists the cells a player's piece could go to.")
+    return CheckResult(exercise, False, (
+        f"{FAIL} {exercise}: {summary}: {share:.0%}, and {EVALUATION_TO_BEAT:.0%} is needed. "
+        + hint))
+
+
+# Notebook 05: when may a transposition table answer? ---------------------------
+
+
+def _is_bool_like(x) -> bool:
+    """True for ``True``/``False`` and numpy's booleans (``np.True_``), not for 0 or 1."""
+    kind = type(x)
+    return isinstance(x, bool) or (kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_"))
+
+
+def check_table_rule(fn: Callable) -> CheckResult:
+    """Check ``fn(bound, value, entry_depth, depth, alpha, beta) -> bool``: may the entry answer?
+
+    ``bound`` is ``"exact"``, ``"lower"`` or ``"upper"``; ``value`` the stored
+    value (for the player to move); ``entry_depth`` the plies searched below
+    the stored position (``math.inf`` to the end of the game); ``depth`` the
+    plies the search still needs here; ``alpha``, ``beta`` the node's window.
+    The answer is compared with ``aisearch.caching.TranspositionTable.use``
+    on every combination of a small grid of cases.
+
+    >>> from aisearch.caching import TranspositionTable, Entry
+    >>> check_table_rule(lambda b, v, d0, d, a, c: TranspositionTable.use(
+    ...     Entry(None, v, b, d0, None, None), d, a, c)[0]).passed
+    True
+    """
+    from .caching import EXACT, LOWER, UPPER, Entry, TranspositionTable
+
+    exercise = "table rule"
+    if (problem := _not_a_function(exercise, fn)) is not None:
+        return problem
+    values = (-1, 0, 1)
+    # Typical windows first, so that the first case a rule fails on is one to
+    # think about, not a window with an infinite side.
+    typical = [(-1, 1), (-1, 0), (0, 1)]
+    windows = typical + [(a, b) for a in (-math.inf, -1, 0, 1) for b in (-1, 0, 1, math.inf)
+                         if a < b and (a, b) not in typical]
+    depths = (1, 3, math.inf)
+    for bound, (alpha, beta), entry_depth, depth, value in itertools.product(
+            (EXACT, LOWER, UPPER), windows, depths, depths, values):
+        expected = TranspositionTable.use(Entry(None, value, bound, entry_depth, None, None),
+                                          depth, alpha, beta)[0]
+        case = (f"case bound={bound!r}, value={_show(value)}, entry_depth={_show(entry_depth)}, "
+                f"depth={_show(depth)}, alpha={_show(alpha)}, beta={_show(beta)}")
+        try:
+            got = _call(fn, bound, value, entry_depth, depth, alpha, beta)
+        except _Raised as raised:
+            return _failure_for_exception(exercise, fn, raised.error, case)
+        if got is None:
+            return _not_done(exercise, fn, f"returned None on the {case}")
+        if not _is_bool_like(got):
+            return CheckResult(exercise, False, f"{FAIL} {exercise}: on the {case}, "
+                               f"`{_name(fn)}` returned {got!r}; expected True or False.")
+        got = bool(got)
+        if got == expected:
+            continue
+        if entry_depth < depth:
+            plies = "ply" if entry_depth == 1 else "plies"
+            why = (f"the entry was searched only {_show(entry_depth)} {plies} deep, and this "
+                   f"node needs {_show(depth)}: a shallower search may have missed something, "
+                   "so it cannot answer, whatever its kind.")
+        elif bound == EXACT:
+            why = "an exact value, searched deep enough, is the node's value: it always answers."
+        elif bound == LOWER:
+            why = (f"a lower bound says the value is at least {_show(value)}. That settles the "
+                   f"node only if it is already at least beta ({_show(beta)}): then the "
+                   "node is cut. Otherwise the true value could be anything above it.")
+            if value == beta:
+                why += " Here value = beta: equality already cuts."
+        else:
+            why = (f"an upper bound says the value is at most {_show(value)}. That settles the "
+                   f"node only if it is already at most alpha ({_show(alpha)}): then the "
+                   "node is cut. Otherwise the true value could be anything below it.")
+            if value == alpha:
+                why += " Here value = alpha: equality already cuts."
+        return CheckResult(exercise, False, (
+            f"{FAIL} {exercise}: on the {case}, `{_name(fn)}` said {got}, expected "
+            f"{expected}: {why}"))
+    return _passed(exercise, "your rule answers exactly when the table may, on all "
+                   f"{3 * len(values) * len(depths) ** 2 * len(windows)} cases.")
+
+
+# Notebook 06: four in a row on a bitboard --------------------------------------
+
+
+def _four_cases() -> list:
+    """``(case name, bits, width, height)``: one player's stones, seeded, on two boards.
+
+    Hand-made lines in the four directions and near misses (three in a row,
+    a gap, a line that would need the spare bit on top of a column), then
+    both players' stones along seeded random games on 7x6 and 5x4 boards.
+    """
+    from .games.connect4 import ConnectFour
+
+    game = ConnectFour()
+    cell = game.cell
+    cases = [
+        ("vertical four in column 1", sum(cell(0, r) for r in range(4))),
+        ("horizontal four in the bottom row", sum(cell(c, 0) for c in range(2, 6))),
+        ("diagonal four going up to the right", sum(cell(c, c) for c in range(4))),
+        ("diagonal four going down to the right", sum(cell(c + 3, 5 - c) for c in range(4))),
+        ("three in a column", sum(cell(2, r) for r in range(3))),
+        ("a row of four with a gap", cell(0, 1) + cell(1, 1) + cell(3, 1) + cell(4, 1)),
+        ("the top two cells of column 1 and the bottom two of column 2",
+         cell(0, 4) + cell(0, 5) + cell(1, 0) + cell(1, 1)),
+        ("three on a diagonal and one off it",
+         cell(1, 0) + cell(2, 1) + cell(3, 2) + cell(4, 2)),
+    ]
+    cases = [(f"7x6 board, {name}", bits, 7, 6) for name, bits in cases]
+    rng = random.Random(6)
+    for board in (ConnectFour(7, 6), ConnectFour(5, 4)):
+        for number in range(40):
+            state = board.initial_state()
+            while not board.is_terminal(state):
+                state = board.play(state, rng.choice(board.actions(state)))
+                for player, bits in board.stones(state).items():
+                    cases.append((f"{board.width}x{board.height} board, random game {number + 1}, "
+                                  f"{player}'s stones after {state.moves} moves",
+                                  bits, board.width, board.height))
+    return cases
+
+
+def _draw_bits(bits: int, width: int, height: int) -> str:
+    rows = []
+    for row in reversed(range(height)):
+        rows.append(" ".join("#" if bits >> (c * (height + 1) + row) & 1 else "."
+                             for c in range(width)))
+    return "\n".join(rows)
+
+
+def _fours_by_direction(bits: int, height: int) -> list[str]:
+    names = {1: "vertical", height + 1: "horizontal", height: "diagonal going down to the right",
+             height + 2: "diagonal going up to the right"}
+    found = []
+    for shift, name in names.items():
+        pairs = bits & (bits >> shift)
+        if pairs & (pairs >> (2 * shift)):
+            found.append(name)
+    return found
+
+
+def check_four_in_a_row(fn: Callable) -> CheckResult:
+    """Check ``fn(bits, height) -> bool``: whether one player's stones hold four in a row.
+
+    ``bits`` uses the Connect Four bitboard layout (column by column from the
+    bottom, ``height + 1`` bits per column, the top one always empty). The
+    cases: hand-made lines and near misses, then both players' stones along
+    seeded random games on 7x6 and 5x4 boards. A wrong answer is shown with
+    the stones drawn and, for a missed four, the direction it runs in.
+    """
+    from .games.connect4 import ConnectFour
+
+    exercise = "four_in_a_row"
+    if (problem := _not_a_function(exercise, fn)) is not None:
+        return problem
+    cases = _four_cases()
+    for case, bits, width, height in cases:
+        try:
+            got = _call(fn, bits, height)
+        except _Raised as raised:
+            return _failure_for_exception(exercise, fn, raised.error, case)
+        if got is None:
+            return _not_done(exercise, fn, "returned None")
+        expected = ConnectFour(width, height).has_four(bits)
+        if not isinstance(got, (bool, int)) or bool(got) != expected:
+            lines = [f"{FAIL} {exercise}: on the {case}, expected {expected}, "
+                     f"`{_name(fn)}` returned {got!r}. The stones (# ; row {height} on top):",
+                     _draw_bits(bits, width, height)]
+            if expected:
+                lines.append("Hint: the four here is " + " and ".join(
+                    _fours_by_direction(bits, height)) + "; the shifts are 1 (vertical), "
+                    "height + 1 (horizontal), height and height + 2 (the diagonals).")
+            else:
+                lines.append("Hint: there is no four here. Shift by 2 * shift in the second "
+                             "step (pairs of pairs), and use the spare bit: a column has "
+                             "height + 1 bits.")
+            return CheckResult(exercise, False, "\n".join(lines))
+    return _passed(exercise, f"right on all {len(cases)} boards, in all four directions.")

@@ -867,3 +867,254 @@ def test_check_expectimax_catches_chance_treated_as_an_opponent():
 
     result = check_expectimax(pessimist)
     assert not result.passed and "a chance node does not choose" in result.message
+
+
+# check_uct_score (notebook 08) -----------------------------------------------------
+
+UCT_SLIPS = {  # each wrong formula a student writes, and the words of the hint it must get
+    "square root is missing": lambda m, n, big_n, c: m + c * math.log(big_n) / n,
+    "visits are swapped": lambda m, n, big_n, c: m + c * math.sqrt(math.log(n) / big_n),
+    "not math.log10": lambda m, n, big_n, c: m + c * math.sqrt(math.log10(big_n) / n),
+    "not math.log2": lambda m, n, big_n, c: m + c * math.sqrt(math.log2(big_n) / n),
+    "c multiplies the bonus": lambda m, n, big_n, c: m + math.sqrt(math.log(big_n) / n),
+    "sqrt(2 ln N / n) is the c = √2 case":
+        lambda m, n, big_n, c: m + math.sqrt(2 * math.log(big_n) / n),
+    "it does not go inside it": lambda m, n, big_n, c: m + math.sqrt(c * math.log(big_n) / n),
+    "not c²": lambda m, n, big_n, c: m + c**2 * math.sqrt(math.log(big_n) / n),
+    "adds the mean and the bonus": lambda m, n, big_n, c: c * math.sqrt(math.log(big_n) / n),
+    "not subtracted": lambda m, n, big_n, c: m - c * math.sqrt(math.log(big_n) / n),
+    "do not negate it": lambda m, n, big_n, c: -m + c * math.sqrt(math.log(big_n) / n),
+}
+
+
+@pytest.mark.parametrize("hint", list(UCT_SLIPS))
+def test_check_uct_score_names_each_slip(hint):
+    from aisearch.exercises import check_uct_score
+
+    result = check_uct_score(UCT_SLIPS[hint])
+    assert not result.passed
+    assert f"{hint}" in result.message
+    assert len([line for line in result.message.splitlines() if line.startswith("Hint")]) == 1
+
+
+def test_check_uct_score_gives_only_the_formula_for_a_slip_it_does_not_know():
+    from aisearch.exercises import check_uct_score
+
+    # c / n in place of c / √n: the review found that a case with c = √2, n = 2 hid it
+    # behind "c multiplies the bonus" (√2 / 2 = 1 / √2).
+    result = check_uct_score(lambda m, n, big_n, c: m + c * math.sqrt(math.log(big_n)) / n)
+    assert not result.passed
+    assert "Hint: score = mean + c * math.sqrt(math.log(parent_visits) / visits)." in result.message
+    assert "c multiplies the bonus" not in result.message
+
+
+def test_check_uct_score_names_the_first_wrong_case_and_survives_a_later_crash():
+    from aisearch.exercises import check_uct_score
+    from aisearch.mcts import uct_score
+
+    def crashes_at_exploration_zero(mean, visits, parent_visits, exploration):
+        if exploration == 0:
+            raise ZeroDivisionError("no exploration")
+        return mean + math.sqrt(math.log(parent_visits) / visits)  # c left out
+
+    result = check_uct_score(crashes_at_exploration_zero)
+    assert not result.passed
+    assert "for a child with mean 0.5, 3 visits, parent 10 visits, c = 1.414" in result.message
+    expected = uct_score(0.5, 3, 10, math.sqrt(2))
+    assert f"the UCT score is {expected:.6g} = 0.5 + 1.414 × √(ln 10 / 3)" in result.message
+    assert "c multiplies the bonus" in result.message
+
+
+# Max^n (notebook 07): every wrong variant gets its own hint ------------------------
+
+MAXN_RIGHT_BY_HAND = {"B": (2, 5, 3), "C": (4, 4, 2), "D": (1, 3, 6), "A": (4, 4, 2)}
+
+
+def test_the_maxn_exercise_tree_has_a_tie_that_changes_the_root():
+    from aisearch.exercises import maxn_case_trees
+    from aisearch.maxn import maxn
+
+    tree = maxn_case_trees()["exercise tree"]
+    assert [tree.value(leaf)[1] for leaf in tree.children("D")] == [3, 3]  # a tie for P2
+    assert maxn(tree).value == (4, 4, 2)
+    # Keeping the last of D's tied children would make P1 move to D instead.
+    last = GameTree.from_nested([[(2, 5, 3), (6, 1, 3)], [(4, 4, 2), (3, 2, 5)], (5, 3, 2)],
+                                players=tree.players)
+    assert maxn(last).value == (5, 3, 2)
+
+
+@pytest.mark.parametrize(("node", "vector", "hint"), [
+    ("D", (5, 3, 2), "the children tie at 3 for P2: keep the first of them from the left"),
+    ("A", (2, 5, 3), "you picked the child best in P2's entry (entry 2); but at 'A' it is P1 "
+                     "who chooses, by its own entry, P1's entry (entry 1)."),
+    ("A", (1, 3, 6), "you picked the child best in P3's entry (entry 3), the worst for P1; "
+                     "but at 'A' it is P1"),
+    ("B", (6, 1, 3), "you picked the child best in P1's entry (entry 1) and P3's entry "
+                     "(entry 3), the worst for P2; but at 'B' it is P2 who chooses"),
+    ("C", (3, 2, 5), "the child best in P3's entry (entry 3), the worst for P2"),
+    ("A", (4, 4, 3), "a node's vector is one of its children's vectors"),
+])
+def test_check_maxn_by_hand_names_the_entry_the_wrong_choice_maximises(node, vector, hint):
+    from aisearch.exercises import check_maxn_by_hand
+
+    result = check_maxn_by_hand({**MAXN_RIGHT_BY_HAND, node: vector})
+    assert not result.passed and result.attempted
+    assert f"node {node!r}" in result.message and hint in result.message
+    assert "not P1's" not in result.message and "root player" not in result.message
+
+
+def test_the_maxn_hint_tells_maximised_entries_minimised_and_other_choices_apart():
+    from aisearch.exercises import _maxn_message
+
+    # P1 chooses at A between four leaves.
+    tree = GameTree.from_nested([(5, 1, 4), (2, 6, 2), (1, 4, 5), (3, 0, 7), (4, 3, 3)],
+                                players=("P1", "P2", "P3"))
+    # (1,4,5): the lowest for P1 and the best in no entry.
+    text = _maxn_message(None, tree, "tree", "A", (1, 4, 5), by_hand=True)
+    assert "you minimised: your vector is the child lowest in P1's entry (entry 1)" in text
+    # (3,0,7): the best for P3, not the worst for P1.
+    text = _maxn_message(None, tree, "tree", "A", (3, 0, 7), by_hand=True)
+    assert "you picked the child best in P3's entry (entry 3); but at 'A' it is P1" in text
+    # (4,3,3): neither best nor worst in any entry.
+    text = _maxn_message(None, tree, "tree", "A", (4, 3, 3), by_hand=True)
+    assert "it is P1 who chooses: the child largest in P1's entry (entry 1)" in text
+    # In code the entry is named by its index.
+    text = _maxn_message(len, tree, "tree", "A", (2, 6, 2))
+    assert "best in P2's entry (index 1); but at 'A' it is P1 who chooses, by its own entry, " \
+        "P1's entry (index 0)" in text
+
+
+def test_check_maxn_by_hand_reports_unknown_and_missing_nodes():
+    from aisearch.exercises import check_maxn_by_hand
+
+    lower = check_maxn_by_hand({"b": (2, 5, 3), "C": ..., "D": ..., "A": ...})
+    assert not lower.passed and lower.attempted
+    assert "the dict has 'b', which is not one of the nodes" in lower.message
+    assert "'A', 'B', 'C', 'D', written as capital letters" in lower.message
+    leaf = check_maxn_by_hand({**MAXN_RIGHT_BY_HAND, "E": (2, 5, 3)})
+    assert "'E' is a leaf: its vector is given" in leaf.message
+    some = check_maxn_by_hand({"B": (2, 5, 3), "C": ..., "D": None, "A": ...})
+    assert not some.passed and some.attempted
+    assert "the vectors given are right so far, but 'A', 'C', 'D' have no vector yet" in some.message
+    one = check_maxn_by_hand({**MAXN_RIGHT_BY_HAND, "A": ...})
+    assert "but 'A' has no vector yet" in one.message
+    wrong_first = check_maxn_by_hand({"B": (6, 1, 3), "C": ..., "D": ..., "A": ...})
+    assert "node 'B'" in wrong_first.message  # a wrong vector before the missing ones
+
+
+def _maxn_variant(pick_index, *, use_min=False, keep_last=False, pair=False):
+    """A student's max^n, wrong in one way."""
+    def value(game, state):
+        if game.is_terminal(state):
+            leaf = tuple(game.utility(state, p) for p in game.players)
+            return (leaf, None) if pair else leaf
+        i = pick_index(game, state)
+        best = None
+        for action in game.actions(state):
+            vector = value(game, game.result(state, action))
+            vector = vector[0] if pair else vector
+            better = (vector[i] < best[i] if use_min else
+                      vector[i] >= best[i] if keep_last else vector[i] > best[i]) if best else True
+            if better:
+                best = vector
+        return (best, None) if pair else best
+    return value
+
+
+def _own(game, state):
+    return game.players.index(game.to_move(state))
+
+
+@pytest.mark.parametrize(("variant", "hints"), [
+    (_maxn_variant(lambda g, s: 0),
+     ["at every node your function takes the child best in entry 0 (P1's, the root "
+      "player's, in the exercise tree), whoever moves there", "At 'B' that is P2's entry, index 1."]),
+    (_maxn_variant(lambda g, s: 2),
+     ["the child best in entry 2 (P3's in the exercise tree)", "At 'C' that is P2's entry"]),
+    (_maxn_variant(_own, use_min=True),
+     ["you minimised: at every node your function takes the child lowest in the mover's own "
+      "entry", "At 'B' that is P2's entry, index 1."]),
+    (_maxn_variant(_own, keep_last=True),
+     ["node 'D' (P2 to move) is worth (1, 3, 6)", "the children tie at 3 for P2: keep the "
+      "first of them in the order of game.actions (use >, not >=)"]),
+    (_maxn_variant(_own, pair=True),
+     ["returned ((4, 4, 2), None)", "Hint: return only the vector, not a (vector, action) pair."]),
+])
+def test_check_maxn_gives_each_wrong_variant_its_hint(variant, hints):
+    from aisearch.exercises import check_maxn
+
+    result = check_maxn(variant)
+    assert not result.passed and result.attempted
+    for hint in hints:
+        assert hint in result.message
+    assert check_maxn(_maxn_variant(_own)).passed
+
+
+def test_check_maxn_names_a_number_and_a_search_result():
+    from aisearch.exercises import check_maxn
+    from aisearch.maxn import maxn
+
+    number = check_maxn(lambda game, state: 3)
+    assert "not a single number: return the whole vector" in number.message
+    result = check_maxn(lambda game, state: maxn(game, state))
+    assert "return the vector itself (here `.value`), not the search result" in result.message
+
+
+# Notebook 05: check_table_rule ---------------------------------------------------
+
+
+def _table_rule(bound, value, entry_depth, depth, alpha, beta, *, strict=False, depth_blind=False):
+    """A rule written from the lecture's three cases, with optional slips."""
+    if entry_depth < depth and not depth_blind:
+        return False
+    if bound == "exact":
+        return True
+    if bound == "lower":
+        return value > beta if strict else value >= beta
+    return value < alpha if strict else value <= alpha
+
+
+def test_check_table_rule_accepts_the_rule_and_numpy_booleans_but_not_numbers():
+    from aisearch.exercises import check_table_rule
+
+    assert check_table_rule(_table_rule).passed
+    numpy = pytest.importorskip("numpy")
+    assert check_table_rule(lambda *case: numpy.bool_(_table_rule(*case))).passed
+    one = check_table_rule(lambda *case: int(_table_rule(*case)))
+    assert not one.passed and "expected True or False" in one.message
+
+
+def test_check_table_rule_shows_a_typical_window_first_and_explains_equality():
+    from aisearch.exercises import check_table_rule
+
+    strict = check_table_rule(lambda *case: _table_rule(*case, strict=True))
+    assert not strict.passed
+    assert "alpha=-1, beta=1" in strict.message
+    assert "Here value = beta: equality already cuts." in strict.message
+    blind = check_table_rule(lambda *case: _table_rule(*case, depth_blind=True))
+    assert not blind.passed
+    assert "alpha=-1, beta=1" in blind.message and "-inf" not in blind.message
+    assert "searched only 1 ply deep" in blind.message
+    upper = check_table_rule(
+        lambda b, v, d0, d, a, c: (v < a) if b == "upper" and d0 >= d else _table_rule(b, v, d0, d, a, c))
+    assert not upper.passed and "Here value = alpha: equality already cuts." in upper.message
+
+
+# Notebook 03: the Isolation evaluation's check -------------------------------------
+
+
+def _moves_for_the_mover(game, state, player):
+    """The common slip: the mobility of the player to move, whoever the value is for."""
+    me = game.to_move(state)
+    other = "O" if me == "X" else "X"
+    return len(game.moves_from(state, me)) - len(game.moves_from(state, other))
+
+
+def test_check_isolation_evaluation_names_the_to_move_slip():
+    from aisearch.exercises import check_isolation_evaluation
+
+    slip = check_isolation_evaluation(_moves_for_the_mover)
+    assert not slip.passed
+    assert "gave X and O the same value" in slip.message
+    assert "not the moves of game.to_move(state)" in slip.message
+
