@@ -129,3 +129,58 @@ def test_dice_nim_board_replies(lab_notebook, screenshots):
     if stones > 1:
         assert reply >= 1, f"the computer took no stone from the pile: {board.text()}"
         assert re.search(r"took 1\b.*took \d", line), f"no reply in the turn's line: {line}"
+
+
+def test_tic_tac_toe_board_replies(lab_notebook, screenshots):
+    """Notebook 03's tic-tac-toe board: click the centre, the computer's O appears."""
+    from pages import wait_until
+
+    notebook = lab_notebook("03_evaluation_and_depth")
+    page = notebook.page
+    boards = (page.locator(".jp-OutputArea-output > .widget-vbox")
+              .filter(has=page.get_by_role("button", name="show me its search")))
+    assert boards.count() >= 1, f"no game board in 03_evaluation_and_depth: {notebook.problems()}"
+    board = boards.first
+    board.scroll_into_view_if_needed()
+    board.get_by_role("button", name="new game").click()
+    cells = board.locator(".widget-gridbox button")
+    wait_until(lambda: cells.count() == 9 and all(cells.nth(i).inner_text().strip() == ""
+                                                   for i in range(9)), "an empty 3 x 3 board")
+    screenshots(board, "new-game")
+    centre = board.locator('button[title="(1, 1)"]')
+    assert centre.is_enabled(), "the centre of an empty board must be a legal move"
+    centre.click()
+    marks = wait_until(lambda: (m := [cells.nth(i).inner_text().strip() for i in range(9)])
+                       .count("O") == 1 and m, "the computer's O on the board")
+    screenshots(board, "after-the-centre")
+    assert marks[4] == "X" and marks.count("X") == 1, marks
+    assert not centre.is_enabled(), "a used cell stays disabled"
+    thinking = board.locator(".widget-html-content").nth(1).inner_text()
+    assert re.search(r"searched to depth \d+ .* and played \(\d, \d\)", thinking), thinking
+
+
+def test_connect_four_board_replies(lab_notebook, screenshots):
+    """Notebook 06's Connect Four board: click a column, the computer's reply appears."""
+    from pages import wait_until
+
+    notebook = lab_notebook("06_connect_four")
+    page = notebook.page
+    boards = (page.locator(".jp-OutputArea-output > .widget-vbox")
+              .filter(has=page.get_by_role("button", name="▼ 1", exact=True)))
+    assert boards.count(), f"no Connect Four board (buttons '▼ 1' ...) in 06_connect_four: " \
+        f"{notebook.problems()}"
+    board = boards.first
+    board.scroll_into_view_if_needed()
+    board.get_by_role("button", name="new game").click()
+    wait_until(lambda: "turn 1:" not in board.inner_text(), "a new game")
+    assert board.locator("div[title='X'], div[title='O']").count() == 0, "a new board is empty"
+    screenshots(board, "new-game")
+    board.get_by_role("button", name="▼ 3", exact=True).click()
+    text = wait_until(lambda: "turn 1:" in (t := board.inner_text()) and t,
+                      "the computer's reply to a stone in column 3")
+    screenshots(board, "after-column-3")
+    line = next(line for line in text.splitlines() if line.startswith("turn 1:"))
+    assert re.fullmatch(r"turn 1: you 3, computer [1-5]", line.strip()), line
+    wait_until(lambda: board.locator("div[title='X'], div[title='O']").count() == 2,
+               "two stones drawn on the board")
+    assert "Your move" in board.inner_text()
