@@ -1,9 +1,13 @@
 """aisearch: adversarial search you can step through.
 
 The core (this package minus ``aisearch.viz``) uses only the standard
-library: games with the textbook's six parts, minimax, alpha-beta and
-negamax with tracing, and counting helpers. ``aisearch.viz`` draws traces
-with networkx, matplotlib and ipywidgets, and is imported only when asked for.
+library: games with the textbook's six parts; minimax, alpha-beta and
+negamax with tracing; expectimax for chance; transposition tables, Zobrist
+keys and symmetry; evaluation functions, iterative deepening and quiescence;
+max^n and paranoid search for more than two players; Monte Carlo tree search;
+players, matches and tournaments; and counting helpers. ``aisearch.viz`` draws
+traces and boards with networkx, matplotlib and ipywidgets, and is imported
+only when asked for.
 
 >>> from aisearch import alphabeta, Trace
 >>> from aisearch.games import GameTree
@@ -13,61 +17,131 @@ with networkx, matplotlib and ipywidgets, and is imported only when asked for.
 """
 
 from .alphabeta import alphabeta
+from .caching import TranspositionTable, alphabeta_with_naive_cache, memo_minimax
 from .counting import (
     BranchingEstimate,
     count_games,
+    count_games_by_length,
     count_outcomes,
     count_positions,
     count_tree_nodes,
     estimate_branching_factor,
+    reachable_positions,
 )
+from .deepening import DeepeningResult, deepen, deepening_overhead, iterative_deepening
+from .evaluation import linear_evaluation
 from .expectimax import expectimax, star1
 from .game import CHANCE, Game, check_outcomes
+from .maxn import maxn
+from .mcts import (
+    MCTSEvent,
+    MCTSFrame,
+    MCTSResult,
+    MCTSStats,
+    MCTSTrace,
+    mcts,
+    mcts_player,
+    uct_score,
+)
 from .minimax import minimax
+from .montecarlo import (
+    PiEstimate,
+    PlayoutEstimate,
+    estimate_pi,
+    pi_error_curve,
+    playout_value,
+    random_points,
+)
 from .negamax import negamax
+from .paranoid import Paranoid, paranoid
 from .players import (
+    Decision,
     GameRecord,
     Player,
     RandomOpponent,
+    SearchPlayer,
     Tally,
+    depth_player,
     epsilon_greedy_player,
     play_game,
     random_player,
     search_player,
+    timed_player,
     win_rates,
 )
+from .quiescence import quiescence_search
 from .result import SearchResult, SearchStats
+from .symmetry import canonical
+from .tournament import TournamentTable, tournament
 from .trace import Event, Frame, Trace, TraceNode
+from .zobrist import Zobrist, collision_rate
 
 __all__ = [
     "BranchingEstimate",
     "CHANCE",
+    "Decision",
+    "DeepeningResult",
     "Event",
     "Frame",
     "Game",
     "GameRecord",
+    "MCTSEvent",
+    "MCTSFrame",
+    "MCTSResult",
+    "MCTSStats",
+    "MCTSTrace",
+    "Paranoid",
+    "PiEstimate",
     "Player",
+    "PlayoutEstimate",
     "RandomOpponent",
+    "SearchPlayer",
     "SearchResult",
     "SearchStats",
     "Tally",
+    "TournamentTable",
     "Trace",
     "TraceNode",
+    "TranspositionTable",
+    "Zobrist",
     "alphabeta",
+    "alphabeta_with_naive_cache",
+    "canonical",
     "check_outcomes",
+    "collision_rate",
     "count_games",
+    "count_games_by_length",
     "count_outcomes",
     "count_positions",
     "count_tree_nodes",
+    "deepen",
+    "deepening_overhead",
+    "depth_player",
     "epsilon_greedy_player",
     "estimate_branching_factor",
+    "estimate_pi",
     "expectimax",
+    "iterative_deepening",
+    "linear_evaluation",
+    "maxn",
+    "mcts",
+    "mcts_player",
+    "memo_minimax",
     "minimax",
     "negamax",
+    "paranoid",
+    "pi_error_curve",
     "play_game",
+    "playout_value",
+    "quiescence_search",
     "random_player",
+    "random_points",
+    "reachable_positions",
     "search_player",
     "star1",
+    "timed_player",
+    "tournament",
+    "uct_score",
     "win_rates",
 ]
 __version__ = "0.1.0"

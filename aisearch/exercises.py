@@ -45,15 +45,25 @@ from .minimax import minimax
 from .trace import CUTOFF, Trace
 
 __all__ = [
-    "check_expectimax",
-    "chance_case_trees",
     "CheckResult",
     "RecordingGame",
     "case_trees",
+    "chance_case_trees",
     "check_alphabeta",
     "check_count_games",
     "check_depth_limited",
+    "check_expectimax",
+    "check_four_in_a_row",
+    "check_isolation_evaluation",
+    "check_maxn",
+    "check_maxn_by_hand",
     "check_minimax",
+    "check_selection",
+    "check_table_rule",
+    "check_uct_score",
+    "draw_backup_tree",
+    "isolation_baseline",
+    "maxn_case_trees",
 ]
 
 PASS, FAIL = "✓", "✗"
@@ -1764,3 +1774,8 @@ def check_four_in_a_row(fn: Callable) -> CheckResult:
                              "height + 1 bits.")
             return CheckResult(exercise, False, "\n".join(lines))
     return _passed(exercise, f"right on all {len(cases)} boards, in all four directions.")
+
+
+# The check of a UCT selection worked by hand reads an MCTS trace, so it lives
+# beside MCTSTrace in aisearch.mcts; it is offered here with the other checks.
+from .mcts import check_selection  # noqa: E402

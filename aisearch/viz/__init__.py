@@ -23,21 +23,31 @@ True
 """
 
 from .boards import draw_board
+from .connect4 import ConnectFourBoard, draw_connect4
 from .graph import to_networkx
 from .layout import tidy_layout, tree_layout
-from .play import DiceNimTable
+from .mcts import MCTSDrawing, MCTSFigure, draw_mcts_step
+from .play import DiceNimTable, GameBoard
+from .standings import draw_tournament
 from .static import animate, frame_strip, save_frames
 from .tree import TreeDrawing, TreeFigure, draw_step
 from .widget import StepViewer, step_through
 
 __all__ = [
+    "ConnectFourBoard",
     "DiceNimTable",
+    "GameBoard",
+    "MCTSDrawing",
+    "MCTSFigure",
     "StepViewer",
     "TreeDrawing",
     "TreeFigure",
     "animate",
     "draw_board",
+    "draw_connect4",
+    "draw_mcts_step",
     "draw_step",
+    "draw_tournament",
     "frame_strip",
     "save_frames",
     "step_through",
