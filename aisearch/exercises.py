@@ -1258,7 +1258,8 @@ def maxn_case_trees() -> dict[str, GameTree]:
 def _maxn_vector(tree: GameTree, node) -> tuple:
     from .maxn import maxn
 
-    return maxn(tree, node).value
+    vector: tuple = maxn(tree, node).value  # type: ignore[assignment]  # max^n values are vectors
+    return vector
 
 
 def _is_vector(x, n: int) -> bool:
@@ -1307,7 +1308,7 @@ def check_maxn(fn: Callable) -> CheckResult:
 def _maxn_answers(exercise, fn, name, tree) -> tuple[dict, CheckResult | None]:
     """``fn``'s vector at every node of ``tree`` (preorder), or the failure that stopped it."""
     n = len(tree.players)
-    got_at = {}
+    got_at: dict = {}
     for node in _preorder(tree):
         at = f", at node {node!r} ({tree.to_move(node)} to move)"
         try:

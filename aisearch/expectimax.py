@@ -46,7 +46,8 @@ def viewpoint(game: Game, state):
     chosen = getattr(game, "max_player", None)
     after = state
     while chosen is None and not game.is_terminal(after):
-        outcomes = game.chance_outcomes(after) if game.to_move(after) == CHANCE else None
+        outcomes = (game.chance_outcomes(after)  # type: ignore[attr-defined]
+                    if game.to_move(after) == CHANCE else None)
         if not outcomes:
             chosen = game.to_move(after)
             break

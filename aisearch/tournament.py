@@ -24,7 +24,7 @@ import itertools
 import sys
 import time
 from collections.abc import Callable, Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .game import Game
 from .players import GameRecord, play_game
@@ -146,7 +146,7 @@ class _Progress:
             print(f"\rgames {self.done}/{self.total}", end=end, file=sys.stderr, flush=True)
 
 
-def tournament(players: Mapping[str, Callable], game: Game, *, games: int = 2, seed: int = 0,
+def tournament(players: Mapping[str, Callable], game: Game | Any, *, games: int = 2, seed: int = 0,
                openings: int = 0, progress: bool | Callable = True,
                max_moves: int | None = None) -> TournamentTable:
     """Play every seating of ``players`` in ``game``, ``games`` times each.

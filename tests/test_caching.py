@@ -377,3 +377,55 @@ def test_a_narrowing_is_not_a_hit():
         assert result.value == minimax(GAME, state).value
         assert table.narrowed >= 1 and result.stats.narrowed == table.narrowed
         assert result.stats.hits == table.hits
+
+
+# Connect Four: the same variants, through the game's own mirror symmetry, on
+# small boards late enough that plain minimax can search every position.
+def connect_four_positions():
+    from aisearch.games import ConnectFour
+
+    cases = []
+    for (width, height), stones, count in (((4, 4), 8, 12), ((5, 4), 11, 8)):
+        game = ConnectFour(width, height)
+        cases += [(game, state) for state in game.random_positions(stones, count, seed=3)]
+    return cases
+
+
+def centre_columns(game, state, actions):
+    middle = (game.width - 1) / 2
+    return sorted(actions, key=lambda column: (abs(column - middle), column))
+
+
+CONNECT_FOUR_VARIANTS = {
+    "memo": lambda g, s, t: memo_minimax(g, s),
+    "memo + symmetry": lambda g, s, t: memo_minimax(g, s, symmetry=True),
+    "alphabeta + table": lambda g, s, t: alphabeta(g, s, table=t),
+    "alphabeta + table + symmetry": lambda g, s, t: alphabeta(g, s, table=t, symmetry=True),
+    "alphabeta + table + ordering": lambda g, s, t: alphabeta(g, s, table=t,
+                                                              order=centre_columns),
+    "negamax + table + symmetry": lambda g, s, t: negamax(g, s, table=t, symmetry=True),
+    "alphabeta + tiny table + symmetry": lambda g, s, t: alphabeta(
+        g, s, table=TranspositionTable(8), symmetry=True),
+}
+
+
+@pytest.mark.parametrize("name", CONNECT_FOUR_VARIANTS)
+def test_every_variant_equals_minimax_on_small_connect_four_boards(name):
+    search = CONNECT_FOUR_VARIANTS[name]
+    tables: dict = {}
+    for game, state in connect_four_positions():
+        table = tables.setdefault((game.width, game.height), TranspositionTable(1 << 12))
+        truth = minimax(game, state)
+        found = search(game, state, table)
+        assert found.value == truth.value, (name, game.render(state))
+        child = game.result(state, found.action)
+        mover = game.to_move(state)
+        reached = (game.utility(child, mover) if game.is_terminal(child)
+                   else -minimax(game, child).value)
+        assert reached == truth.value, (name, found.action, game.render(state))
+
+
+def test_the_connect_four_positions_are_not_all_alike():
+    """The positions above include wins, losses and draws, so the test can fail."""
+    values = {minimax(game, state).value for game, state in connect_four_positions()}
+    assert values == {-1, 0, 1}
