@@ -8,7 +8,14 @@ so running this again gives the same files:
   Figure 5.2) at its first cutoff, the picture in the README;
 - ``alphabeta_strip.png``: the key steps of that search side by side;
 - ``minimax_final.png``: minimax on the same tree, finished;
-- ``tictactoe_board.png``: a tic-tac-toe position won by X.
+- ``tictactoe_board.png``: a tic-tac-toe position won by X;
+- ``expectimax_final.png``: expectiminimax on a small dice tree;
+- ``table_hit.png``: alpha-beta with a transposition table on tic-tac-toe, at
+  its first answer from the table;
+- ``maxn_final.png``: max^n on notebook 07's three-player tree;
+- ``mcts_final.png``: Monte Carlo tree search's tree after 50 iterations on
+  notebook 08's tree with a hidden win;
+- ``connect4_board.png``: the Connect Four position 4455 as a bitboard.
 """
 
 from __future__ import annotations
@@ -84,6 +91,60 @@ def expectimax_final(path: pathlib.Path) -> None:
     TreeFigure(trace, step=-1).figure.savefig(path, dpi=DPI, **_SAVE)
 
 
+def table_hit(path: pathlib.Path) -> None:
+    """A table search on a tic-tac-toe position, at its first answer from the table."""
+    from aisearch import Trace, TranspositionTable, alphabeta
+    from aisearch.games import TicTacToe
+    from aisearch.viz import TreeFigure
+
+    game = TicTacToe()
+    trace = Trace(game)
+    alphabeta(game, "..O.XX.XO", table=TranspositionTable(), tracer=trace)
+    hit = next(e.step for e in trace if e.kind == "cache_hit")
+    TreeFigure(trace, step=hit).figure.savefig(path, dpi=DPI, **_SAVE)
+
+
+def maxn_final(path: pathlib.Path) -> None:
+    """Max^n backing up value vectors on notebook 07's first tree."""
+    from aisearch import Trace, maxn
+    from aisearch.games import GameTree
+    from aisearch.viz import TreeFigure
+
+    tree = GameTree.from_nested(
+        [[[(3, 3, 4), (1, 4, 5)], [(6, 2, 2), (2, 6, 2)]],
+         [[(5, 1, 4), (7, 2, 1)], [(0, 9, 1), (4, 3, 3)]]],
+        players=("P1", "P2", "P3"))
+    trace = Trace(tree)
+    maxn(tree, tracer=trace)
+    TreeFigure(trace, step=-1).figure.savefig(path, dpi=DPI, **_SAVE)
+
+
+def mcts_final(path: pathlib.Path) -> None:
+    """MCTS after 50 seeded iterations on a tree whose best move random playouts misjudge."""
+    from aisearch import MCTSTrace, mcts
+    from aisearch.games import GameTree
+    from aisearch.viz import MCTSFigure
+
+    hidden = GameTree.from_nested([[[1, -1, -1, -1], [-1, -1, -1, 1]], [0, 0]])
+    trace = MCTSTrace(hidden)
+    mcts(hidden, iterations=50, seed=0, tracer=trace)
+    MCTSFigure(trace, step=-1).figure.savefig(path, dpi=DPI, **_SAVE)
+
+
+def connect4_board(path: pathlib.Path) -> None:
+    """The Connect Four position 4455 with each cell's bit number."""
+    import matplotlib.pyplot as plt
+
+    from aisearch.games import ConnectFour
+    from aisearch.viz import draw_connect4
+
+    game = ConnectFour()
+    fig, ax = plt.subplots(figsize=(4.2, 4))
+    draw_connect4(game, game.from_moves("4455"), ax=ax, title="4455: X to move, scores 18")
+    fig.savefig(path, dpi=DPI, **_SAVE)
+    plt.close(fig)
+
+
 _SAVE: dict = {"metadata": {"Software": None}}
 
 FIGURES: dict[str, Callable[[pathlib.Path], None]] = {
@@ -92,6 +153,10 @@ FIGURES: dict[str, Callable[[pathlib.Path], None]] = {
     "minimax_final.png": minimax_final,
     "tictactoe_board.png": tictactoe_board,
     "expectimax_final.png": expectimax_final,
+    "table_hit.png": table_hit,
+    "maxn_final.png": maxn_final,
+    "mcts_final.png": mcts_final,
+    "connect4_board.png": connect4_board,
 }
 
 

@@ -4,6 +4,7 @@ import doctest
 import importlib
 import io
 import re
+from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -289,10 +290,17 @@ def test_viz_doctests(name):
 
 def test_figures_are_written_and_reproducible(tmp_path):
     written = make_figures(["--out", str(tmp_path / "a")])
-    assert sorted(p.name for p in written) == [
-        "alphabeta_strip.png", "expectimax_final.png", "minimax_final.png", "tictactoe_board.png", "viewer.png"]
-    [again] = make_figures(["--out", str(tmp_path / "b"), "viewer.png"])
-    assert again.read_bytes() == (tmp_path / "a" / "viewer.png").read_bytes()
+    names = sorted(p.name for p in written)
+    assert names == sorted([
+        "alphabeta_strip.png", "connect4_board.png", "expectimax_final.png", "maxn_final.png",
+        "mcts_final.png", "minimax_final.png", "table_hit.png", "tictactoe_board.png",
+        "viewer.png"])
+    # The repository's figures/ holds exactly these (run `make figures` after adding one).
+    committed = Path(__file__).resolve().parents[2] / "figures"
+    assert sorted(p.name for p in committed.glob("*.png")) == names
+    again = make_figures(["--out", str(tmp_path / "b"), "viewer.png", "mcts_final.png"])
+    for path in again:
+        assert path.read_bytes() == (tmp_path / "a" / path.name).read_bytes(), path.name
 
 
 def test_names_and_actions_are_left_out_when_they_do_not_fit(textbook):
