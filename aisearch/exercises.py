@@ -1738,6 +1738,12 @@ def _fours_by_direction(bits: int, height: int) -> list[str]:
     return found
 
 
+def _four_shifts(height: int) -> str:
+    """The four shifts spelled out for the board at hand (a hard-coded 7 fails on 5x4)."""
+    return (f"here height = {height}: shifts 1 (vertical), {height + 1} (horizontal, "
+            f"height + 1), {height} and {height + 2} (the diagonals, height and height + 2)")
+
+
 def check_four_in_a_row(fn: Callable) -> CheckResult:
     """Check ``fn(bits, height) -> bool``: whether one player's stones hold four in a row.
 
@@ -1761,18 +1767,21 @@ def check_four_in_a_row(fn: Callable) -> CheckResult:
         if got is None:
             return _not_done(exercise, fn, "returned None")
         expected = ConnectFour(width, height).has_four(bits)
-        if not isinstance(got, (bool, int)) or bool(got) != expected:
+        if not isinstance(got, (bool, int)):
+            return CheckResult(exercise, False, (
+                f"{FAIL} {exercise}: on the {case}, `{_name(fn)}` returned {got!r}, "
+                f"a {type(got).__name__}: return True or False (here {expected})."))
+        if bool(got) != expected:
             lines = [f"{FAIL} {exercise}: on the {case}, expected {expected}, "
-                     f"`{_name(fn)}` returned {got!r}. The stones (# ; row {height} on top):",
+                     f"`{_name(fn)}` returned {got!r}. The stones (# = stone, top row first):",
                      _draw_bits(bits, width, height)]
             if expected:
                 lines.append("Hint: the four here is " + " and ".join(
-                    _fours_by_direction(bits, height)) + "; the shifts are 1 (vertical), "
-                    "height + 1 (horizontal), height and height + 2 (the diagonals).")
+                    _fours_by_direction(bits, height)) + "; " + _four_shifts(height) + ".")
             else:
                 lines.append("Hint: there is no four here. Shift by 2 * shift in the second "
                              "step (pairs of pairs), and use the spare bit: a column has "
-                             "height + 1 bits.")
+                             f"height + 1 bits ({_four_shifts(height)}).")
             return CheckResult(exercise, False, "\n".join(lines))
     return _passed(exercise, f"right on all {len(cases)} boards, in all four directions.")
 

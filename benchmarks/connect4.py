@@ -24,7 +24,8 @@ classes positions by stones played (End > 28, Middle 15..28, Begin <= 14) and
 by the moves left in a perfect game (Easy < 14, Medium 14..27, Hard >= 28),
 and he drew them with some selection of his own. So our sets are split the
 same way (the moves left follow from the score) and each class's mean is shown
-beside his; random play makes more easy positions than his sets hold.
+beside his; how many positions fall in each class is our random play's doing,
+not his (his sets hold 1000 positions per class).
 
 **Small boards** are solved from the empty board and compared with the
 published results: John Tromp, "John's Connect Four Playground"
@@ -41,7 +42,14 @@ import platform
 import statistics
 import time
 
-from aisearch.games.connect4 import LADDER, ConnectFour, NodeLimitExceeded, solve
+from aisearch.games.connect4 import (
+    LADDER,
+    ConnectFour,
+    NodeLimitExceeded,
+    difficulty,
+    remaining_moves,
+    solve,
+)
 
 # Pons, Part 12 (strong solver): mean positions explored per position.
 PONS = {("end", "easy"): 51.28, ("middle", "easy"): 449.6, ("middle", "medium"): 39_900,
@@ -51,22 +59,6 @@ PONS_NAMES = {"end": "End", "middle": "Middle", "start": "Begin"}
 
 # Published outcomes with perfect play (Tromp; Steininger): who wins, by width x height.
 PUBLISHED = {(4, 4): "draw", (5, 4): "draw", (4, 5): "draw", (6, 4): "second", (5, 5): "draw"}
-
-
-def remaining_moves(game: ConnectFour, state, score: int) -> int:
-    """Moves left in a perfect game from ``state`` whose exact score is ``score``."""
-    if score == 0:
-        return game.cells - state.moves  # a draw fills the board
-    winner_moves_now = score > 0
-    s = abs(score)
-    for before in (game.cells + 1 - 2 * s, game.cells - 2 * s):  # stones before the winning one
-        if ((before - state.moves) % 2 == 0) == winner_moves_now:
-            return before - state.moves + 1
-    raise AssertionError("no parity fits")  # pragma: no cover
-
-
-def difficulty(moves_left: int) -> str:
-    return "easy" if moves_left < 14 else "medium" if moves_left < 28 else "hard"
 
 
 def run_ladder(game, stages, node_limits):

@@ -1118,3 +1118,33 @@ def test_check_isolation_evaluation_names_the_to_move_slip():
     assert "gave X and O the same value" in slip.message
     assert "not the moves of game.to_move(state)" in slip.message
 
+
+
+def _four_with_hard_coded_seven(bits, height):
+    """The slip of a 7x6 board: the shifts written as numbers, not from ``height``."""
+    for shift in (1, 7, 6, 8):
+        pairs = bits & (bits >> shift)
+        if pairs & (pairs >> 2 * shift):
+            return True
+    return False
+
+
+def test_check_four_in_a_row_gives_the_shifts_of_the_board_at_hand():
+    from aisearch.exercises import check_four_in_a_row
+
+    slip = check_four_in_a_row(_four_with_hard_coded_seven)
+    assert not slip.passed and "on the 5x4 board" in slip.message
+    assert "here height = 4: shifts 1 (vertical), 5 (horizontal" in slip.message
+    assert "4 and 6 (the diagonals" in slip.message
+    assert "(# = stone, top row first)" in slip.message
+
+
+def test_check_four_in_a_row_asks_for_a_bool_when_given_a_word():
+    from aisearch.exercises import check_four_in_a_row
+
+    def answers_in_words(bits, height):
+        return "yes" if bits else "no"
+
+    wrong = check_four_in_a_row(answers_in_words)
+    assert not wrong.passed
+    assert "returned 'yes', a str: return True or False" in wrong.message

@@ -385,9 +385,13 @@ class ConnectFour:
 class SolveStats(SearchStats):
     """``SearchStats`` of a solve. ``nodes`` are the positions explored to find
     the score (what Pons counts), ``action_nodes`` those explored afterwards to
-    find a column that achieves it. The table's counts: ``stores``, the bounds
-    written; ``bound_hits``, the look-ups whose bound narrowed the window;
-    ``hits``, those that answered the position at once."""
+    find a column that achieves it. The table's counts, as ``SearchStats``
+    defines them: ``hits``, the nodes answered from the table without a search
+    (a stored bound narrowed the window until it closed); of these,
+    ``bound_hits`` were answered by a bound (a cut: the entry's lower and upper
+    bounds differ) and ``hits - bound_hits`` by an exact score (they are
+    equal); ``narrowed``, the nodes whose window a stored bound narrowed but
+    that were still searched; ``stores``, the bounds written."""
 
     action_nodes: int = 0
 
@@ -483,13 +487,41 @@ def solve(game: ConnectFour, state: C4State | None = None, *, weak: bool = False
     value = search.root(state)
     stats.nodes, stats.leaves, stats.cutoffs = search.nodes, search.leaves, search.cutoffs
     stats.max_depth = search.deepest - state.moves
-    stats.hits, stats.bound_hits, stats.stores = search.hits, search.bound_hits, search.stores
+    stats.hits, stats.bound_hits = search.hits, search.bound_hits
+    stats.narrowed, stats.stores = search.narrowed, search.stores
     action = None
     if find_action:
         before = search.nodes
         action = search.best_action(state, value)
         stats.action_nodes = search.nodes - before
     return SearchResult(value, action, stats)
+
+
+def remaining_moves(game: ConnectFour, state: C4State, score: int) -> int:
+    """The stones still played in a perfect game from ``state``, whose exact
+    (strong) ``score`` is known: the winner wins as soon as it can, the loser
+    holds out as long as it can, a draw fills the board.
+
+    The winning stone is the ``m``-th + 1 with ``(cells + 1 - m) // 2 == |score|``,
+    and ``m - state.moves`` is even when the winner is the player to move.
+
+    >>> game = ConnectFour()
+    >>> remaining_moves(game, game.from_moves("4455"), 18)   # X, O, then X's winning stone
+    3
+    """
+    if score == 0:
+        return game.cells - state.moves
+    mover_wins = score > 0
+    for before in (game.cells + 1 - 2 * abs(score), game.cells - 2 * abs(score)):
+        if ((before - state.moves) % 2 == 0) == mover_wins:
+            return before - state.moves + 1
+    raise AssertionError("no parity fits")  # pragma: no cover
+
+
+def difficulty(moves_left: int) -> str:
+    """Pons' class of a position by the moves left in a perfect game: ``"easy"``
+    (fewer than 14), ``"medium"`` (14 to 27) or ``"hard"`` (28 or more)."""
+    return "easy" if moves_left < 14 else "medium" if moves_left < 28 else "hard"
 
 
 def score_columns(game: ConnectFour, state: C4State | None = None, *, weak: bool = False
@@ -519,7 +551,7 @@ class _Search:
         self.game, self.step, self.weak = game, step, weak
         self.node_limit = node_limit if node_limit is not None else float("inf")
         self.nodes = self.leaves = self.cutoffs = self.deepest = 0
-        self.hits = self.bound_hits = self.stores = 0
+        self.hits = self.bound_hits = self.narrowed = self.stores = 0
         self.order = (tuple(range(game.width)) if step < LADDER.index("centre_first")
                       else column_order(game.width))
         self.table = None
@@ -669,25 +701,31 @@ class _Search:
         # No win now: the best still possible is to win with the stone after next.
         best = (cells - 1 - moves) // 2
         table = self.table
+        used = False  # did a stored bound narrow the window?
         if table is not None:
             key = position + mask
             slot = key % table.size
             if table.keys[slot] == key:
-                if table.upper[slot] < best:
-                    best = table.upper[slot]
-                    self.bound_hits += 1
-                if table.lower[slot] > alpha:
-                    alpha = table.lower[slot]
-                    self.bound_hits += 1
+                lower, upper = table.lower[slot], table.upper[slot]
+                if upper < best:
+                    best, used = upper, True
+                if lower > alpha:
+                    alpha, used = lower, True
                     if alpha >= beta:
                         self.hits += 1
+                        self.bound_hits += lower != upper
                         self.leaves += 1
                         return alpha
         if beta > best:
             beta = best
             if alpha >= beta:
+                if used:
+                    self.hits += 1
+                    self.bound_hits += lower != upper
                 self.leaves += 1
                 return beta
+        if used:
+            self.narrowed += 1
         for c in self.order:
             if not mask & tops[c]:
                 score = -self.negamax(position ^ mask, mask | (mask + bottoms[c]), moves + 1,
@@ -756,7 +794,7 @@ class _Search:
         keys, lowers, uppers, size = table.keys, table.lower, table.upper, table.size
         by_threats = self.step >= LADDER.index("threat_order")
         limit = self.node_limit - self.nodes
-        nodes = leaves = cutoffs = hits = bound_hits = stores = 0
+        nodes = leaves = cutoffs = hits = bound_hits = narrowed = stores = 0
         deepest = self.deepest
 
         def spots(bits, mask):
@@ -777,7 +815,7 @@ class _Search:
             return found & (board ^ mask)
 
         def negamax(position, mask, moves, alpha, beta):
-            nonlocal nodes, leaves, cutoffs, hits, bound_hits, deepest
+            nonlocal nodes, leaves, cutoffs, hits, bound_hits, narrowed, deepest
             nodes += 1
             if nodes > limit:
                 raise NodeLimitExceeded(search.nodes + nodes)
@@ -809,22 +847,28 @@ class _Search:
             best = (cells - 1 - moves) // 2  # nor can the mover
             key = position + mask
             slot = key % size
+            used = False  # did a stored bound narrow the window?
             if keys[slot] == key:
-                if uppers[slot] < best:
-                    best = uppers[slot]
-                    bound_hits += 1
-                if lowers[slot] > alpha:
-                    alpha = lowers[slot]
-                    bound_hits += 1
+                lower, upper = lowers[slot], uppers[slot]
+                if upper < best:
+                    best, used = upper, True
+                if lower > alpha:
+                    alpha, used = lower, True
                     if alpha >= beta:
                         hits += 1
+                        bound_hits += lower != upper
                         leaves += 1
                         return alpha
             if beta > best:
                 beta = best
                 if alpha >= beta:
+                    if used:
+                        hits += 1
+                        bound_hits += lower != upper
                     leaves += 1
                     return beta
+            if used:
+                narrowed += 1
             tries = [possible & column for column in columns if possible & column]
             if by_threats and len(tries) > 1:
                 # Most winning spots after the move first; ties keep the
@@ -855,15 +899,16 @@ class _Search:
 
         def collect():
             """Add the counts so far to the search's, and start again from 0."""
-            nonlocal nodes, leaves, cutoffs, hits, bound_hits, stores, limit
+            nonlocal nodes, leaves, cutoffs, hits, bound_hits, narrowed, stores, limit
             search.nodes += nodes
             search.leaves += leaves
             search.cutoffs += cutoffs
             search.hits += hits
             search.bound_hits += bound_hits
+            search.narrowed += narrowed
             search.stores += stores
             search.deepest = max(search.deepest, deepest)
-            nodes = leaves = cutoffs = hits = bound_hits = stores = 0
+            nodes = leaves = cutoffs = hits = bound_hits = narrowed = stores = 0
             limit = search.node_limit - search.nodes
 
         return negamax, collect

@@ -84,6 +84,7 @@ class ConnectFourBoard(widgets.VBox):
         computer_first = self.first_toggle.value == "computer"
         self.you = mover if not computer_first else ("O" if mover == "X" else "X")
         if computer_first:
+            self.show(thinking=True)
             column = self.reply()
             self.turns.append(f"computer {column + 1}")
         self.show()
@@ -99,6 +100,7 @@ class ConnectFourBoard(widgets.VBox):
         self.state = self.game.result(self.state, column)
         turn = f"you {column + 1}"
         if not self.game.is_terminal(self.state):
+            self.show(thinking=True)  # your stone, and a note, while the solver works
             turn += f", computer {self.reply() + 1}"
         self.turns.append(turn)
         self.show()
@@ -126,16 +128,20 @@ class ConnectFourBoard(widgets.VBox):
 
     # Drawing -------------------------------------------------------------------------
 
-    def show(self) -> None:
+    def show(self, thinking: bool = False) -> None:
+        """Draw the position. ``thinking``: the computer is about to move, so the
+        buttons stay disabled, no scores are shown and the status says so."""
         over = self.game.is_terminal(self.state)
         playable = set(self.game.actions(self.state))
         for column, button in enumerate(self.buttons):
-            button.disabled = over or column not in playable
+            button.disabled = thinking or over or column not in playable
         self.board.value = self._grid_html()
-        self.scores.value = self._scores_html() if self.show_scores and not over else ""
+        shown = self.show_scores and not over and not thinking
+        self.scores.value = self._scores_html() if shown else ""
         log = [f"turn {i}: {turn}" for i, turn in enumerate(self.turns, start=1)]
+        status = "The computer is thinking..." if thinking else self.status
         self.history.value = (f"<pre style='margin:4px 0'>{html.escape(chr(10).join(log))}</pre>"
-                          f"<b>{html.escape(self.status)}</b>")
+                              f"<b>{html.escape(status)}</b>")
 
     def _grid_html(self) -> str:
         cells = []

@@ -16,6 +16,8 @@ from aisearch.games.connect4 import (
     ConnectFour,
     NodeLimitExceeded,
     column_order,
+    difficulty,
+    remaining_moves,
     score_columns,
     solve,
 )
@@ -390,3 +392,33 @@ def test_the_notebook_exercise_check_accepts_shifts_and_names_a_missed_direction
     wrong = check_four_in_a_row(vertical_only)
     assert not wrong.passed and "the four here is horizontal" in wrong.message
     assert "# # # #" in wrong.message
+
+
+@pytest.mark.parametrize("step", LADDER)
+def test_table_counters_follow_the_meanings_of_search_stats(step):
+    # hits: nodes answered from the table, of which bound_hits by a bound and
+    # hits - bound_hits by an exact score; narrowed: searched after a bound
+    # narrowed the window. All are nodes, and a hit is a node not searched.
+    game = ConnectFour(4, 4)
+    state = game.from_moves("2323")  # small enough for plain negamax
+    stats = solve(game, state, find_action=False, upto=step).stats
+    if LADDER.index(step) < LADDER.index("table"):
+        assert (stats.hits, stats.bound_hits, stats.narrowed, stats.stores) == (0, 0, 0, 0)
+        return
+    assert 0 < stats.bound_hits < stats.hits <= stats.leaves
+    assert stats.narrowed > 0 and stats.hits + stats.narrowed < stats.nodes
+    assert stats.stores == stats.nodes - stats.leaves  # every searched node stores a bound
+    assert f"narrowed={stats.narrowed}" in repr(stats)
+
+
+def test_remaining_moves_is_the_length_of_the_perfect_game_played_out():
+    # Play the solver's best column on both sides to the end, and count.
+    game = ConnectFour(5, 4)
+    for state in game.random_positions(8, 6, seed=11):
+        score = solve(game, state, find_action=False).value
+        played, position = 0, state
+        while not game.is_terminal(position):
+            position = game.play(position, solve(game, position).action)
+            played += 1
+        assert remaining_moves(game, state, score) == played
+    assert [difficulty(n) for n in (13, 14, 27, 28)] == ["easy", "medium", "medium", "hard"]

@@ -63,3 +63,16 @@ def test_draw_connect4_draws_every_cell_and_the_highlight():
     assert len(ax.texts) == 7 * 7  # a bit number per cell, the spare row included
     rings = [p for p in ax.patches if getattr(p, "fill", True) is False]
     assert len(rings) == 4 and ax.get_title(loc="left") == "X wins"
+
+
+def test_the_board_says_the_computer_is_thinking_while_it_solves():
+    board = ConnectFourBoard(ConnectFour(4, 4), show_scores=False)
+    seen = []  # what the page showed, in order, with the buttons' state
+    board.history.observe(lambda change: seen.append(
+        (change["new"], [b.disabled for b in board.buttons])), names="value")
+    board.buttons[1].click()
+    thinking = [(text, disabled) for text, disabled in seen if "thinking" in text]
+    assert len(thinking) == 1 and all(thinking[0][1]), "one note, and no clicks meanwhile"
+    assert "thinking" not in seen[-1][0] and "Your move" in seen[-1][0]
+    board.first_toggle.value = "computer"  # a new game: the computer thinks first
+    assert "thinking" in seen[-2][0] and seen[-1][0].count("turn 1: computer") == 1
