@@ -50,8 +50,10 @@ chromium:
 present: $(STAMP)
 	$(BIN)/python tools/present.py $(NB)
 
+# Node counts and seconds, side by side: tic-tac-toe, then the Connect Four solver.
 benchmark: $(STAMP)
 	$(BIN)/python benchmarks/tictactoe.py
+	$(BIN)/python benchmarks/connect4.py
 
 figures: $(STAMP)
 	MPLBACKEND=Agg $(BIN)/python -m aisearch.figures
