@@ -479,10 +479,17 @@ class Trace:
     # Words ----------------------------------------------------------------------
 
     def label(self, node: int) -> str:
-        """A short name for a node: its state if that is a short string."""
-        state = self.nodes()[node].state
-        text = state if isinstance(state, str) else repr(state)
+        """A short name for a node: the game's ``label(state)`` if the trace's game
+        has one (``Trace(game)``), else its state if that is a short string;
+        ``#id`` if the name would be longer than 16 characters."""
+        text = self._state_text(self.nodes()[node].state)
         return text if len(text) <= 16 else f"#{node}"
+
+    def _state_text(self, state) -> str:
+        name = getattr(self.game, "label", None)
+        if callable(name):
+            return str(name(state))
+        return state if isinstance(state, str) else repr(state)
 
     def sentence(self, step: int) -> str:
         """One sentence that explains what happened at ``step``."""
@@ -602,7 +609,8 @@ class Trace:
         return any(e.role == "chance" or e.kind == CHANCE_STEP for e in self.events)
 
     def label_state(self, state) -> str:
-        text = state if isinstance(state, str) else repr(state)
+        """A state's name (as ``label`` gives it), cut to 16 characters."""
+        text = self._state_text(state)
         return text if len(text) <= 16 else text[:15] + "…"
 
 

@@ -53,6 +53,7 @@ these steps retrace in pure Python.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -532,7 +533,7 @@ def score_columns(game: ConnectFour, state: C4State | None = None, *, weak: bool
     win's score for a winning column, else minus the opponent's score after it.
     """
     state = game.initial_state() if state is None else game.check_state(state)
-    scores = {}
+    scores: dict[int, float] = {}
     winning = game.winning_moves(state)
     for column in game.actions(state):
         if column in winning:
@@ -554,8 +555,8 @@ class _Search:
         self.hits = self.bound_hits = self.narrowed = self.stores = 0
         self.order = (tuple(range(game.width)) if step < LADDER.index("centre_first")
                       else column_order(game.width))
-        self.table = None
-        self._fast = None
+        self.table: ScoreTable | None = None
+        self._fast: Callable[[int, int, int, int, int], int] | None = None
 
     # The root: one window (steps 2-4), or null windows closing in (step 5 on).
 
@@ -744,6 +745,7 @@ class _Search:
     def store(self, key, lower, best) -> None:
         """Keep a lower bound (a cut) or an upper bound (all moves searched) for ``key``."""
         table = self.table
+        assert table is not None, "only a search with a table stores"
         self.stores += 1
         slot = key % table.size
         if table.keys[slot] != key:  # always replace

@@ -64,6 +64,10 @@ class Roll(NamedTuple):
     def __repr__(self) -> str:
         return f"Roll({self.face})"
 
+    def __str__(self) -> str:
+        """How an edge of a drawn tree writes it: ``roll 3``."""
+        return f"roll {self.face}"
+
 
 def _is_whole(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
@@ -230,6 +234,21 @@ class DiceNim:
 
     def _other(self, player: str) -> str:
         return "B" if player == "A" else "A"
+
+    def label(self, state: DiceNimState) -> str:
+        """A short name for ``state``, as traces and tree drawings write it.
+
+        >>> game = DiceNim()
+        >>> [game.label(s) for s in (DiceNimState(7, "A"), DiceNimState(7, "A", 2),
+        ...                          DiceNimState(0, "B"))]
+        ['7 A rolls', '7 A rolled 2', 'A won']
+        """
+        stones, player, roll = state
+        if stones == 0:
+            return f"{self._other(player)} won"
+        if roll is None:
+            return f"{stones} {player} rolls"
+        return f"{stones} {player} rolled {roll}"
 
     def render(self, state: DiceNimState) -> str:
         """The pile, and who rolls, takes, or has won, as two lines of text."""

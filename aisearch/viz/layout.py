@@ -46,7 +46,7 @@ def tidy_layout(children: Mapping[Hashable, Sequence[Hashable]], root: Hashable)
         reached.add(node)
         kids = children.get(node, ())
         if not kids:
-            x = next_leaf
+            x: float = next_leaf
             next_leaf += 1
         else:
             xs = [place(kid, depth + 1) for kid in kids]

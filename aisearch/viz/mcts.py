@@ -22,19 +22,25 @@ from __future__ import annotations
 import io
 import math
 import textwrap
+from typing import cast
 
+import numpy as np
 from matplotlib import colormaps
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.colors import Normalize, to_rgba
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.transforms import offset_copy
+from matplotlib.typing import LineStyleType
 
-from ..mcts import MCTSTrace
+from ..mcts import MCTSFrame, MCTSTrace
 from ..trace import format_value
 from . import style
 from .canvas import new_figure
 from .layout import Position, tidy_layout
+
+RGBA = tuple[float, float, float, float]
 
 COLORMAP = "RdBu"
 """Mean values from MAX's view: red for MAX's losses, blue for its wins."""
@@ -49,9 +55,9 @@ COUNTERS_BAND = 0.26
 LEGEND_BAND = 0.4
 BELOW_DEEPEST = 0.42
 """Room under the deepest level, in levels, for the ``visits / mean`` text."""
-UNVISITED_LINESTYLE = (0, (1.4, 1.0))
+UNVISITED_LINESTYLE: LineStyleType = (0, (1.4, 1.0))
 """The dashes of a node's outline while it has no visits (scaled by the line width)."""
-UNVISITED_EDGE_STYLE = (0, (4.0, 2.5))
+UNVISITED_EDGE_STYLE: LineStyleType = (0, (4.0, 2.5))
 """The dashes of the edge above a node with no visits (a thin line, so longer dashes)."""
 
 
@@ -110,8 +116,9 @@ class MCTSDrawing:
         self.nodes = trace.nodes()
         self.layout = mcts_layout(trace) if layout is None else layout
         self.order = list(self.layout)
-        self.frame = None
-        self.norm = Normalize(-value_scale(trace), value_scale(trace))
+        self.frame: MCTSFrame | None = None
+        self.scale = value_scale(trace)
+        self.norm = Normalize(-self.scale, self.scale)
         self.colormap = colormaps[COLORMAP]
         xs = [x for x, _ in self.layout.values()]
         ys = [y for _, y in self.layout.values()]
@@ -128,9 +135,10 @@ class MCTSDrawing:
         names = {n: trace.label(n) for n in self.order}
         if show_labels is None:
             show_labels = 0.6 * self.font * max(len(t) for t in names.values()) <= 0.5 * per_unit
-        self.children_with_edges = [n for n in self.order if self.nodes[n].parent is not None]
+        parents = {n: p for n in self.order if (p := self.nodes[n].parent) is not None}
+        self.children_with_edges = list(parents)
         self.edges = LineCollection(
-            [(self.layout[self.nodes[n].parent], self.layout[n]) for n in self.children_with_edges],
+            [(self.layout[p], self.layout[n]) for n, p in parents.items()],
             zorder=1, capstyle="round")
         ax.add_collection(self.edges)
         self.markers = {}
@@ -168,11 +176,12 @@ class MCTSDrawing:
         share = math.sqrt(frame.visits[node] / root)
         return self.node_size * (0.45 + 0.55 * share)
 
-    def face_of(self, frame, node: int) -> tuple:
+    def face_of(self, frame, node: int) -> RGBA:
         mean = frame.mean.get(node)
         if mean is None:
             return to_rgba(UNVISITED_FACE)
-        return tuple(float(c) for c in self.colormap(self.norm(mean)))
+        red, green, blue, alpha = self.colormap(self.norm(mean))
+        return float(red), float(green), float(blue), float(alpha)
 
     def update(self, frame) -> None:
         """Restyle every artist to show ``frame`` (an ``MCTSTrace.frame``)."""
@@ -181,7 +190,11 @@ class MCTSDrawing:
         path = set(frame.path)
         active = frame.event.node
         for members, collection in self.markers.values():
-            sizes, faces, edges, widths, dashes = [], [], [], [], []
+            sizes: list[float] = []
+            faces: list[RGBA] = []
+            edges: list[RGBA] = []
+            widths: list[float] = []
+            dashes: list[LineStyleType] = []
             for n in members:
                 dashes.append(UNVISITED_LINESTYLE if n in present and frame.visits[n] == 0
                               else "solid")
@@ -208,7 +221,8 @@ class MCTSDrawing:
             collection.set_linewidths(widths)
             collection.set_linestyles(dashes)
         root = max(frame.visits.get(0, 0), 1)
-        colors, widths, dashes = [], [], []
+        colors: list[RGBA] = []
+        widths, dashes = [], []
         for n in self.children_with_edges:
             dashes.append(UNVISITED_EDGE_STYLE if n in present and frame.visits[n] == 0
                           else "solid")
@@ -220,8 +234,8 @@ class MCTSDrawing:
             colors.append(to_rgba(PATH_COLOR if on_path else EDGE_COLOR))
             widths.append(0.8 + 6.0 * math.sqrt(frame.visits[n] / root))
         self.edges.set_colors(colors)
-        self.edges.set_linewidths(widths)
-        self.edges.set_linestyles(dashes)
+        self.edges.set_linewidth(widths)
+        self.edges.set_linestyle(dashes)
         for n in self.order:
             self.value_texts[n].set_text(node_text(frame, n) if n in present else "")
             if n in self.label_texts:
@@ -240,12 +254,19 @@ class MCTSDrawing:
             "edgecolor": tuple(float(c) for c in collection.get_edgecolors()[i]),
             "linewidth": float(collection.get_linewidths()[i]),
             "text": self.value_texts[node].get_text(),
-            "shown": node in set(self.frame.present),
+            "shown": node in set(self._shown().present),
         }
 
     def edge_width(self, child: int) -> float:
         """The width of the edge from ``child``'s parent to it (0 while it is not in the tree)."""
-        return float(self.edges.get_linewidths()[self.children_with_edges.index(child)])
+        widths = np.asarray(self.edges.get_linewidth())
+        return float(widths[self.children_with_edges.index(child)])
+
+    def _shown(self) -> MCTSFrame:
+        """The frame shown now."""
+        if self.frame is None:
+            raise ValueError("no step is shown yet: call update(frame) first")
+        return self.frame
 
     def highlighted(self) -> list[int]:
         """The nodes outlined as the active node (one, the node of the step shown)."""
@@ -332,8 +353,8 @@ class MCTSFigure:
                 fontsize=9, color=style.COUNTERS_COLOR)
         if legend:
             self._legend(width, height)
-        self.step = None
-        self.frame = None
+        self.step: int | None = None
+        self.frame: MCTSFrame | None = None
         self.update(step)
 
     def _legend(self, width: float, height: float) -> None:
@@ -344,13 +365,13 @@ class MCTSFigure:
                 handles=handles, loc="lower left", ncol=math.ceil(len(handles) / rows),
                 bbox_to_anchor=(0.005, 0.02 / height), frameon=False, fontsize=8,
                 handlelength=1.2, columnspacing=0.8, handletextpad=0.35)
-            box = legend.get_window_extent(self.figure.canvas.get_renderer())
+            box = legend.get_window_extent(cast(FigureCanvasAgg, self.figure.canvas).get_renderer())
             if box.x1 / (self.figure.dpi * width) < bar_left - 0.01:
                 break
             if rows == 1:
                 legend.remove()
         bar = self.figure.add_axes((bar_left, 0.16 / height, 0.2, 0.1 / height))
-        scale = self.drawing.norm.vmax
+        scale = self.drawing.scale
         steps = 64
         bar.imshow([[i / (steps - 1) * 2 - 1 for i in range(steps)]], cmap=COLORMAP,
                    vmin=-1, vmax=1, aspect="auto", extent=(-scale, scale, 0, 1))
@@ -367,6 +388,7 @@ class MCTSFigure:
         self.drawing.update(frame)
         if self.caption is not None:
             self.caption.set_text("\n".join(textwrap.wrap(frame.sentence, self.wrap)[:4]))
+        if self.counters is not None:
             self.counters.set_text(counters_text(frame, len(self.trace)))
         return frame
 

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from ..alphabeta import alphabeta
 from ..expectimax import expectimax
-from ..games.dicenim import DiceNim, Roll
+from ..games.dicenim import DiceNim, DiceNimState, Roll
 from ..trace import Trace
 
 
@@ -43,6 +43,9 @@ class DiceNimTable(widgets.VBox):
     >>> table.moves[0].startswith("you took 1")
     True
     """
+
+    state: DiceNimState
+    moves: list[str]
 
     def __init__(self, game: DiceNim | None = None, seed=None, search=expectimax):
         self.game = game or DiceNim(stones=7, die=3)
@@ -94,9 +97,13 @@ class DiceNimTable(widgets.VBox):
         return "\n".join(lines)
 
     def show(self) -> None:
-        over = self.game.is_terminal(self.state)
+        # The die has fallen on every turn: no roll only once the game is over.
+        roll = self.state.roll
+        top = 0  # the most stones you may take now
+        if roll is not None and not self.game.is_terminal(self.state):
+            top = min(roll, self.state.stones)
         for k, button in enumerate(self.buttons, start=1):
-            button.disabled = over or k > min(self.state.roll, self.state.stones)
+            button.disabled = k > top
         self.board.value = f"<pre>{html.escape(self.text)}</pre>"
 
 
@@ -144,6 +151,8 @@ class GameBoard(widgets.VBox):
     """
 
     SEARCH_DEPTH = 2
+
+    moves: list
 
     def __init__(self, game, opponent, *, you=None, evaluate=None):
         self.game, self.opponent, self.evaluate = game, opponent, evaluate

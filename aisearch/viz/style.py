@@ -18,9 +18,13 @@ Everything an instructor may want to restyle for a lecture is in this module.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from fractions import Fraction
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..trace import DONE, PRUNED, STACK, UNSEEN, format_value
+
+if TYPE_CHECKING:
+    from matplotlib.typing import LineStyleType
 
 ACTIVE = "active"
 """Not a status of the trace: the node the current step is about."""
@@ -44,7 +48,7 @@ class NodeLook(NamedTuple):
     face: str
     edge: str
     width: float
-    line: str
+    line: LineStyleType
     text: str
     """Colour of the node's name."""
 
@@ -52,7 +56,7 @@ class NodeLook(NamedTuple):
 class EdgeLook(NamedTuple):
     color: str
     width: float
-    line: str
+    line: LineStyleType
 
 
 NODE_LOOKS = {
@@ -95,6 +99,7 @@ LEGEND_NAMES = {
 VALUE_COLOR = "#111111"
 WINDOW_COLOR = "#6a1b9a"
 ACTION_COLOR = "#707070"
+PROBABILITY_COLOR = "#505050"
 CAPTION_COLOR = "#111111"
 COUNTERS_COLOR = "#333333"
 
@@ -115,6 +120,19 @@ BOUND_SIGNS = {"upper": "≤", "lower": "≥"}
 
 number_text = format_value
 """A value as the trace's sentences write it (``aisearch.trace.format_value``)."""
+
+
+def probability_text(p: float) -> str:
+    """A probability as its chance edge writes it: a simple fraction if it is one
+    (denominator at most 12, to within 1e-9), else a short decimal.
+
+    >>> [probability_text(p) for p in (1 / 3, 1 / 6, 2 / 3, 0.5, 1.0, 0.35, 0.123456)]
+    ['1/3', '1/6', '2/3', '1/2', '1', '0.35', '0.123']
+    """
+    fraction = Fraction(p).limit_denominator(12)
+    if abs(float(fraction) - p) <= 1e-9:
+        return str(fraction)
+    return number_text(float(p))
 
 
 def window_text(alpha, beta) -> str:

@@ -2,14 +2,17 @@
 
 The artists are made once, when the figure is built: one marker collection
 per role, one line collection for the edges, and one text per value, name,
-alpha-beta window and action. Showing another step only changes their
-colours, widths, line styles and texts.
+alpha-beta window and action, and per chance edge one for its probability
+(written on the edge, near the child, as a fraction such as 1/3 where it is
+one). Showing another step only changes their colours, widths, line styles
+and texts.
 
 Rendering is the slow part (text above all), so ``TreeFigure.png`` draws the
 artists that never change (legend, action labels) once into a background
 picture, and per step pastes that picture and draws only the changing
-artists over it: the usual matplotlib "blitting". The result is the same
-picture ``figure.savefig`` makes.
+artists over it (with the probabilities, which lie over the changing
+edges): the usual matplotlib "blitting". The result is the same picture
+``figure.savefig`` makes.
 
 ``TreeDrawing`` is the tree in one ``Axes``; ``TreeFigure`` owns a whole
 ``matplotlib.figure.Figure`` (never a pyplot one, so nothing piles up or
@@ -22,12 +25,18 @@ from __future__ import annotations
 import io
 import textwrap
 from collections.abc import Callable
+from typing import cast
 
+from matplotlib.artist import Artist
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from matplotlib.text import Text
+from matplotlib.textpath import TextToPath
 from matplotlib.transforms import offset_copy
 
 from ..trace import DONE, PRUNED, STACK, UNSEEN
@@ -47,6 +56,13 @@ VALUE_SCALE = {1: 1.0, 2: 0.88, 3: 0.76, 4: 0.68}
 NAME_PLACES = ((-1, 0), (-1, 1), (-1, -1), (0, 1))
 WINDOW_PLACES = ((1, 0), (1, 1), (1, -1), (0, 1))
 
+# White margin around a probability on its edge, in units of its font size.
+PROBABILITY_PAD = 0.15
+# Where a probability sits on its edge, as a fraction from the parent (at most).
+PROBABILITY_AT = 0.7
+# Measures a text's width in points without a renderer.
+_TEXT_SIZES = TextToPath()
+
 
 class TreeDrawing:
     """The artists of one traced tree in one ``Axes``, restyled per step.
@@ -60,7 +76,9 @@ class TreeDrawing:
             ``trace.label``.
         show_labels: write each node's name beside it; ``None`` (the
             default) writes them if the longest fits between neighbours.
-        show_actions: write each edge's action beside it; ``None`` if they fit.
+        show_actions: write each edge's action beside it (on a chance edge,
+            in front of its probability: ``roll 2 (1/3)``); ``None`` if they
+            fit. A chance edge's probability is always written, if there is room.
         node_size: marker size in points; by default what fits the axes.
     """
 
@@ -85,16 +103,17 @@ class TreeDrawing:
         if show_labels is None:
             # Beside or under a node: one unit of x, less the node, is the room.
             show_labels = self._fits(names.values(), 0.9 * font, self.per_unit - 0.3 * size)
-        # A chance node's edges always carry their probabilities.
-        chances = {n: style.number_text(self.nodes[n].probability) for n in self.order
-                   if self.nodes[n].probability is not None}
-        full = {n: f"{a} ({chances[n]})" if n in chances else a for n, a in actions.items()}
+        # A chance node's edges always carry their probabilities, with the
+        # action (if shown) in the same label: "roll 2 (1/3)".
+        chance = {n: style.probability_text(self.nodes[n].probability) for n in self.order
+                  if self.nodes[n].probability is not None}
         if show_actions is None:
             # Under the tree's fan-outs edge midpoints are half a unit apart.
-            show_actions = self._fits(full.values(), max(5.5, 0.72 * font),
-                                      0.5 * self.per_unit - 6)
-        edge_texts = full if show_actions else chances
-        self._make_edges(edge_texts or None, font)
+            full = [f"{a} ({chance[n]})" if n in chance else a for n, a in actions.items()]
+            show_actions = self._fits(full, max(5.5, 0.72 * font), 0.5 * self.per_unit - 6)
+        self._make_edges({n: a for n, a in actions.items() if n not in chance}
+                         if show_actions else None, font)
+        self._make_probabilities(max(6.0, 0.8 * font), actions if show_actions else None)
         self._make_markers(size)
         self._make_texts(size, font, names if show_labels else None)
         self._make_table_badges(size, font)
@@ -133,6 +152,8 @@ class TreeDrawing:
         if actions is None:
             return
         for n in self.edge_children:
+            if n not in actions:  # a chance edge: its action goes with its probability
+                continue
             (px, py), (x, y) = self.layout[self.nodes[n].parent], self.layout[n]
             # Beside the edge's midpoint, on the side it leans to.
             side = -1 if x < px - 1e-9 else 1
@@ -141,9 +162,66 @@ class TreeDrawing:
                                 units="points")
             # Under the edges (zorder), and never restyled: drawn once per figure.
             self.action_texts[n] = self.ax.text(
-                (px + x) / 2, (py + y) / 2, actions.get(n, ""),
+                (px + x) / 2, (py + y) / 2, actions[n],
                 transform=place, ha="right" if side < 0 else "left", va="center",
                 fontsize=max(5.5, font * 0.72), color=style.ACTION_COLOR, zorder=0.5)
+
+    def _make_probabilities(self, fontsize: float, actions: dict[int, str] | None) -> None:
+        """Each chance edge's probability (after its action, if ``actions``), on
+        the edge near the child, in a white box.
+
+        All labels between two levels of the tree sit at the same fraction of
+        their edges, where neighbouring edges are at least that fraction of a
+        unit apart; if the widest label needs more room, they alternate
+        between two or three rows. If even three rows are too tight, the
+        actions are left out, and then the probabilities too, rather than
+        drawn over each other.
+        """
+        self.probability_texts: dict[int, Text] = {}
+        plain = {n: style.probability_text(self.nodes[n].probability) for n in self.edge_children
+                 if self.nodes[n].probability is not None}
+        by_level: dict[float, list[int]] = {}
+        for n in plain:
+            by_level.setdefault(self.layout[n][1], []).append(n)
+        for members in by_level.values():
+            members.sort(key=lambda n: self.layout[n][0])
+            texts = plain
+            rows: list[float] = []
+            if actions is not None:
+                texts = {n: f"{actions[n]} ({p})" if actions[n] else p for n, p in plain.items()}
+                rows = self._probability_rows([texts[n] for n in members], fontsize)
+            if not rows:
+                texts = plain
+                rows = self._probability_rows([texts[n] for n in members], fontsize)
+            for i, n in enumerate(members if rows else ()):
+                (px, py), (x, y) = self.layout[self.nodes[n].parent], self.layout[n]
+                t = rows[i % len(rows)]
+                self.probability_texts[n] = self.ax.text(
+                    px + t * (x - px), py + t * (y - py), texts[n], ha="center", va="center",
+                    fontsize=fontsize, color=style.PROBABILITY_COLOR, zorder=2,
+                    bbox={"boxstyle": f"round,pad={PROBABILITY_PAD}", "facecolor": "white",
+                          "edgecolor": "none"})
+
+    def _probability_rows(self, texts: list[str], fontsize: float) -> list[float]:
+        """Fractions of an edge, one per row, for side-by-side labels ``texts``;
+        empty if they do not fit in three rows."""
+        font = FontProperties(size=fontsize)
+        widest = max(_TEXT_SIZES.get_text_width_height_descent(t, font, ismath=False)[0]
+                     for t in set(texts))
+        width = widest + 2 * PROBABILITY_PAD * fontsize + 2
+        height = (1.2 + 2 * PROBABILITY_PAD) * fontsize + 1
+        # Clear of the child's marker below and of the parent's above; no
+        # lower than PROBABILITY_AT, where a label plainly belongs to its child.
+        marker = 0.5 * self.node_size + 0.5 * height
+        lowest = min(PROBABILITY_AT, 1 - (marker + 7) / self.per_level)
+        highest = (marker + 1) / self.per_level
+        for count in (1, 2, 3):
+            rows = [lowest - k * height / self.per_level for k in range(count)]
+            # Labels in one row stand ``count`` children apart: at least that
+            # many units at the children, that share of it at fraction t.
+            if rows[-1] >= highest and all(t * count * self.per_unit >= width for t in rows):
+                return rows
+        return []
 
     def _make_markers(self, size: float) -> None:
         """One scatter collection per marker shape, and where each node is in it."""
@@ -273,8 +351,8 @@ class TreeDrawing:
         path = set(frame.stack)
         edge_looks = [style.EDGE_LOOKS[self._edge_kind(n, frame, path)] for n in self.edge_children]
         self.edges.set_colors([k.color for k in edge_looks])
-        self.edges.set_linewidths([k.width for k in edge_looks])
-        self.edges.set_linestyles([k.line for k in edge_looks])
+        self.edges.set_linewidth([k.width for k in edge_looks])
+        self.edges.set_linestyle([k.line for k in edge_looks])
         for n in self.order:
             value = style.BOUND_SIGNS.get(frame.bound.get(n), "") + style.number_text(frame.value.get(n))
             self.value_texts[n].set_text(value)
@@ -323,7 +401,9 @@ class TreeDrawing:
         """The artists ``update`` restyles, in the order a full draw paints them."""
         fixed = set(map(id, self.action_texts.values()))
         children = [a for a in self.ax.get_children() if a.get_visible() and id(a) not in fixed]
-        ours = {id(a) for a in (self.edges, *self.value_texts.values(),
+        # The probabilities never change, but lie over the edges, which do.
+        ours = {id(a) for a in (self.edges, *self.probability_texts.values(),
+                                *self.value_texts.values(),
                                 *self.label_texts.values(), *self.window_texts.values(),
                                 *self.badge_texts.values())}
         ours |= {id(c) for _, c in self.markers.values()}
@@ -445,6 +525,7 @@ class TreeFigure:
         self.drawing.update(frame)
         if self.caption is not None:
             self.caption.set_text("\n".join(self._wrapped(frame.step)[:4]))
+        if self.counters is not None:
             self.counters.set_text(style.counters_text(frame, len(self.trace)))
         return frame
 
@@ -462,7 +543,7 @@ class TreeFigure:
             return buffer.getvalue()
         from PIL import Image
 
-        canvas = self.figure.canvas
+        canvas = cast(FigureCanvasAgg, self.figure.canvas)
         renderer = self._restore_background()
         for artist in self._changing_artists():
             artist.draw(renderer)
@@ -479,7 +560,7 @@ class TreeFigure:
 
     def _restore_background(self):
         """Paste the picture of the fixed artists (made on first use); returns the renderer."""
-        canvas = self.figure.canvas
+        canvas = cast(FigureCanvasAgg, self.figure.canvas)
         key = (tuple(self.figure.bbox.bounds), self.figure.dpi)
         if self._background is None or self._background[0] != key:
             changing = self._changing_artists()
@@ -527,7 +608,7 @@ def legend_handles(trace) -> list:
     players = style.players_of(trace)
     if players:
         return _player_handles(trace, players)
-    handles = []
+    handles: list[Artist] = []
     roles = {row.role for row in trace.nodes().values()}
     for role in ("max", "min", "chance", *sorted(roles - {"max", "min", "chance"})):
         if role in roles:
@@ -560,9 +641,10 @@ def legend_handles(trace) -> list:
 def _player_handles(trace, players: tuple) -> list:
     """Legend entries of a game of more than two players: a colour per player to
     move, the terminal square, the statuses (by outline) and the best edge."""
-    handles = [Line2D([], [], marker=style.OTHER_MARKER, linestyle="none", markersize=10,
-                      markerfacecolor=style.player_color(players, p), markeredgecolor="#2b2b2b",
-                      label=f"{p} to move") for p in players]
+    handles: list[Artist] = []
+    handles += [Line2D([], [], marker=style.OTHER_MARKER, linestyle="none", markersize=10,
+                       markerfacecolor=style.player_color(players, p), markeredgecolor="#2b2b2b",
+                       label=f"{p} to move") for p in players]
     if any(row.terminal for row in trace.nodes().values()):
         handles.append(Line2D([], [], marker=style.TERMINAL_MARKER, linestyle="none",
                               markersize=8, markerfacecolor="white",

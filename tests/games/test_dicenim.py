@@ -205,3 +205,33 @@ def test_render():
     assert game.render(DiceNimState(1, "B", 3)) == "●  (1 left)\nB rolled 3: may take 1"
     assert game.render(DiceNimState(0, "A")) == "(empty)  (0 left)\nB took the last stone and wins"
     assert repr(game) == "DiceNim(stones=3, die=3)" and repr(Roll(2)) == "Roll(2)"
+
+
+def test_labels_are_short_distinct_and_name_the_stones_and_the_mover():
+    game = DiceNim(stones=9, die=3)
+    states = reachable(game)
+    labels = {s: game.label(s) for s in states}
+    assert max(len(label) for label in labels.values()) <= 16
+    # Distinct states, distinct names (the end states differ only in the winner).
+    assert len(set(labels.values())) == len(states)
+    assert labels[DiceNimState(9, "A")] == "9 A rolls"
+    assert labels[DiceNimState(5, "B", 3)] == "5 B rolled 3"
+    assert labels[DiceNimState(0, "A")] == "B won"  # A would move next: B took the last stone
+    assert str(Roll(2)) == "roll 2" and repr(Roll(2)) == "Roll(2)"
+
+
+def test_a_trace_of_dice_nim_names_its_nodes_with_the_labels():
+    from aisearch import Trace
+
+    game = DiceNim(stones=3, die=2)
+    trace = Trace(game)
+    expectimax(game, tracer=trace)
+    names = [trace.label(n) for n in trace.nodes()]
+    assert not any(name.startswith("#") for name in names)
+    assert names[:3] == ["3 A rolls", "3 A rolled 1", "2 B rolls"]
+    assert trace.frame(1).sentence == "Enter 3 A rolled 1 (MAX) by action Roll(1) from 3 A rolls."
+    assert trace.frame(-1).sentence == "Done: 3 A rolls is worth 0 to MAX."
+    # Without the game the trace still falls back to the state's short repr, or its id.
+    bare = Trace()
+    expectimax(game, tracer=bare)
+    assert bare.label(0) == "#0"

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
+from matplotlib.transforms import Bbox
 from PIL import Image
 
 from aisearch import Trace
@@ -342,9 +343,143 @@ def test_chance_edges_carry_probabilities_and_the_node_its_running_sum():
     tree_figure = TreeFigure(trace, step=first_weighing, show_actions=True)
     drawing = tree_figure.drawing
     ids = {row.state: row.id for row in trace.nodes().values()}
-    assert drawing.action_texts[ids["D"]].get_text() == "b1 (0.25)"
-    assert drawing.action_texts[ids["F"]].get_text() == "c1 (0.5)"
+    # The action and the probability of a chance edge share one label, on the edge.
+    assert drawing.probability_texts[ids["D"]].get_text() == "b1 (1/4)"
+    assert drawing.probability_texts[ids["F"]].get_text() == "c1 (1/2)"
+    assert drawing.action_texts[ids["B"]].get_text() == "a1"
+    assert ids["D"] not in drawing.action_texts
     assert drawing.value_texts[ids["B"]].get_text() == "1"  # 0.25 * 4 so far
     assert tree_figure.node_style(ids["B"])["marker"] == "o"
     bare = TreeFigure(trace, step=-1, show_actions=False).drawing
-    assert bare.action_texts[ids["E"]].get_text() == "0.75"
+    assert bare.probability_texts[ids["E"]].get_text() == "3/4"
+    assert bare.action_texts == {}
+
+
+def test_probabilities_are_simple_fractions_or_short_decimals():
+    texts = [style.probability_text(p) for p in (1 / 3, 1 / 6, 2 / 3, 5 / 12, 0.25, 1.0)]
+    assert texts == ["1/3", "1/6", "2/3", "5/12", "1/4", "1"]
+    # Not a fraction with a denominator up to 12: a decimal of three digits at most.
+    assert [style.probability_text(p) for p in (0.35, 1 / 13, 0.123456)] == ["0.35", "0.0769", "0.123"]
+    # Within 1e-9 of 1/3, as a sum of floats may be; further off, a decimal.
+    assert style.probability_text(1 - 2 / 3 + 1e-12) == "1/3"
+    assert style.probability_text(1 / 3 + 1e-6) == "0.333"
+
+
+def probability_boxes(tree_figure):
+    """Window extents of a TreeFigure's probability labels: the texts and their white boxes."""
+    tree_figure.figure.canvas.draw()
+    renderer = tree_figure.figure.canvas.get_renderer()
+    texts = list(tree_figure.drawing.probability_texts.values())
+    return ([t.get_window_extent(renderer) for t in texts],
+            [t.get_bbox_patch().get_window_extent(renderer) for t in texts])
+
+
+def assert_apart(boxes):
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not a.overlaps(b), (a, b)
+
+
+@pytest.mark.parametrize("spec, figsize", [
+    ([[1, 2, 3], [4, 5, 6]], None),                 # notebook 04's tree: 0.3330.333 once
+    ([[1, 2, 3], [4, 5, 6]], (4.0, 2.6)),           # the same, cramped
+    ([[1, 2, 3, 4, 5, 6], [3, 3]], None),           # a die
+    ([[1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6]], (6.4, 3.0)),
+    ([[(0.35, 1), (0.3, 2), (0.35, 3)], [(1 / 7, 1)] * 7], (5.0, 3.0)),  # decimals
+])
+@pytest.mark.parametrize("show_actions", [False, True])
+def test_probability_labels_never_overlap(spec, figsize, show_actions):
+    from aisearch import expectimax
+    from aisearch.games import GameTree
+
+    tree = GameTree.from_nested(spec, layers=("max", "chance"))
+    trace = Trace(tree)
+    expectimax(tree, tracer=trace)
+    tree_figure = TreeFigure(trace, step=-1, figsize=figsize, show_actions=show_actions)
+    drawing = tree_figure.drawing
+    chance_edges = [n for n, row in trace.nodes().items() if row.probability is not None]
+    texts, boxes = probability_boxes(tree_figure)
+    assert_apart(boxes)
+    assert_apart(texts)
+    if figsize is None:  # roomy: every probability is written
+        assert sorted(drawing.probability_texts) == sorted(chance_edges)
+        assert all("/" in t.get_text() for t in drawing.probability_texts.values())
+    # Nor does a label cover a node (a square around its marker).
+    half = 0.5 * drawing.node_size * tree_figure.figure.dpi / 72
+    for n in drawing.layout:
+        x, y = drawing.ax.transData.transform(drawing.layout[n])
+        node = Bbox.from_extents(x - half, y - half, x + half, y + half)
+        assert not any(box.overlaps(node) for box in boxes), n
+
+
+def test_three_equal_chances_are_written_one_third_apart_on_their_edges():
+    from aisearch import expectimax
+    from aisearch.games import GameTree
+
+    tree = GameTree.from_nested([[0, 0, 3], [-3, 3, 6]], layers=("max", "chance"))
+    trace = Trace(tree)
+    expectimax(tree, tracer=trace)
+    figure, ax = plt.subplots(figsize=(6, 3.8))
+    try:
+        draw_step(trace, ax=ax, show_actions=False)
+        drawing_texts = [t for t in ax.texts if t.get_text() == "1/3"]
+        assert len(drawing_texts) == 6
+        figure.canvas.draw()
+        renderer = figure.canvas.get_renderer()
+        assert_apart([t.get_window_extent(renderer) for t in drawing_texts])
+        # Each label lies on its edge, nearer the child than the parent.
+        nodes = trace.nodes()
+        for n, row in nodes.items():
+            if row.probability is None:
+                continue
+            (px, py), (x, y) = [tree_layout(trace)[k] for k in (row.parent, n)]
+            label = next(t for t in drawing_texts if t.get_position()[0] == pytest.approx(
+                px + (t.get_position()[1] - py) / (y - py) * (x - px)))
+            assert 0.5 < (label.get_position()[1] - py) / (y - py) < 1
+    finally:
+        plt.close(figure)
+
+
+def test_probability_labels_are_drawn_over_the_edges_in_the_fast_png():
+    from aisearch import expectimax
+    from aisearch.games import GameTree
+
+    tree = GameTree.from_nested([[1, 2, 3], [4, 5, 6]], layers=("max", "chance"))
+    trace = Trace(tree)
+    expectimax(tree, tracer=trace)
+    tree_figure = TreeFigure(trace, step=-1)
+    fast = np.asarray(Image.open(io.BytesIO(tree_figure.png())))
+    buffer = io.BytesIO()
+    tree_figure.figure.savefig(buffer, format="png")
+    slow = np.asarray(Image.open(io.BytesIO(buffer.getvalue())))
+    assert np.array_equal(fast, slow)
+    changing = tree_figure.drawing.changing_artists()
+    edges, label = changing.index(tree_figure.drawing.edges), changing.index(
+        next(iter(tree_figure.drawing.probability_texts.values())))
+    assert edges < label
+
+
+def test_dice_nim_edges_say_the_roll_and_the_take():
+    from aisearch import expectimax
+    from aisearch.games import DiceNim
+
+    game = DiceNim(stones=3, die=2)
+    trace = Trace(game)
+    expectimax(game, tracer=trace)
+    tree_figure = TreeFigure(trace, step=-1, caption=False, figsize=(11, 6), show_actions=True)
+    drawing = tree_figure.drawing
+    nodes = trace.nodes()
+    rolls = {drawing.probability_texts[n].get_text() for n, row in nodes.items()
+             if row.probability is not None}
+    takes = {drawing.action_texts[n].get_text() for n, row in nodes.items()
+             if row.parent is not None and row.probability is None}
+    assert rolls == {"roll 1 (1/2)", "roll 2 (1/2)"} and takes == {"1", "2"}
+    assert_apart(probability_boxes(tree_figure)[1])
+    # Too narrow for "roll 1 (1/2)" side by side: the probabilities alone, still apart.
+    narrow = TreeFigure(trace, step=-1, caption=False, figsize=(7, 5), show_actions=True)
+    texts = [t.get_text() for t in narrow.drawing.probability_texts.values()]
+    assert texts == ["1/2"] * 16
+    assert_apart(probability_boxes(narrow)[1])
+    # Too narrow even for that: left out, never drawn over each other.
+    cramped = TreeFigure(trace, step=-1, caption=False, figsize=(5, 4))
+    assert cramped.drawing.probability_texts == {}
