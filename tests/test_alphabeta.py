@@ -43,6 +43,27 @@ def test_ties_prune_on_equal_or_not():
     assert strict.visited() == list("ABDECFG") and strict.pruned() == ["H"]
 
 
+def test_prune_on_equal_false_holds_at_the_searching_players_own_nodes_too():
+    #        A (max) = 3
+    #        |
+    #        B (min) = 3
+    #      /    \
+    #   C (max)  D (max) >= 5, worth 3 to B either way
+    #    |      /  |  \
+    #    E 3   F 3 G 5 H 1
+    #
+    # D is entered with beta = 3 (B already has C = 3). F = 3 equals beta:
+    # with prune_on_equal=False that is no cut, so G is looked at; G = 5 > 3
+    # cuts, and only H is skipped. Cutting on the tie would skip G as well.
+    tree = GameTree.from_nested([[[3], [3, 5, 1]]])
+    strict, equal = Trace(), Trace()
+    result = alphabeta(tree, prune_on_equal=False, tracer=strict)
+    assert (result.value, result.action) == (minimax(tree).value, minimax(tree).action) == (3, "a1")
+    assert strict.visited() == list("ABCEDFG") and strict.pruned() == ["H"]
+    alphabeta(tree, tracer=equal)
+    assert equal.visited() == list("ABCEDF") and equal.pruned() == ["G", "H"]
+
+
 def test_order_hook_reorders_and_is_checked():
     tree = textbook()
     reverse = lambda game, state, actions: list(reversed(actions))  # noqa: E731

@@ -242,12 +242,33 @@ def test_the_naive_cache_also_fails_on_random_games_with_transpositions():
 # Traces ---------------------------------------------------------------------------
 
 
+def searched_then_reached_again(trace):
+    """States whose search finished (an exit) and that the search reached again later."""
+    done, again = set(), set()
+    for e in trace.events:
+        if e.kind in ("enter", "leaf", CACHE_HIT) and e.state in done:
+            again.add(e.state)
+        if e.kind == "exit":
+            done.add(e.state)
+    return again
+
+
 def test_a_table_trace_shows_cache_hits_bound_hits_and_replays():
+    # Hand-checked: O to move in ..XXOX..O (cells 0, 1, 6, 7 free).
+    #
+    #   ..XXOX..O --O1--> .OXXOX..O --X0--> XOXXOX..O --O6--> XOXXOXO.O  = 0, stored
+    #            \                                               ^        as "at most 0"
+    #             --O6--> ..XXOXO.O --X0--> X.XXOXO.O --O1-------'        (it was searched
+    #                                                                      with alpha = 1)
+    # The same position by the other order of O's moves, again with alpha = 1:
+    # "at most 0 <= alpha" answers it, the one table hit. The other positions
+    # reached twice (XOXXOX.OO, X.XXOXOOO) are finished games: never stored.
     trace = Trace(GAME)
     state = "..XXOX..O"
     result = alphabeta(GAME, state, table=TranspositionTable(), tracer=trace)
     assert result.value == minimax(GAME, state).value
     hits = trace.of_kind(CACHE_HIT)
+    assert {e.state for e in hits} == searched_then_reached_again(trace) == {"XOXXOXO.O"}
     assert len(hits) == result.stats.hits == 1
     assert hits[0].bound in (LOWER, UPPER)
     assert trace.answered_from_table() == {hits[0].node}
@@ -295,6 +316,33 @@ def test_a_narrowing_bound_is_traced_after_the_enter():
 def test_table_search_doctest_numbers_are_the_package_s_own():
     result = table_search(GAME, symmetry=True)
     assert result.value == minimax(GAME).value
+    assert result.stats.nodes < 2000 and result.stats.symmetry_hits > 0
+
+
+def test_a_non_terminal_state_without_actions_is_named():
+    class Stuck:
+        players = ("A", "B")
+
+        def initial_state(self):
+            return "stuck"
+
+        def to_move(self, state):
+            return "A"
+
+        def actions(self, state):
+            return ()
+
+        def result(self, state, action):
+            raise AssertionError("no action to play")
+
+        def is_terminal(self, state):
+            return False
+
+        def utility(self, state, player):
+            raise AssertionError("not terminal")
+
+    with pytest.raises(ValueError, match="state 'stuck' is not terminal but has no actions"):
+        memo_minimax(Stuck())
 
 
 # The exercise's check and the viewer -------------------------------------------------
@@ -329,9 +377,14 @@ def test_the_viewer_marks_nodes_answered_from_the_table():
     from aisearch.viz import TreeFigure
     from aisearch.viz.style import TABLE_BADGE
 
+    # Three positions of ..O.XX.XO are reached again after their search
+    # finished, and the table answers each (one exact value, two "at most -1"
+    # bounds met with alpha = -1): see searched_then_reached_again.
     trace = Trace(GAME)
     alphabeta(GAME, "..O.XX.XO", table=TranspositionTable(), tracer=trace)
     hits = trace.of_kind(CACHE_HIT)
+    assert {e.state for e in hits} == searched_then_reached_again(trace)
+    assert {e.state for e in hits} == {"XOOOXX.XO", "XOO.XXOXO", "X.OOXXOXO"}
     assert len(hits) == 3
     figure = TreeFigure(trace, step=0)
     assert all(figure.node_style(e.node)["badge"] == "" for e in hits)  # not reached yet

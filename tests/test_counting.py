@@ -103,6 +103,10 @@ def test_symmetric_counting_needs_a_game_with_symmetries():
         count_positions(textbook(), symmetric=True)
     with pytest.raises(ValueError, match="offers no symmetries"):
         count_games(textbook(), symmetric=True)
+    from aisearch.counting import count_games_by_length
+
+    with pytest.raises(ValueError, match="GameTree.*offers no symmetries"):
+        count_games_by_length(textbook(), symmetric=True)
 
 
 def test_games_by_length_match_a_plain_walk_and_add_up_to_the_games():

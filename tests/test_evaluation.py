@@ -101,6 +101,11 @@ def test_bad_weights_are_named(weights, message):
         linear_evaluation(weights)
 
 
+def test_a_feature_that_is_not_a_function_is_named():
+    with pytest.raises(ValueError, match="feature 'pieces' must be a function"):
+        linear_evaluation({"pieces": 1.0}, {"pieces": 3})
+
+
 def test_unknown_range_is_named():
     with pytest.raises(ValueError, match="no built-in evaluation 'luck'"):
         evaluation_range(Isolation(), "luck")

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aisearch import Trace, alphabeta, minimax
+from aisearch import Trace, minimax
 from aisearch.games import GameTree, TicTacToe
 from aisearch.games.coinrow import CoinRow
 from aisearch.maxn import deep_pruned, deep_pruning_counterexample, maxn
@@ -64,6 +64,24 @@ def test_shallow_pruning_skips_g_and_keeps_the_answer():
     assert "shallow pruning" in trace.sentence(cut.step)
 
 
+def test_shallow_pruning_also_cuts_on_a_tie_at_the_bound():
+    #                 A (P1)
+    #          a1 /          \ a2
+    #         B (P2)          C (P2)
+    #       /      \        /       \
+    #   D (5,3,2) E (4,2,4) F (1,5,4) G (3,3,4)
+    #
+    # A's P1 is sure of 5 from B. At C after F, P2 has 5, so P1 gets at most
+    # 10 - 5 = 5 there: no more than B gives, and a tie keeps B. G is skipped.
+    tree = GameTree.from_nested([[(5, 3, 2), (4, 2, 4)], [(1, 5, 4), (3, 3, 4)]], players=THREE)
+    trace = Trace()
+    pruned = maxn(tree, max_sum=10, tracer=trace)
+    assert trace.pruned() == ["G"] and pruned.stats.cutoffs == 1
+    plain = maxn(tree)
+    assert (pruned.value, pruned.action) == (plain.value, plain.action) == ((5, 3, 2), "a1")
+    assert plain.value == maxn_by_definition(tree, tree.root)
+
+
 def test_immediate_pruning_when_a_player_has_everything():
     #      A (P1)
     #    /   |   \
@@ -110,7 +128,7 @@ def test_two_player_zero_sum_maxn_is_minimax_on_tictactoe():
         for i in picks:  # the i-th legal action, for positions of every stage
             s = game.result(s, game.actions(s)[i])
         vector = maxn(game, s)
-        expected = alphabeta(game, s)
+        expected = minimax(game, s)
         mover = game.players.index(game.to_move(s))
         assert vector.value[mover] == expected.value
         assert vector.value[1 - mover] == -expected.value
@@ -161,7 +179,7 @@ def test_pruning_happens_on_coin_rows_though_rarely():
         plain = maxn(game)
         pruned = maxn(game, max_sum=game.total)
         assert (pruned.value, pruned.action) == (plain.value, plain.action)
-        assert sum(plain.value) == game.total
+        assert plain.value == maxn_by_the_book(game, game.initial_state())
         assert pruned.stats.nodes <= plain.stats.nodes
         cutoffs += pruned.stats.cutoffs
         saved += plain.stats.nodes - pruned.stats.nodes
@@ -211,20 +229,38 @@ def test_games_without_players_or_with_bad_vectors_are_refused():
         maxn(shallow_tree(), depth=-1)
 
 
+def maxn_to_depth(game, state, depth):
+    """Max^n cut at ``depth``: the game's own evaluation there, the first on ties."""
+    if game.is_terminal(state):
+        return tuple(game.utility(state, p) for p in game.players)
+    if depth == 0:
+        return tuple(game.evaluate(state, p) for p in game.players)
+    i = game.players.index(game.to_move(state))
+    best = None
+    for a in game.actions(state):
+        vector = maxn_to_depth(game, game.result(state, a), depth - 1)
+        if best is None or vector[i] > best[i]:
+            best = vector
+    return best
+
+
+class CoinRowWithoutEvaluation(CoinRow):
+    evaluate = None
+
+
 def test_depth_limit_uses_the_evaluation():
     game = CoinRow((4, 1, 7, 3, 2, 8))
-    result = maxn(game, depth=2)
-    assert result.stats.max_depth == 2
-    # evaluate gives each player its coins plus an equal share of the rest.
-    assert sum(result.value) == pytest.approx(game.total)
+    for depth in (1, 2, 3):
+        result = maxn(game, depth=depth)
+        assert result.stats.max_depth == depth
+        assert result.value == pytest.approx(maxn_to_depth(game, game.initial_state(), depth))
     flat = maxn(game, depth=1, evaluate=lambda g, s, p: s.scores[g.players.index(p)])
     assert flat.value == (8, 0, 0) and flat.action == "right"
     tree = GameTree.from_nested([[(1, 1, 1)]], players=THREE)
     with pytest.raises(ValueError, match="node 'B' has no value: a depth-limited search"):
         maxn(tree, depth=1)
-    game.evaluate = None  # an instance without its own evaluation
     with pytest.raises(ValueError, match="no evaluation function"):
-        maxn(game, depth=1)
+        maxn(CoinRowWithoutEvaluation((4, 1, 7, 3, 2, 8)), depth=1)
 
 
 def test_trace_replays_vectors_with_player_roles():

@@ -37,15 +37,35 @@ def reachable(game):
 
 
 def optimal_moves(game, state):
-    """The moves that keep alpha-beta's value for the player to move."""
-    best = alphabeta(game, state).value
+    """The moves that keep plain minimax's value for the player to move."""
+    best = minimax(game, state).value
     return {a for a in game.actions(state)
             if _value_for(game, game.result(state, a), game.to_move(state)) == best}
 
 
 def _value_for(game, state, player):
-    value = alphabeta(game, state).value
+    if game.is_terminal(state):
+        return game.utility(state, player)
+    value = minimax(game, state).value
     return value if game.to_move(state) == player else -value
+
+
+def tictactoe_values(game):
+    """Every reachable position's minimax value for X, from the definition,
+    each position computed once (the whole game in a fraction of a second)."""
+    values = {}
+
+    def value(state):
+        if state not in values:
+            if game.is_terminal(state):
+                values[state] = game.utility(state, "X")
+            else:
+                kids = [value(game.result(state, a)) for a in game.actions(state)]
+                values[state] = max(kids) if game.to_move(state) == "X" else min(kids)
+        return values[state]
+
+    value(game.initial_state())
+    return values
 
 
 @pytest.fixture(scope="module")
@@ -55,10 +75,12 @@ def forced_wins():
     Some of the sample have no winning move at once: the win takes a fork.
     """
     game = TicTacToe()
-    wins = sorted(s for s in reachable(game)
-                  if not game.is_terminal(s) and alphabeta(game, s).value == 1)
+    for_x = tictactoe_values(game)
+    assert set(for_x) == reachable(game)
+    wins = sorted(s for s, v in for_x.items()
+                  if not game.is_terminal(s) and v == (1 if game.to_move(s) == "X" else -1))
     sample = wins[::60]
-    assert len(wins) == 2836 and len(sample) == 48
+    assert len(sample) >= 40  # thousands of forced wins: a large sample
     return {s: optimal_moves(game, s) for s in sample}
 
 
@@ -78,7 +100,7 @@ def test_few_iterations_are_not_enough_and_many_are():
     game = TicTacToe()
     state = game.from_rows("X.O", "...", "O.X")
     winning = optimal_moves(game, state)
-    assert alphabeta(game, state).value == 1
+    assert minimax(game, state).value == 1
     assert 0 < len(winning) < len(game.actions(state))
     hits = {n: sum(mcts(game, state, iterations=n, seed=s).action in winning for s in range(10))
             for n in (10, 2000)}
@@ -228,6 +250,33 @@ def test_bad_budgets_are_errors(options, message):
         mcts(TicTacToe(), **options)
     with pytest.raises(ValueError, match=message.split(",")[0]):
         mcts_player(**{"iterations": None, **options})
+
+
+class Stuck:
+    """Two players; the start is not over, yet nobody can move."""
+
+    players = ("A", "B")
+
+    def initial_state(self):
+        return "stuck"
+
+    def to_move(self, state):
+        return "A"
+
+    def actions(self, state):
+        return ()
+
+    def is_terminal(self, state):
+        return False
+
+
+def test_more_than_two_players_and_a_stuck_state_are_named():
+    from aisearch.games.coinrow import CoinRow
+
+    with pytest.raises(ValueError, match=r"mcts backs up values for two players, and CoinRow\(.*has 3"):
+        mcts(CoinRow(), iterations=10)
+    with pytest.raises(ValueError, match="state 'stuck' is not terminal but has no actions"):
+        mcts(Stuck(), iterations=10)
 
 
 def test_a_chance_root_is_an_error():

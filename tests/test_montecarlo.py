@@ -117,6 +117,35 @@ def test_playouts_are_seeded_and_draw_chance_outcomes():
         playout_value(game, playouts=3)
 
 
+class LoadedDiceNim(DiceNim):
+    """Dice Nim with a loaded die: 1 half the time, 2 and 3 less often."""
+
+    LOADING = {1: 0.5, 2: 0.3, 3: 0.2}
+
+    def chance_outcomes(self, state):
+        return tuple((roll, self.LOADING[roll.face]) for roll, _ in super().chance_outcomes(state))
+
+
+def test_playouts_draw_chance_outcomes_by_their_probabilities():
+    import random
+
+    game = LoadedDiceNim(stones=7)
+    rolls = []
+
+    def noting_policy(game, state, rng):  # sees each state just after the die is rolled
+        rolls.append(state.roll)
+        return rng.choice(game.actions(state))
+
+    rng = random.Random(11)
+    for _ in range(1500):
+        playout(game, game.initial_state(), rng, noting_policy)
+    n = len(rolls)
+    assert n > 3000
+    for face, p in LoadedDiceNim.LOADING.items():
+        standard_error = math.sqrt(p * (1 - p) / n)
+        assert abs(rolls.count(face) / n - p) < 4 * standard_error, face
+
+
 def test_a_playout_ends_at_a_terminal_state_and_counts_its_moves():
     import random
 

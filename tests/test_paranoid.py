@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aisearch import Trace, alphabeta, minimax
+from aisearch import Trace, minimax
 from aisearch.games import GameTree
 from aisearch.games.coinrow import CoinRow
 from aisearch.maxn import maxn
@@ -64,9 +64,9 @@ def test_root_mover_paranoid_is_minimax_on_the_vector_tree():
 
 
 @given(nested_trees, roots)
-def test_two_players_paranoid_is_alphabeta(spec, root):
+def test_two_players_paranoid_is_minimax(spec, root):
     tree = GameTree.from_nested(spec, root_role=root)
-    expected = alphabeta(tree)
+    expected = minimax(tree)
     got = paranoid(tree)
     assert (got.value, got.action) == (expected.value, expected.action)
     other = "MIN" if tree.to_move(tree.root) == "MAX" else "MAX"
@@ -78,14 +78,22 @@ def test_on_coin_rows_with_a_depth_limit():
     full = paranoid(game)
     assert full.value == paranoid_by_definition_game(game, game.initial_state(), "P1")
     assert paranoid(game, player="P2").value <= maxn(game).value[1]
-    limited = paranoid(game, depth=3)
-    assert limited.stats.max_depth == 3 and limited.action in game.actions(game.initial_state())
+    for depth in (1, 2, 3, 5):
+        limited = paranoid(game, depth=depth)
+        assert limited.stats.max_depth == depth
+        assert limited.action in game.actions(game.initial_state())
+        assert limited.value == pytest.approx(
+            paranoid_by_definition_game(game, game.initial_state(), "P1", depth))
 
 
-def paranoid_by_definition_game(game, state, player):
+def paranoid_by_definition_game(game, state, player, depth=None):
+    """Paranoid value from the definition; at ``depth`` plies, the game's own evaluation."""
     if game.is_terminal(state):
         return game.utility(state, player)
-    values = [paranoid_by_definition_game(game, game.result(state, a), player)
+    if depth == 0:
+        return game.evaluate(state, player)
+    deeper = None if depth is None else depth - 1
+    values = [paranoid_by_definition_game(game, game.result(state, a), player, deeper)
               for a in game.actions(state)]
     return max(values) if game.to_move(state) == player else min(values)
 

@@ -1,7 +1,7 @@
 """Quiescence search: it fixes the horizon effect, and is alpha-beta where all is quiet."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from aisearch import Trace, alphabeta, minimax
@@ -113,9 +113,14 @@ def test_errors_are_named():
         quiescence_search(GAME, depth=2)
     with pytest.raises(ValueError, match="depth must be None or a whole number"):
         quiescence_search(GAME, depth=-1, noisy=threat_moves)
+    with pytest.raises(ValueError, match="state '.X....X.O' but there is no evaluation function"):
+        quiescence_search(TicTacToeWithoutEvaluation(), ".X....X.O", depth=1, noisy=threat_moves)
 
 
-@settings(max_examples=25)
+class TicTacToeWithoutEvaluation(TicTacToe):
+    evaluate = None
+
+
 @given(st.integers(0, 10_000), st.integers(0, 3))
 def test_on_random_trees_all_moves_noisy_is_minimax_and_none_is_alphabeta(seed, depth):
     tree = GameTree.random(4, 3, seed=seed)
@@ -125,3 +130,4 @@ def test_on_random_trees_all_moves_noisy_is_minimax_and_none_is_alphabeta(seed, 
     calm = quiescence_search(tree, depth=depth, evaluate=flat, noisy=lambda g, s: [])
     plain = alphabeta(tree, depth=depth, evaluate=flat)
     assert (calm.value, calm.action, calm.stats) == (plain.value, plain.action, plain.stats)
+    assert calm.value == minimax(tree, depth=depth, evaluate=flat).value

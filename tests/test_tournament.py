@@ -2,6 +2,7 @@
 
 import pytest
 
+from aisearch import minimax
 from aisearch.evaluation import linear_evaluation, own_moves
 from aisearch.games import DiceNim, TicTacToe
 from aisearch.games.isolation import Isolation
@@ -33,7 +34,12 @@ def test_every_pairing_plays_both_colours_and_the_counts_add_up():
     assert isinstance(table, TournamentTable)
     pairs = [seating for seating, _ in table.records]
     assert len(pairs) == 3 * 2 * 2  # 6 ordered pairings, 2 games each
-    assert sorted(set(pairs)) == sorted(seatings(["mobility", "own moves", "random"], 2))
+    assert sorted(set(pairs)) == sorted([
+        ("mobility", "own moves"), ("own moves", "mobility"),
+        ("mobility", "random"), ("random", "mobility"),
+        ("own moves", "random"), ("random", "own moves"),
+    ])
+    assert sorted(seatings(["mobility", "own moves", "random"], 2)) == sorted(set(pairs))
     for row in table.rows():
         assert row.games == 8 == row.wins + row.draws + row.losses
     assert sum(r.wins for r in table.rows()) == sum(r.losses for r in table.rows()) == 12
@@ -93,11 +99,14 @@ def test_more_than_two_seats_use_every_seating_order():
 
 
 def test_chance_games_are_seeded_too():
-    players = {"first": random_player(seed=1), "second": random_player(seed=2)}
-    one = tournament(players, DiceNim(stones=6), games=3, seed=4, progress=False)
-    players = {"first": random_player(seed=1), "second": random_player(seed=2)}
-    two = tournament(players, DiceNim(stones=6), games=3, seed=4, progress=False)
+    def play(seed):
+        players = {"first": random_player(seed=1), "second": random_player(seed=2)}
+        return tournament(players, DiceNim(stones=6), games=3, seed=seed, progress=False)
+
+    one, two, other = play(4), play(4), play(5)
     assert one.results() == two.results()
+    assert [rec.moves for _, rec in one.records] == [rec.moves for _, rec in two.records]
+    assert [rec.moves for _, rec in one.records] != [rec.moves for _, rec in other.records]
 
 
 def test_progress_reports_every_game(capsys):
@@ -132,9 +141,25 @@ def test_an_illegal_move_is_named():
 
 def test_a_linear_evaluation_reads_well_in_the_table():
     weights = linear_evaluation({"own_moves": 1, "opponent_moves": -2})
+    game = Isolation(4, 4)
     table = tournament({"aggressive": depth_player(1, weights), "random": random_player(3)},
-                       Isolation(4, 4), games=1, progress=False)
+                       game, games=1, progress=False)
     assert [r.name for r in table.rows()] == ["aggressive", "random"]
+    assert table["aggressive"].mean_depth == 1 and table["random"].mean_depth is None
+    assert all(row.games == 2 == row.wins + row.losses for row in table.rows())
+    # Every move of "aggressive" is a best move by one-ply minimax with its weights.
+    checked = 0
+    for seating, record in table.records:
+        mine = game.players[seating.index("aggressive")]
+        for state, move in zip(record.states[:-1], record.moves, strict=True):
+            if game.to_move(state) == mine:
+                best = minimax(game, state, depth=1, evaluate=weights).value
+                after = game.result(state, move)
+                worth = (game.utility(after, mine) if game.is_terminal(after)
+                         else weights(game, after, mine))
+                assert worth == best
+                checked += 1
+    assert checked >= 2
 
 
 def test_the_standings_chart_fits_the_games_and_shows_draws_only_if_any():

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from aisearch.counting import reachable_positions
 from aisearch.games import TicTacToe
+from aisearch.games.coinrow import CoinRow
 from aisearch.zobrist import Zobrist, collision_rate, for_game, state_key
 
 GAME = TicTacToe()
@@ -19,7 +20,7 @@ def test_incremental_keys_equal_full_keys_along_random_games(game_seed, table_se
     zobrist = for_game(GAME, bits=bits, seed=table_seed)
     state = GAME.initial_state()
     key = state_key(zobrist, GAME, state)
-    moves, keys = [], [key]
+    moves, states = [], [state]
     while not GAME.is_terminal(state):
         action = rng.choice(GAME.actions(state))
         cell, piece = 3 * action[0] + action[1], GAME.to_move(state)
@@ -28,17 +29,20 @@ def test_incremental_keys_equal_full_keys_along_random_games(game_seed, table_se
         assert key == state_key(zobrist, GAME, state)
         assert 0 <= key < 2**bits
         moves.append((cell, piece))
-        keys.append(key)
-    # Undoing the moves, last first, with the same two XORs walks the keys back.
-    for (cell, piece), earlier in zip(reversed(moves), reversed(keys[:-1]), strict=True):
+        states.append(state)
+    # Undoing the moves, last first, with the same two XORs walks back through
+    # the full keys of the earlier positions.
+    for (cell, piece), earlier in zip(reversed(moves), reversed(states[:-1]), strict=True):
         key = zobrist.move(key, cell, piece)
-        assert key == earlier
+        assert key == state_key(zobrist, GAME, earlier)
 
 
 def test_undoing_a_move_is_the_same_two_xors():
     z = Zobrist(9, ("X", "O"), seed=3)
-    start = z.key(".........")
-    assert z.move(z.move(start, 4, "X"), 4, "X") == start
+    start, after = z.key("........."), z.key("....X....", second_to_move=True)
+    assert start != after
+    assert z.move(start, 4, "X") == after  # playing X in the centre
+    assert z.move(after, 4, "X") == start  # and taking it back
 
 
 def test_transpositions_get_the_same_key():
@@ -80,12 +84,39 @@ def test_bad_input_is_named(call, match):
         call()
 
 
+class Counter:
+    """A two-player game whose state is a number, not a sequence of cells."""
+
+    players = ("A", "B")
+
+    def initial_state(self):
+        return 0
+
+    def __repr__(self):
+        return "Counter()"
+
+
+def test_games_that_do_not_fit_zobrist_keys_are_named():
+    three = CoinRow(players=("P1", "P2", "P3"))
+    with pytest.raises(ValueError, match=r"CoinRow\(.*'P3'\)\) must name its two players"):
+        for_game(three)
+    with pytest.raises(ValueError, match=r"CoinRow\(.*must name its two players"):
+        collision_rate(three, [three.initial_state()], 8)
+    with pytest.raises(ValueError, match="Counter\\(\\): a state must be a sequence of cells .*got 0"):
+        for_game(Counter())
+    with pytest.raises(ValueError, match="Counter\\(\\): a state must be a sequence of cells"):
+        collision_rate(Counter(), [0, 1], 8)
+
+
 def test_an_independent_table_has_no_collisions_and_a_dependent_one_is_found():
     positions = reachable_positions(GAME)
+    checked = 0
     for seed in range(6):
         table = for_game(GAME, bits=20, seed=seed)
         if table.independent():
             assert collision_rate(GAME, positions, 20, seed=seed).collisions == 0
+            checked += 1
+    assert checked >= 1  # not vacuous: some of the seeded tables are independent
     # 19 numbers (18 pieces and the side) cannot be independent in 16 bits.
     assert not for_game(GAME, bits=16).independent()
     assert for_game(GAME, bits=64).independent()

@@ -1,8 +1,10 @@
 """Connect Four against the solver, played with buttons in the kernel."""
 
+import re
+
 import pytest
 
-from aisearch.games.connect4 import ConnectFour, solve
+from aisearch.games.connect4 import ConnectFour, score_columns, solve
 from aisearch.viz.connect4 import ConnectFourBoard
 
 
@@ -26,7 +28,11 @@ def test_the_scores_under_the_board_are_the_solvers_and_a_full_column_is_disable
         if c not in game.winning_moves(board.state) else (game.cells + 1 - 7) // 2
         for c in game.actions(board.state)}
     assert max(board.column_scores.values()) == solve(game, board.state).value
-    assert "+" in board.scores.value or "0" in board.scores.value
+    # The row under the board shows score_columns' scores, column by column.
+    solved = score_columns(game, board.state)
+    shown = re.findall(r"font-weight:bold'>([^<]*)</td>", board.scores.value)
+    assert shown == [f"{solved[c]:+d}" if solved[c] else "0" for c in range(game.width)]
+    assert shown == ["-17"] * 7  # O has lost already: every column loses, as late as possible
     full = ConnectFourBoard(ConnectFour(4, 4), start="1111", show_scores=False)
     assert full.buttons[0].disabled and not full.buttons[1].disabled
 

@@ -115,7 +115,8 @@ def test_a_tic_tac_toe_tree_is_drawn_with_node_numbers():
 def test_a_node_with_no_visit_is_dashed_and_a_node_with_mean_zero_is_not(hidden_win):
     figure = MCTSFigure(hidden_win)
     expansions = [e for e in hidden_win if e.kind == "expand" and e.node != 0]  # not the root
-    seen_zero_mean = False
+    assert len(expansions) >= 3
+    seen_zero_mean, solid = False, 0
     for event in expansions:
         frame = figure.update(event.step)  # the new node is in the tree, its playout to come
         assert frame.visits[event.node] == 0 and figure.node_style(event.node)["dashed"]
@@ -125,6 +126,8 @@ def test_a_node_with_no_visit_is_dashed_and_a_node_with_mean_zero_is_not(hidden_
             if frame.visits[n] > 0:
                 assert not figure.node_style(n)["dashed"]
                 seen_zero_mean |= frame.mean[n] == 0
+                solid += 1
+    assert solid >= len(expansions)  # the root at least, at every step: never vacuous
     assert seen_zero_mean  # white nodes with visits exist, and they are drawn solid
     labels = [t.get_text() for t in figure.figure.legends[0].get_texts()]
     assert "no visit yet" in labels
