@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .game import CHANCE, Game, no_actions
 from .montecarlo import PlayoutPolicy, playout
 from .players import draw_outcome
+from .trace import step_index
 
 if TYPE_CHECKING:
     from .exercises import CheckResult
@@ -558,13 +559,7 @@ class MCTSTrace:
 
     def frame(self, step: int) -> MCTSFrame:
         """The tree after ``step`` (0-based; negative counts from the end)."""
-        if not self.events:
-            raise ValueError("the trace is empty: run mcts with tracer=trace first")
-        n = len(self.events)
-        if step < 0:
-            step += n
-        if not 0 <= step < n:
-            raise ValueError(f"step {step} is outside this trace's steps 0..{n - 1}")
+        step = step_index(self.events, step, "mcts")
         present: list = []
         visits: dict = {}
         totals: dict = {}

@@ -402,13 +402,7 @@ class Trace:
 
     def frame(self, step: int) -> Frame:
         """The picture after ``step`` (0-based; negative counts from the end)."""
-        if not self.events:
-            raise ValueError("the trace is empty: run a search with tracer=trace first")
-        n = len(self.events)
-        if step < 0:
-            step += n
-        if not 0 <= step < n:
-            raise ValueError(f"step {step} is outside this trace's steps 0..{n - 1}")
+        step = step_index(self.events, step, "a search")
         nodes = self.nodes()
         status = {i: UNSEEN for i in nodes}
         value: dict = {}
@@ -612,6 +606,23 @@ class Trace:
         """A state's name (as ``label`` gives it), cut to 16 characters."""
         text = self._state_text(state)
         return text if len(text) <= 16 else text[:15] + "…"
+
+
+def step_index(events, step: int, what: str) -> int:
+    """``step`` as an index into ``events`` (negative counts from the end), checked.
+
+    Raises:
+        ValueError: the trace is empty (``what`` names the search to run), or
+            ``step`` is outside it.
+    """
+    if not events:
+        raise ValueError(f"the trace is empty: run {what} with tracer=trace first")
+    n = len(events)
+    if step < 0:
+        step += n
+    if not 0 <= step < n:
+        raise ValueError(f"step {step} is outside this trace's steps 0..{n - 1}")
+    return step
 
 
 def format_value(x) -> str:
