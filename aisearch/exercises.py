@@ -467,6 +467,34 @@ def _names(items, limit: int = 12) -> str:
     return ", ".join(items)
 
 
+def _answer(exercise, fn, case, at, *args) -> tuple:
+    """``fn(*args)``, or the failure to report: it raised, or returned no number."""
+    try:
+        got = _call(fn, *args)
+    except _Raised as raised:
+        return None, _failure_for_exception(exercise, fn, raised.error, case, at)
+    return got, _type_problem(exercise, fn, got, case, at)
+
+
+def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of) -> tuple:
+    """``fn``'s value at every node of ``tree`` (preorder), against ``expected_of(tree, node)``.
+
+    Returns ``(got_at, wrong, problem)``: the answers by node, the nodes
+    answered wrongly, and the failure that stopped the walk (or ``None``).
+    """
+    got_at: dict = {}
+    wrong: list = []
+    for node in _preorder(tree):
+        at = f", at node {node!r} ({_role(tree, node)})"
+        got, problem = _answer(exercise, fn, case, at, RecordingGame(tree), node)
+        if problem is not None:
+            return got_at, wrong, problem
+        got_at[node] = got
+        if not _same(got, expected_of(tree, node)):
+            wrong.append(node)
+    return got_at, wrong, None
+
+
 def _role(tree: GameTree, node) -> str:
     return tree.to_move(node)
 
@@ -600,20 +628,10 @@ def check_minimax(fn: Callable) -> CheckResult:
     checked = 0
     for name, tree in case_trees().items():
         case = name
-        got_at, wrong = {}, []
-        for node in _preorder(tree):
-            at = f", at node {node!r} ({_role(tree, node)})"
-            try:
-                got = _call(fn, RecordingGame(tree), node)
-            except _Raised as raised:
-                return _failure_for_exception(exercise, fn, raised.error, case, at)
-            problem = _type_problem(exercise, fn, got, case, at)
-            if problem is not None:
-                return problem
-            got_at[node] = got
-            checked += 1
-            if not _same(got, _max_view(tree, node)):
-                wrong.append(node)
+        got_at, wrong, problem = _answers_at_every_node(exercise, fn, tree, case, _max_view)
+        if problem is not None:
+            return problem
+        checked += len(got_at)
         if wrong:
             message = _minimax_message(exercise, fn, tree, case, got_at, wrong)
             return CheckResult(exercise, False, message + "\n" + _look_at(name))
@@ -683,11 +701,7 @@ def check_depth_limited(fn: Callable) -> CheckResult:
                 continue
             for depth in range(height + 1):
                 at = f", at node {node!r} ({_role(tree, node)}) with depth={depth}"
-                try:
-                    got = _call(fn, RecordingGame(tree), node, depth)
-                except _Raised as raised:
-                    return _failure_for_exception(exercise, fn, raised.error, case, at)
-                problem = _type_problem(exercise, fn, got, case, at)
+                got, problem = _answer(exercise, fn, case, at, RecordingGame(tree), node, depth)
                 if problem is not None:
                     return problem
                 checked += 1
@@ -1081,20 +1095,11 @@ def check_expectimax(fn: Callable) -> CheckResult:
         return problem
     checked = 0
     for name, tree in chance_case_trees().items():
-        got_at, wrong = {}, []
-        for node in _preorder(tree):
-            at = f", at node {node!r} ({_role(tree, node)})"
-            try:
-                got = _call(fn, RecordingGame(tree), node)
-            except _Raised as raised:
-                return _failure_for_exception(exercise, fn, raised.error, name, at)
-            problem = _type_problem(exercise, fn, got, name, at)
-            if problem is not None:
-                return problem
-            got_at[node] = got
-            checked += 1
-            if not _same(got, _expected_for_max(tree, node)):
-                wrong.append(node)
+        got_at, wrong, problem = _answers_at_every_node(exercise, fn, tree, name,
+                                                        _expected_for_max)
+        if problem is not None:
+            return problem
+        checked += len(got_at)
         if wrong:
             return CheckResult(exercise, False, _expectimax_message(fn, tree, name, got_at, wrong))
     return _passed(exercise, f"right at all {checked} nodes of {len(chance_case_trees())} trees.")
