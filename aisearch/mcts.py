@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .game import CHANCE, Game, no_actions
 from .montecarlo import PlayoutPolicy, playout
 from .players import draw_outcome
-from .trace import step_index
+from .trace import EventLog, step_index
 
 if TYPE_CHECKING:
     from .exercises import CheckResult
@@ -494,7 +494,7 @@ class MCTSFrame(NamedTuple):
     sentence: str
 
 
-class MCTSTrace:
+class MCTSTrace(EventLog):
     """A tracer for ``mcts`` that keeps every event and replays the growing tree.
 
     >>> from aisearch.games import GameTree
@@ -507,24 +507,6 @@ class MCTSTrace:
     'Iteration 1, expand: add B to the tree, by action a1 from A (the root has untried actions).'
     """
 
-    def __init__(self, game: Any = None) -> None:
-        self.game = game
-        self.events: list[MCTSEvent] = []
-        self._nodes: dict[int, MCTSTraceNode] | None = None
-
-    def __call__(self, event: MCTSEvent) -> None:
-        self.events.append(event)
-        self._nodes = None
-
-    def __len__(self) -> int:
-        return len(self.events)
-
-    def __iter__(self):
-        return iter(self.events)
-
-    def __getitem__(self, step: int) -> MCTSEvent:
-        return self.events[step]
-
     def __repr__(self) -> str:
         iterations = sum(e.kind == BACKPROPAGATE for e in self.events)
         return f"<MCTSTrace of {len(self.events)} events: {iterations} iterations>"
@@ -535,10 +517,6 @@ class MCTSTrace:
         for e in self.events:
             found[e.kind] += 1
         return found
-
-    def of_kind(self, kind: str) -> list[MCTSEvent]:
-        """The events of one kind, in order."""
-        return [e for e in self.events if e.kind == kind]
 
     def nodes(self) -> dict[int, MCTSTraceNode]:
         """Every node the search added, with its children in the order they were added."""
@@ -583,12 +561,6 @@ class MCTSTrace:
                          self.sentence(step))
 
     # Words ------------------------------------------------------------------------
-
-    def label(self, node: int) -> str:
-        """A short name for a node: its state if that is a short string, else ``#id``."""
-        state = self.nodes()[node].state
-        text = state if isinstance(state, str) else repr(state)
-        return text if len(text) <= 16 else f"#{node}"
 
     def sentence(self, step: int) -> str:
         """One sentence that explains what happened at ``step``."""
@@ -640,10 +612,6 @@ class MCTSTrace:
         return (f"{above} is fully expanded; {chooser} takes the highest UCT score, "
                 f"{_text(chosen.action)} to {name}: mean for {chooser} {_number(chosen.mean)} + "
                 f"bonus {_number(chosen.bonus)} = {_number(chosen.score)} (scores: {scores}).")
-
-    def label_state(self, state) -> str:
-        text = state if isinstance(state, str) else repr(state)
-        return text if len(text) <= 16 else text[:15] + "…"
 
 
 def _number(x) -> str:

@@ -249,7 +249,59 @@ class Frame(NamedTuple):
     bound: dict
 
 
-class Trace:
+class EventLog:
+    """What the tracers that keep their events share: the events (a tracer is
+    called with each), the game they came from, and short names for states.
+    ``Trace`` (minimax and its family) and ``aisearch.mcts.MCTSTrace`` build
+    their replays on it; a subclass gives ``nodes()``.
+    """
+
+    def __init__(self, game: Any = None) -> None:
+        self.events: list = []
+        self.game = game
+        self._nodes: dict | None = None
+
+    def __call__(self, event) -> None:
+        self.events.append(event)
+        self._nodes = None
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self) -> Iterator:
+        return iter(self.events)
+
+    def __getitem__(self, step: int):
+        return self.events[step]
+
+    def of_kind(self, kind: str) -> list:
+        """The events of one kind, in order."""
+        return [e for e in self.events if e.kind == kind]
+
+    def nodes(self) -> dict:
+        """Every node of the traced tree by id (given by each kind of trace)."""
+        raise NotImplementedError
+
+    def label(self, node: int) -> str:
+        """A short name for a node: the game's ``label(state)`` if the trace's game
+        has one (``Trace(game)``), else its state if that is a short string;
+        ``#id`` if the name would be longer than 16 characters."""
+        text = self._state_text(self.nodes()[node].state)
+        return text if len(text) <= 16 else f"#{node}"
+
+    def _state_text(self, state) -> str:
+        name = getattr(self.game, "label", None)
+        if callable(name):
+            return str(name(state))
+        return state if isinstance(state, str) else repr(state)
+
+    def label_state(self, state) -> str:
+        """A state's name (as ``label`` gives it), cut to 16 characters."""
+        text = self._state_text(state)
+        return text if len(text) <= 16 else text[:15] + "…"
+
+
+class Trace(EventLog):
     """A tracer that keeps every event and can replay them.
 
     >>> from aisearch import alphabeta
@@ -266,24 +318,6 @@ class Trace:
     'B takes 3 from E as its best so far; β = 3.'
     """
 
-    def __init__(self, game: Any = None) -> None:
-        self.events: list[Event] = []
-        self.game = game
-        self._nodes: dict[int, TraceNode] | None = None
-
-    def __call__(self, event: Event) -> None:
-        self.events.append(event)
-        self._nodes = None
-
-    def __len__(self) -> int:
-        return len(self.events)
-
-    def __iter__(self) -> Iterator[Event]:
-        return iter(self.events)
-
-    def __getitem__(self, step: int) -> Event:
-        return self.events[step]
-
     def __repr__(self) -> str:
         counts = ", ".join(f"{k} {v}" for k, v in self.counts().items())
         return f"<Trace of {len(self.events)} events: {counts}>"
@@ -293,10 +327,6 @@ class Trace:
     def counts(self) -> Counter:
         """How many events of each kind."""
         return Counter(e.kind for e in self.events)
-
-    def of_kind(self, kind: str) -> list[Event]:
-        """The events of one kind, in order."""
-        return [e for e in self.events if e.kind == kind]
 
     def visited(self) -> list:
         """States of the visited nodes, in the order they were visited."""
@@ -472,19 +502,6 @@ class Trace:
 
     # Words ----------------------------------------------------------------------
 
-    def label(self, node: int) -> str:
-        """A short name for a node: the game's ``label(state)`` if the trace's game
-        has one (``Trace(game)``), else its state if that is a short string;
-        ``#id`` if the name would be longer than 16 characters."""
-        text = self._state_text(self.nodes()[node].state)
-        return text if len(text) <= 16 else f"#{node}"
-
-    def _state_text(self, state) -> str:
-        name = getattr(self.game, "label", None)
-        if callable(name):
-            return str(name(state))
-        return state if isinstance(state, str) else repr(state)
-
     def sentence(self, step: int) -> str:
         """One sentence that explains what happened at ``step``."""
         e = self.events[step]
@@ -601,11 +618,6 @@ class Trace:
     def _has_chance(self) -> bool:
         """Whether the trace holds chance nodes (then values are expectations)."""
         return any(e.role == "chance" or e.kind == CHANCE_STEP for e in self.events)
-
-    def label_state(self, state) -> str:
-        """A state's name (as ``label`` gives it), cut to 16 characters."""
-        text = self._state_text(state)
-        return text if len(text) <= 16 else text[:15] + "…"
 
 
 def step_index(events, step: int, what: str) -> int:
