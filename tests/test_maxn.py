@@ -9,7 +9,7 @@ from aisearch.games import GameTree, TicTacToe
 from aisearch.games.coinrow import CoinRow
 from aisearch.maxn import deep_pruned, deep_pruning_counterexample, maxn
 
-from trees import nested_trees, roots
+from trees import maxn_by_definition, nested_trees, roots
 
 THREE = ("P1", "P2", "P3")
 
@@ -26,20 +26,6 @@ SHALLOW = [[(5, 3, 2), (4, 2, 4)], [(1, 6, 3), (3, 3, 4)]]
 
 def shallow_tree():
     return GameTree.from_nested(SHALLOW, players=THREE)
-
-
-def maxn_by_definition(tree, node):
-    """Max^n from the definition: the mover's best vector, the first on ties."""
-    kids = tree.children(node)
-    if not kids:
-        return tree.value(node)
-    i = tree.players.index(tree.to_move(node))
-    best = None
-    for child in kids:
-        vector = maxn_by_definition(tree, child)
-        if best is None or vector[i] > best[i]:
-            best = vector
-    return best
 
 
 def test_golden_tree_value_action_and_visits():
@@ -179,7 +165,7 @@ def test_pruning_happens_on_coin_rows_though_rarely():
         plain = maxn(game)
         pruned = maxn(game, max_sum=game.total)
         assert (pruned.value, pruned.action) == (plain.value, plain.action)
-        assert plain.value == maxn_by_the_book(game, game.initial_state())
+        assert plain.value == maxn_by_definition(game, game.initial_state())
         assert pruned.stats.nodes <= plain.stats.nodes
         cutoffs += pruned.stats.cutoffs
         saved += plain.stats.nodes - pruned.stats.nodes
@@ -229,21 +215,6 @@ def test_games_without_players_or_with_bad_vectors_are_refused():
         maxn(shallow_tree(), depth=-1)
 
 
-def maxn_to_depth(game, state, depth):
-    """Max^n cut at ``depth``: the game's own evaluation there, the first on ties."""
-    if game.is_terminal(state):
-        return tuple(game.utility(state, p) for p in game.players)
-    if depth == 0:
-        return tuple(game.evaluate(state, p) for p in game.players)
-    i = game.players.index(game.to_move(state))
-    best = None
-    for a in game.actions(state):
-        vector = maxn_to_depth(game, game.result(state, a), depth - 1)
-        if best is None or vector[i] > best[i]:
-            best = vector
-    return best
-
-
 class CoinRowWithoutEvaluation(CoinRow):
     evaluate = None
 
@@ -253,7 +224,7 @@ def test_depth_limit_uses_the_evaluation():
     for depth in (1, 2, 3):
         result = maxn(game, depth=depth)
         assert result.stats.max_depth == depth
-        assert result.value == pytest.approx(maxn_to_depth(game, game.initial_state(), depth))
+        assert result.value == pytest.approx(maxn_by_definition(game, game.initial_state(), depth))
     flat = maxn(game, depth=1, evaluate=lambda g, s, p: s.scores[g.players.index(p)])
     assert flat.value == (8, 0, 0) and flat.action == "right"
     tree = GameTree.from_nested([[(1, 1, 1)]], players=THREE)
@@ -295,22 +266,10 @@ def test_every_leaf_order_gives_the_definition_value():
 # The notebook's exercise checks ------------------------------------------------
 
 
-def maxn_by_the_book(game, state):
-    if game.is_terminal(state):
-        return tuple(game.utility(state, p) for p in game.players)
-    i = game.players.index(game.to_move(state))
-    best = None
-    for a in game.actions(state):
-        vector = maxn_by_the_book(game, game.result(state, a))
-        if best is None or vector[i] > best[i]:
-            best = vector
-    return best
-
-
 def test_check_maxn_passes_the_definition_and_names_the_slips():
     from aisearch.exercises import check_maxn
 
-    assert check_maxn(maxn_by_the_book).passed
+    assert check_maxn(maxn_by_definition).passed
 
     def root_players_view(game, state):
         if game.is_terminal(state):

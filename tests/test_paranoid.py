@@ -8,7 +8,7 @@ from aisearch.games.coinrow import CoinRow
 from aisearch.maxn import maxn
 from aisearch.paranoid import Paranoid, paranoid
 
-from trees import nested_trees, roots
+from trees import nested_trees, paranoid_by_definition, roots
 
 THREE = ("P1", "P2", "P3")
 
@@ -48,14 +48,6 @@ def test_paranoid_is_a_guarantee_below_the_maxn_share(seed, depth, player, layer
     assert value == paranoid_by_definition(tree, tree.root, player)
 
 
-def paranoid_by_definition(tree, node, player):
-    kids = tree.children(node)
-    if not kids:
-        return tree.utility(node, player)
-    values = [paranoid_by_definition(tree, c, player) for c in kids]
-    return max(values) if tree.to_move(node) == player else min(values)
-
-
 def test_root_mover_paranoid_is_minimax_on_the_vector_tree():
     # minimax on a vector tree takes the root mover as MAX and everyone else as MIN.
     tree = GameTree.random(3, 3, players=THREE, values=(0, 9), seed=7)
@@ -76,26 +68,14 @@ def test_two_players_paranoid_is_minimax(spec, root):
 def test_on_coin_rows_with_a_depth_limit():
     game = CoinRow((3, 9, 1, 2, 7, 4, 8, 5))
     full = paranoid(game)
-    assert full.value == paranoid_by_definition_game(game, game.initial_state(), "P1")
+    assert full.value == paranoid_by_definition(game, game.initial_state(), "P1")
     assert paranoid(game, player="P2").value <= maxn(game).value[1]
     for depth in (1, 2, 3, 5):
         limited = paranoid(game, depth=depth)
         assert limited.stats.max_depth == depth
         assert limited.action in game.actions(game.initial_state())
         assert limited.value == pytest.approx(
-            paranoid_by_definition_game(game, game.initial_state(), "P1", depth))
-
-
-def paranoid_by_definition_game(game, state, player, depth=None):
-    """Paranoid value from the definition; at ``depth`` plies, the game's own evaluation."""
-    if game.is_terminal(state):
-        return game.utility(state, player)
-    if depth == 0:
-        return game.evaluate(state, player)
-    deeper = None if depth is None else depth - 1
-    values = [paranoid_by_definition_game(game, game.result(state, a), player, deeper)
-              for a in game.actions(state)]
-    return max(values) if game.to_move(state) == player else min(values)
+            paranoid_by_definition(game, game.initial_state(), "P1", depth))
 
 
 def test_trace_speaks_from_the_paranoid_players_side():

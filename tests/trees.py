@@ -101,3 +101,37 @@ dags = st.builds(
     branching=st.integers(1, 4),
 )
 """Random games with transpositions, small enough to search exhaustively."""
+
+
+# Searches from their definitions, written plainly, for the package's searches
+# to be checked against (any game: GameTree nodes are states too).
+
+
+def maxn_by_definition(game, state, depth=None):
+    """Max^n from its definition: the mover's best vector, the first on ties; at
+    ``depth`` plies (if given) the game's own evaluation."""
+    if game.is_terminal(state):
+        return tuple(game.utility(state, p) for p in game.players)
+    if depth == 0:
+        return tuple(game.evaluate(state, p) for p in game.players)
+    i = game.players.index(game.to_move(state))
+    deeper = None if depth is None else depth - 1
+    best = None
+    for a in game.actions(state):
+        vector = maxn_by_definition(game, game.result(state, a), deeper)
+        if best is None or vector[i] > best[i]:
+            best = vector
+    return best
+
+
+def paranoid_by_definition(game, state, player, depth=None):
+    """Paranoid value from its definition: ``player`` maximises its own entry and
+    everyone else minimises it; at ``depth`` plies the game's own evaluation."""
+    if game.is_terminal(state):
+        return game.utility(state, player)
+    if depth == 0:
+        return game.evaluate(state, player)
+    deeper = None if depth is None else depth - 1
+    values = [paranoid_by_definition(game, game.result(state, a), player, deeper)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == player else min(values)

@@ -4,6 +4,8 @@ from aisearch import count_games, count_tree_nodes
 from aisearch.games.coinrow import CoinRow, CoinRowState
 from aisearch.maxn import maxn
 
+from trees import maxn_by_definition
+
 
 def terminal_states(game, state=None):
     """Every complete game's end, by walking the whole tree through the interface."""
@@ -43,26 +45,13 @@ def test_constant_sum_every_game_ends_with_the_whole_row_shared():
     assert all(min(s.scores) >= 0 for s in ends)
 
 
-def maxn_by_the_book(game, state):
-    """Max^n from its definition: the mover's best vector, the first on ties."""
-    if game.is_terminal(state):
-        return tuple(game.utility(state, p) for p in game.players)
-    i = game.players.index(game.to_move(state))
-    best = None
-    for a in game.actions(state):
-        vector = maxn_by_the_book(game, game.result(state, a))
-        if best is None or vector[i] > best[i]:
-            best = vector
-    return best
-
-
 def test_more_players_and_the_evaluation():
     game = CoinRow((4, 4, 4, 4), players=("a", "b"))
     s = game.result(game.initial_state(), "left")
     assert game.to_move(s) == "b"
     assert game.evaluate(s, "a") == 4 + 12 / 2
     four = CoinRow((1, 2, 3, 4, 5), players=("N", "E", "S", "W"))
-    assert maxn(four).value == maxn_by_the_book(four, four.initial_state())
+    assert maxn(four).value == maxn_by_definition(four, four.initial_state())
 
 
 def test_errors_name_the_culprit():
