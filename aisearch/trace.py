@@ -189,6 +189,45 @@ _OTHER = {"max": "min", "min": "max", "chance": "chance"}
 _FLIPPED_BOUND = {"lower": "upper", "upper": "lower"}
 
 
+EXACT, LOWER, UPPER = "exact", "lower", "upper"
+"""What a finished node's value is: exact, or a bound on its true value."""
+
+
+def _exit_kind(e: Event, children: list, window: tuple | None, cutoff: Event | None) -> str:
+    """Exact, lower or upper: the value ``e.value`` a node returns (see
+    ``Trace.value_kinds``), from its finished ``children``' ``(value, kind)``,
+    the ``window`` it was searched with and its ``cutoff``, if any."""
+    v = e.value
+    if window is not None and window[0] < v < window[1]:
+        return EXACT
+    kinds = {kind for _, kind in children}
+    if e.role == "chance":
+        # A cut chance node adds the most (upper) or least (lower) the outcomes
+        # it skipped could bring.
+        side = None if cutoff is None else UPPER if cutoff.value <= cutoff.alpha else LOWER
+        at_least = UPPER not in kinds and side != UPPER
+        at_most = LOWER not in kinds and side != LOWER
+    else:
+        # A MAX node is worth at least the value of a child it took, unless
+        # that child was only an upper bound; a value no child gave is a
+        # stand-pat evaluation (quiescence), an option the mover really has.
+        # It is worth at most its value when every child was searched and
+        # none is only a lower bound. MIN the other way round.
+        givers = [kind for value, kind in children if value == v]
+        if e.role == "max":
+            at_least = not givers or any(kind != UPPER for kind in givers)
+            at_most = cutoff is None and LOWER not in kinds
+        else:
+            at_most = not givers or any(kind != LOWER for kind in givers)
+            at_least = cutoff is None and UPPER not in kinds
+    if at_least and at_most:
+        return EXACT
+    if at_least or at_most:
+        return LOWER if at_least else UPPER
+    # Neither side follows from the children alone: alpha-beta's own guarantee.
+    return LOWER if window is not None and v >= window[1] else UPPER
+
+
 def start_tracing(tracer, game, root_player) -> Tracing | None:
     """A ``Tracing`` for a search from a state where ``root_player`` moves, or ``None``.
 
@@ -230,11 +269,11 @@ class Frame(NamedTuple):
     path from the root to the active node; ``counts`` running totals of
     ``visited``, ``leaves``, ``cutoffs`` and ``pruned`` nodes.
 
-    ``bound[n]`` says when a finished node's value is only a bound, as an
-    alpha-beta window makes it: ``"upper"`` when the value is at or below the
-    alpha the node was entered with (its true value is at most this),
-    ``"lower"`` when it is at or above the beta (at least this). Nodes with an
-    exact value are absent; so is everything in a search without a window.
+    ``bound[n]`` says when a finished node's value is only a bound:
+    ``"upper"`` when its true value is at most this, ``"lower"`` when at
+    least this. Nodes whose value the search proved exact are absent (see
+    ``Trace.value_kinds`` for the rule); so is everything in a search without
+    a window.
     """
 
     step: int
@@ -260,10 +299,12 @@ class EventLog:
         self.events: list = []
         self.game = game
         self._nodes: dict | None = None
+        self._kinds: dict | None = None
 
     def __call__(self, event) -> None:
         self.events.append(event)
         self._nodes = None
+        self._kinds: dict | None = None
 
     def __len__(self) -> int:
         return len(self.events)
@@ -357,6 +398,80 @@ class Trace(EventLog):
                 return e.value
         return None
 
+    # Exact values and bounds -------------------------------------------------
+
+    def value_kinds(self) -> dict[int, str]:
+        """What each finished node's value is: ``"exact"``, or only an
+        ``"upper"`` or ``"lower"`` bound on the node's true value.
+
+        A leaf's value is exact; a table's answer is what the table says. An
+        interior node's value is exact when the search proved it, in one of
+        two ways:
+
+        - it lies strictly inside the window ``(alpha, beta)`` the node was
+          searched with (alpha-beta's guarantee); or
+        - its children pin it down from both sides. For a MAX node: a child
+          that gave this value is exact or a lower bound (so the node is worth
+          at least this), and every child was searched and is exact or an
+          upper bound (so it is worth at most this). MIN the other way round;
+          a chance node when no outcome was cut off and every outcome is exact.
+
+        Otherwise it is the bound that holds: a MAX node cut off at ``v >= beta``
+        is worth at least ``v``; one whose every child failed low is worth at
+        most ``v``. So D of the textbook tree, whose leaves 14, 5, 2 were all
+        read, is exact at 2, though 2 is at or below alpha = 3 (AIMA 4e,
+        Figure 5.5(f)); C, cut after its first leaf 2, is worth at most 2.
+
+        >>> from aisearch import alphabeta
+        >>> from aisearch.games import GameTree
+        >>> trace = Trace()
+        >>> _ = alphabeta(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), tracer=trace)
+        >>> [trace.value_kinds()[trace.frame(-1).stack[0]], trace.label(7)]
+        ['exact', 'D']
+        >>> {trace.label(n): k for n, k in trace.value_kinds().items() if k != "exact"}
+        {'C': 'upper'}
+
+        Searches without a window (minimax, expectimax) and of more than two
+        players (max^n) have every value exact.
+        """
+        if self._kinds is None:
+            self._kinds = self._find_value_kinds()
+        return self._kinds
+
+    def _find_value_kinds(self) -> dict[int, str]:
+        kinds: dict[int, str] = {}
+        children: dict[int, list] = {}  # node -> [(value, kind)] of its finished children
+        window: dict[int, tuple] = {}  # node -> the window it is searched with
+        cut: dict[int, Event] = {}  # node -> its cutoff event
+        on_stack: set[int] = set()
+
+        def done(e: Event, kind: str) -> None:
+            kinds[e.node] = kind
+            if e.parent is not None:
+                children.setdefault(e.parent, []).append((e.value, kind))
+
+        for e in self.events:
+            if e.kind == ENTER:
+                on_stack.add(e.node)
+                if e.alpha is not None:
+                    window[e.node] = (e.alpha, e.beta)
+            elif e.kind == LEAF:
+                done(e, EXACT)
+            elif e.kind in TABLE_KINDS:
+                if e.node in on_stack:  # a stored bound narrowed the window
+                    if e.alpha is not None:
+                        window[e.node] = (e.alpha, e.beta)
+                else:
+                    done(e, e.bound or EXACT)
+            elif e.kind == CUTOFF:
+                cut[e.node] = e
+            elif e.kind == EXIT:
+                on_stack.discard(e.node)
+                kind = EXACT if e.players else _exit_kind(
+                    e, children.pop(e.node, []), window.pop(e.node, None), cut.pop(e.node, None))
+                done(e, kind)
+        return kinds
+
     # The traced tree --------------------------------------------------------
 
     def nodes(self, limit: int = 400) -> dict[int, TraceNode]:
@@ -440,7 +555,7 @@ class Trace(EventLog):
         best: dict = {}
         stack: list = []
         bound: dict = {}
-        entered_with: dict = {}
+        kinds = self.value_kinds()
         counts = {"visited": 0, "leaves": 0, "cutoffs": 0, "pruned": 0}
         for e in self.events[: step + 1]:
             kind, node = e.kind, e.node
@@ -449,7 +564,7 @@ class Trace(EventLog):
                 stack.append(node)
                 counts["visited"] += 1
                 if e.alpha is not None:
-                    window[node] = entered_with[node] = (e.alpha, e.beta)
+                    window[node] = (e.alpha, e.beta)
             elif kind == LEAF:
                 status[node] = DONE
                 value[node] = e.value
@@ -472,8 +587,8 @@ class Trace(EventLog):
                     value[node] = e.value
                     counts["visited"] += 1
                     counts["hits"] = counts.get("hits", 0) + 1
-                    if e.bound in ("lower", "upper"):
-                        bound[node] = e.bound
+                    if kinds.get(node, EXACT) != EXACT:
+                        bound[node] = kinds[node]
             elif kind == CUTOFF:
                 counts["cutoffs"] += 1
                 for i, row in nodes.items():
@@ -485,12 +600,8 @@ class Trace(EventLog):
                 status[node] = DONE
                 value[node] = e.value
                 window.pop(node, None)
-                if node in entered_with:
-                    alpha, beta = entered_with[node]
-                    if e.value <= alpha:
-                        bound[node] = "upper"
-                    elif e.value >= beta:
-                        bound[node] = "lower"
+                if kinds.get(node, EXACT) != EXACT:
+                    bound[node] = kinds[node]
                 if stack and stack[-1] == node:
                     stack.pop()
         event = self.events[step]
@@ -529,7 +640,9 @@ class Trace(EventLog):
             if e.alpha is not None:
                 bound = f"; α = {format_value(e.alpha)}" if e.role == "max" else f"; β = {format_value(e.beta)}"
             source = f" from {self.label(e.child)}" if e.child is not None else ""
-            return f"{name} takes {format_value(e.value)}{source} as its best so far{bound}."
+            kind = self.value_kinds().get(e.child, EXACT) if e.child is not None else EXACT
+            return (f"{name} takes {bound_text(e.value, kind)}{source} as its best so far"
+                    f"{bound}.")
         if e.kind in TABLE_KINDS:
             return self._table_sentence(e, name)
         if e.kind == CHANCE_STEP:
@@ -554,10 +667,26 @@ class Trace(EventLog):
                        "already has a better choice and will never let play reach it")
             return f"Cutoff at {name}: {why}. Skip {skipped}."
         if e.kind == EXIT:
-            if e.parent is None:
-                return f"Done: {name} is worth {format_value(e.value)} to MAX."
-            return f"{name} is done and returns {format_value(e.value)} to {self.label(e.parent)}."
+            return self._exit_sentence(e, name)
         return f"{e.kind} at {name}."
+
+    def _exit_sentence(self, e: Event, name: str) -> str:
+        """What a node returns, and whether it is its exact value or a bound."""
+        kind = self.value_kinds().get(e.node, EXACT)
+        value = bound_text(e.value, kind)
+        if e.parent is None:
+            done = f"Done: {name} is worth {value} to MAX"
+        else:
+            done = f"{name} is done and returns {value} to {self.label(e.parent)}"
+        if kind == UPPER:
+            return f"{done}: it is worth at most {format_value(e.value)}, a bound."
+        if kind == LOWER:
+            return f"{done}: it is worth at least {format_value(e.value)}, a bound."
+        entered = self.events[self.nodes()[e.node].entered]
+        if entered.alpha is not None and not entered.alpha < e.value < entered.beta:
+            # Outside its window, yet proved: say so, lest it be read as a bound.
+            return f"{done}, its exact value: every child was searched and each is exact."
+        return f"{done}."
 
     def _vector_sentence(self, e: Event, name: str) -> str:
         """A sentence for a step of a search of more than two players (max^n)."""
@@ -661,6 +790,20 @@ def format_value(x) -> str:
     else:
         return str(x)
     return text.replace("-", "−")
+
+
+BOUND_SIGNS = {UPPER: "≤", LOWER: "≥"}
+"""How a value that is only a bound is written: ``≤2`` is at most 2."""
+
+
+def bound_text(value, kind: str = EXACT) -> str:
+    """A value as ``format_value`` writes it, with ``≤`` or ``≥`` if it is an
+    upper or lower bound.
+
+    >>> bound_text(2, "upper"), bound_text(-1.5, "lower"), bound_text(3)
+    ('≤2', '≥−1.5', '3')
+    """
+    return BOUND_SIGNS.get(kind, "") + format_value(value)
 
 
 def _entry(vector, players: tuple, player: str):

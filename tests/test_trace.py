@@ -1,9 +1,14 @@
-import pytest
+import random
 
-from aisearch import Trace, alphabeta, minimax, negamax
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aisearch import Trace, alphabeta, minimax, negamax, quiescence_search, star1
+from aisearch.caching import TranspositionTable
 from aisearch.games import GameTree, TicTacToe
 
-from trees import textbook
+from trees import dags, nested_trees, roots, textbook, zero_sum_evaluation
 
 
 def ab_trace(tree=None, game=True):
@@ -45,9 +50,10 @@ def test_replay_statuses_values_and_windows():
     end = trace.frame(-1)
     assert end.value[ids["A"]] == 3 and end.status[ids["A"]] == "done"
     assert end.sentence == "Done: A is worth 3 to MAX."
-    # C was cut: its 2 only says C is worth at most 2. B, D and A are exact
-    # (D's 2 is at or below alpha = 3 too: a bound, though all its leaves were seen).
-    assert end.bound == {ids["C"]: "upper", ids["D"]: "upper"}
+    # C was cut: its 2 only says C is worth at most 2. B, D and A are exact:
+    # D's 2 is at or below alpha = 3, but all its leaves 14, 5, 2 were read,
+    # so "D is worth exactly 2" (AIMA 4e, Figure 5.5(f)).
+    assert end.bound == {ids["C"]: "upper"}
     assert minimax_frame_has_no_bounds()
 
 
@@ -71,7 +77,10 @@ def test_sentences_explain_each_kind_of_step():
     assert text[1] == "Enter B (MIN) by action a1 from A, with α = −∞, β = +∞."
     assert text[2] == "E is terminal: utility 3."
     assert "Cutoff at C: its value 2 ≤ α = 3" in text[11] and text[11].endswith("Skip I, J.")
-    assert text[12] == "C is done and returns 2 to A."
+    assert text[12] == "C is done and returns ≤2 to A: it is worth at most 2, a bound."
+    assert text[20] == ("D is done and returns 2 to A, its exact value: every child was "
+                        "searched and each is exact.")
+    assert text[6] == "B is done and returns 3 to A."
     plain = Trace()
     minimax(textbook(), tracer=plain)
     assert plain.sentence(1) == "Enter B (MIN) by action a1 from A."
@@ -138,3 +147,145 @@ def test_a_tree_searched_from_a_min_node_is_traced_from_max_view():
     from_c = Trace(tree)
     negamax(tree, "B", tracer=from_c)
     assert from_c[0].role == "max" and from_c.root_value() == 12
+
+
+# A value is drawn as a bound only when it is one -----------------------------
+#
+# For every node a windowed search finished, the frame's claim is checked
+# against the node's true value, computed from the definition below: an exact
+# value must equal it, an upper bound be at or above it, a lower bound at or
+# below it. And the rule is not vacuous: nodes whose every child was searched
+# exactly are exact, whatever their window.
+
+
+def true_value(game, state, depth=None, evaluate=None, noisy=None, stand_pat=True):
+    """The value of ``state`` from MAX's view, from the definition: minimax,
+    expectiminimax at chance nodes, an evaluation at ``depth`` plies, and past
+    it (when ``noisy`` is given) only the noisy moves, with the stand-pat
+    evaluation as one more option."""
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    moves = game.actions(state)
+    if depth is not None and depth <= 0:
+        moves = [] if noisy is None else noisy(game, state)
+        if not moves:
+            return evaluate(game, state, "MAX")
+    deeper = None if depth is None else depth - 1
+    values = [true_value(game, game.result(state, a), deeper, evaluate, noisy, stand_pat)
+              for a in moves]
+    role = game.role(state)
+    if role == "chance":
+        return sum(game.probability(state, game.result(state, a)) * v
+                   for a, v in zip(moves, values))
+    if depth is not None and depth <= 0 and stand_pat:
+        values.append(evaluate(game, state, "MAX"))
+    return max(values) if role == "max" else min(values)
+
+
+def check_claims(trace, truth) -> dict:
+    """Assert every finished node's value is as exact as the frame says; return
+    the kinds seen, counted."""
+    frame = trace.frame(-1)
+    nodes = trace.nodes()
+    seen = {"exact": 0, "upper": 0, "lower": 0}
+    for node, status in frame.status.items():
+        if status != "done":
+            continue
+        shown, kind = frame.value[node], frame.bound.get(node, "exact")
+        assert trace.value_kinds()[node] == kind
+        true = truth(nodes[node].state, nodes[node].depth)
+        where = f"{trace.label(node)} shows {kind} {shown}, true value {true}"
+        if kind == "exact":
+            assert shown == pytest.approx(true), where
+        elif kind == "upper":
+            assert true <= shown + 1e-9, where
+        else:
+            assert true >= shown - 1e-9, where
+        seen[kind] += 1
+    return seen
+
+
+def fully_searched_are_exact(trace) -> None:
+    """A node none of whose descendants was cut or bounded is exact."""
+    nodes, kinds = trace.nodes(), trace.value_kinds()
+
+    def clean(n):
+        row = nodes[n]
+        return row.pruned is None and all(clean(c) for c in row.children) and (
+            not row.children or kinds.get(n) == "exact")
+
+    for n in kinds:
+        if all(clean(c) for c in nodes[n].children):
+            assert kinds[n] == "exact", trace.label(n)
+
+
+@settings(max_examples=150, deadline=None)
+@given(nested_trees, roots, st.booleans())
+def test_alphabeta_shows_exact_values_and_true_bounds(spec, root, on_equal):
+    tree = GameTree.from_nested(spec, root_role=root)
+    trace = Trace(tree)
+    alphabeta(tree, prune_on_equal=on_equal, tracer=trace)
+    check_claims(trace, lambda state, ply: true_value(tree, state))
+    fully_searched_are_exact(trace)
+
+
+@settings(max_examples=100, deadline=None)
+@given(nested_trees, roots, st.integers(1, 3))
+def test_negamax_and_tables_show_exact_values_and_true_bounds(spec, root, depth):
+    tree = GameTree.from_nested(spec, root_role=root)
+    whole = lambda state, ply: true_value(tree, state)  # noqa: E731
+    at_limit = lambda state, ply: true_value(tree, state, depth - ply, zero_sum_evaluation)  # noqa: E731
+    searches = [
+        (lambda t: negamax(tree, tracer=t), whole),
+        (lambda t: alphabeta(tree, table=TranspositionTable(), tracer=t), whole),
+        (lambda t: negamax(tree, depth=depth, evaluate=zero_sum_evaluation, tracer=t), at_limit),
+    ]
+    for search, truth in searches:
+        trace = Trace(tree)
+        search(trace)
+        check_claims(trace, truth)
+
+
+@settings(max_examples=60, deadline=None)
+@given(dags)
+def test_a_table_on_transpositions_shows_exact_values_and_true_bounds(dag):
+    trace = Trace(dag)
+    alphabeta(dag, table=TranspositionTable(), tracer=trace)
+
+    def truth(state, ply):
+        if dag.is_terminal(state):
+            return dag.utility(state, "MAX")
+        values = [truth(dag.result(state, a), ply + 1) for a in dag.actions(state)]
+        return max(values) if dag.to_move(state) == "MAX" else min(values)
+
+    check_claims(trace, truth)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]))
+def test_star1_shows_exact_values_and_true_bounds(seed, outcomes):
+    rng = random.Random(seed)
+
+    def grow(level):
+        if level == 3 or rng.random() < 0.15:
+            return rng.randint(-4, 4)
+        width = outcomes if level % 2 else rng.randint(1, 3)
+        return [grow(level + 1) for _ in range(width)]
+
+    spec = [grow(1) for _ in range(rng.randint(1, 3))]
+    tree = GameTree.from_nested(spec, layers=("max", "chance"))
+    trace = Trace(tree)
+    star1(tree, bounds=(-4, 4), tracer=trace)
+    check_claims(trace, lambda state, ply: true_value(tree, state))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 2), st.booleans())
+def test_quiescence_shows_exact_values_and_true_bounds(seed, depth, stand_pat):
+    tree = GameTree.random(4, 3, seed=seed)
+    noisy = lambda game, state: game.actions(state)[:1]  # noqa: E731
+    trace = Trace(tree)
+    quiescence_search(tree, depth=depth, evaluate=zero_sum_evaluation, noisy=noisy,
+                      stand_pat=stand_pat, tracer=trace)
+    check_claims(trace, lambda state, ply: true_value(
+        tree, state, depth - ply, zero_sum_evaluation, noisy, stand_pat))
