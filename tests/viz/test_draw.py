@@ -326,8 +326,9 @@ def test_bounds_are_written_as_bounds_and_terminals_are_squares(textbook):
     drawing = tree_figure.drawing
     ids = {row.state: row.id for row in textbook.nodes().values()}
     values = {s: drawing.value_texts[i].get_text() for s, i in ids.items()}
-    # C was cut (worth at most 2); D returned 2 <= alpha = 3, also only a bound.
-    assert (values["A"], values["B"], values["C"], values["D"]) == ("3", "3", "≤2", "≤2")
+    # C was cut (worth at most 2); D returned 2 <= alpha = 3, but all its
+    # leaves were read: exactly 2 (AIMA 4e, Figure 5.5(f)).
+    assert (values["A"], values["B"], values["C"], values["D"]) == ("3", "3", "≤2", "2")
     assert tree_figure.node_style(ids["E"])["marker"] == "s"
     assert tree_figure.node_style(ids["B"])["marker"] == "v"
 
