@@ -289,3 +289,25 @@ def test_quiescence_shows_exact_values_and_true_bounds(seed, depth, stand_pat):
                       stand_pat=stand_pat, tracer=trace)
     check_claims(trace, lambda state, ply: true_value(
         tree, state, depth - ply, zero_sum_evaluation, noisy, stand_pat))
+
+
+def test_the_property_tests_meet_both_kinds_of_bound():
+    """Not vacuous: on a few seeded trees each windowed search shows upper and
+    lower bounds as well as exact values outside their windows."""
+    seen = {"upper": 0, "lower": 0}
+    outside = 0
+    for seed in range(40):
+        tree = GameTree.random(4, 3, seed=seed)
+        for search in (alphabeta, negamax):
+            trace = Trace(tree)
+            search(tree, tracer=trace)
+            for kind, count in check_claims(trace, lambda s, ply: true_value(tree, s)).items():
+                if kind in seen:
+                    seen[kind] += count
+            outside += sum(1 for n in trace.value_kinds()
+                           if trace.sentence(_exit_step(trace, n)).endswith("each is exact."))
+    assert seen["upper"] > 0 and seen["lower"] > 0 and outside > 0
+
+
+def _exit_step(trace, node) -> int:
+    return next((e.step for e in trace if e.node == node and e.kind == "exit"), 0)
