@@ -5,7 +5,8 @@ from a seeded search, with matplotlib's default style and the Agg backend,
 so running this again gives the same files:
 
 - ``viewer.png``: alpha-beta on the textbook tree (Russell and Norvig,
-  Figure 5.2) at its first cutoff, the picture in the README;
+  Figure 5.2) just after its first cutoff, when C returns the bound ≤2, the
+  picture in the README;
 - ``alphabeta_strip.png``: the key steps of that search side by side;
 - ``minimax_final.png``: minimax on the same tree, finished;
 - ``tictactoe_board.png``: a tic-tac-toe position won by X;
@@ -48,7 +49,8 @@ def viewer(path: pathlib.Path) -> None:
     from aisearch.viz import TreeFigure
 
     trace = textbook_trace()
-    TreeFigure(trace, step=first_cutoff(trace)).figure.savefig(path, dpi=DPI, **_SAVE)
+    # The step after the cutoff: C is done, and its value is drawn as the bound it is.
+    TreeFigure(trace, step=first_cutoff(trace) + 1).figure.savefig(path, dpi=DPI, **_SAVE)
 
 
 def alphabeta_strip(path: pathlib.Path) -> None:
