@@ -91,7 +91,8 @@ def check_outcomes(state: State, outcomes) -> tuple:
         if len(pair) != 2:
             raise ValueError(f"chance state {state!r}: {pair!r} is not an (outcome, probability) pair")
         outcome, p = pair
-        if isinstance(p, bool) or not isinstance(p, (int, float)) or not p > 0:
+        # Any real number: a Fraction keeps a search's sums exact.
+        if isinstance(p, bool) or not isinstance(p, numbers.Real) or not p > 0:
             raise ValueError(
                 f"chance state {state!r} gives outcome {outcome!r} the probability {p!r}: "
                 "probabilities must be positive numbers"
