@@ -103,7 +103,7 @@ def check_outcomes(state: State, outcomes) -> tuple:
     total = sum(p for _, p in outcomes)
     if abs(total - 1) > PROBABILITY_TOLERANCE:
         raise ValueError(
-            f"the probabilities of chance state {state!r} sum to {total:.6g}, not 1: "
+            f"the probabilities of chance state {state!r} sum to {float(total):.6g}, not 1: "
             f"{[tuple(p) for p in outcomes]!r}"
         )
     return outcomes
