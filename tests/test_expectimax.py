@@ -132,7 +132,7 @@ def test_chance_events_carry_probability_and_running_sum():
     assert trace.nodes()[ids["D"]].probability == 0.75
     assert trace.nodes()[ids["B"]].role == "chance"
     assert trace.sentence(steps[1].step) == (
-        "B weighs D's 8 by its probability 0.75: the sum so far is 7.")
+        "B weighs D's 8 by its probability 3/4: the sum so far is 7.")
     assert trace.root_value() == 7.0
 
 
@@ -190,6 +190,26 @@ def test_star1_prunes_with_bounds_and_not_without():
     [cut] = trace.of_kind("cutoff")
     assert trace.sentence(cut.step) == (
         "Cutoff at C: whatever the other outcomes bring, its average is at most 5 ≤ α = 9. Skip G.")
+
+
+def test_sentences_write_probabilities_as_the_edges_do():
+    from aisearch.viz import TreeFigure
+
+    # Three equally likely outcomes under B and C. B = 9, and C's first
+    # outcome, 0, caps C at 0 + 2/3 · 10 < 9: its other two are pruned.
+    tree = GameTree.from_nested([[9, 9, 9], [0, 7, 7]], layers=CHANCE_MAX)
+    trace = Trace(tree)
+    star1(tree, bounds=(0, 10), tracer=trace)
+    drawing = TreeFigure(trace, step=-1, show_actions=False).drawing
+    ids = {row.state: row.id for row in trace.nodes().values()}
+    for e in trace.of_kind("chance"):
+        edge = drawing.probability_texts[e.child].get_text()
+        assert edge == "1/3" and f"by its probability {edge}:" in trace.sentence(e.step)
+    # The pruned outcomes were never weighed, and their edges still say 1/3.
+    assert trace.pruned() == ["H", "I"]
+    for pruned in ("H", "I"):
+        assert trace.nodes()[ids[pruned]].probability is None
+        assert drawing.probability_texts[ids[pruned]].get_text() == "1/3"
 
 
 def test_star1_visits_fewer_nodes_on_some_random_trees():
