@@ -18,6 +18,8 @@ Intelligence 21, 1983), written here for outcomes of any probabilities.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 
 from .game import (
     CHANCE,
@@ -385,7 +387,7 @@ def star1(
     return SearchResult(value, move, SearchStats(nodes, leaves, cutoffs, deepest))
 
 
-def still_to_come(outcomes) -> list:
+def still_to_come(outcomes: Sequence[tuple[Any, float]]) -> list[float]:
     """After each outcome, the probability of the outcomes after it: 0 after the last.
 
     Each is the sum of those outcomes' own probabilities, not 1 minus the
@@ -406,7 +408,7 @@ def still_to_come(outcomes) -> list:
     return after[::-1]
 
 
-def weighted_bound(probability, bound):
+def weighted_bound(probability: float, bound: float) -> float:
     """``probability × bound``: the most (or least) that outcomes of that total
     probability can add to an average when every value is at most (or at
     least) ``bound``. Exactly 0 when nothing is left, even for an infinite
