@@ -18,6 +18,8 @@ Intelligence 21, 1983), written here for outcomes of any probabilities.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 
 from .game import (
     CHANCE,
@@ -185,7 +187,7 @@ def expectimax(
             return leaf(node, state, ply, parent, action, "chance"), None
         if tracing is not None:
             tracing.enter(node, parent, state, ply, "chance", action)
-        total = 0.0
+        total = 0  # not 0.0: Fraction probabilities then keep the sum exact
         for outcome, p in check_outcomes(state, game.chance_outcomes(state)):
             child = nodes
             v, _ = value_of(result(state, outcome), ply + 1, node, outcome)
@@ -218,8 +220,11 @@ def star1(
     value is at most ``(alpha - S - high * R) / p_i``, nor fall below beta
     once it is at least ``(beta - S - low * R) / p_i``; so each outcome is
     searched with that window, and the node stops early when it fails. With
-    infinite bounds nothing is cut at a chance node (the value is always
-    expectimax's); narrower bounds cut more.
+    infinite bounds nothing is cut at a chance node, but its last outcome
+    (``R = 0``) still gets a finite window, so nodes below it can be; narrower
+    bounds cut more. Probabilities given as ``Fraction`` make every cut the one
+    exact arithmetic makes; with floats ``R`` is still exactly 0 at the last
+    outcome (see ``still_to_come``).
 
     The value and action are those of ``expectimax``; ``stats.cutoffs``
     counts cuts at every kind of node. As in ``alphabeta``, a value at or
@@ -356,12 +361,10 @@ def star1(
             tracing.enter(node, parent, state, ply, "chance", action, alpha, beta)
         outcomes = check_outcomes(state, game.chance_outcomes(state))
         acts = [o for o, _ in outcomes]
-        total, remaining = 0.0, 1.0
-        for outcome, p in outcomes:
-            remaining = max(0.0, remaining - p)
+        total = 0  # not 0.0: Fraction probabilities then keep every sum exact
+        for (outcome, p), rest in zip(outcomes, still_to_come(outcomes), strict=True):
             # The most and the least the outcomes still to come can add.
-            most = high * remaining if remaining > 0 else 0.0
-            least = low * remaining if remaining > 0 else 0.0
+            most, least = weighted_bound(rest, high), weighted_bound(rest, low)
             child_alpha = (alpha - total - most) / p
             child_beta = (beta - total - least) / p
             child = nodes
@@ -382,6 +385,39 @@ def star1(
 
     value, move = value_of(state, 0, None, None, -math.inf, math.inf)
     return SearchResult(value, move, SearchStats(nodes, leaves, cutoffs, deepest))
+
+
+def still_to_come(outcomes: Sequence[tuple[Any, float]]) -> list[float]:
+    """After each outcome, the probability of the outcomes after it: 0 after the last.
+
+    Each is the sum of those outcomes' own probabilities, not 1 minus the
+    probabilities so far: in floating point 1 − 1/3 − 1/3 − 1/3 is about
+    1e-16, not 0, and Star1 would then never give the last outcome its finite
+    window. Summed this way the last is exactly 0, and with exact
+    probabilities (``Fraction``) every one is exact.
+
+    >>> still_to_come([("a", 1 / 3), ("b", 1 / 3), ("c", 1 / 3)])
+    [0.6666666666666666, 0.3333333333333333, 0]
+    >>> 1 - 1 / 3 - 1 / 3 - 1 / 3
+    1.1102230246251565e-16
+    """
+    after, rest = [], 0
+    for _, p in reversed(outcomes):
+        after.append(rest)
+        rest += p
+    return after[::-1]
+
+
+def weighted_bound(probability: float, bound: float) -> float:
+    """``probability × bound``: the most (or least) that outcomes of that total
+    probability can add to an average when every value is at most (or at
+    least) ``bound``. Exactly 0 when nothing is left, even for an infinite
+    bound, where the product would be ``nan``.
+
+    >>> weighted_bound(0.5, 10), weighted_bound(0, math.inf), weighted_bound(0.25, -math.inf)
+    (5.0, 0, -inf)
+    """
+    return probability * bound if probability else 0
 
 
 def _check_bounds(bounds) -> tuple[float, float]:

@@ -91,7 +91,8 @@ def check_outcomes(state: State, outcomes) -> tuple:
         if len(pair) != 2:
             raise ValueError(f"chance state {state!r}: {pair!r} is not an (outcome, probability) pair")
         outcome, p = pair
-        if isinstance(p, bool) or not isinstance(p, (int, float)) or not p > 0:
+        # Any real number: a Fraction keeps a search's sums exact.
+        if isinstance(p, bool) or not isinstance(p, numbers.Real) or not p > 0:
             raise ValueError(
                 f"chance state {state!r} gives outcome {outcome!r} the probability {p!r}: "
                 "probabilities must be positive numbers"
@@ -102,7 +103,7 @@ def check_outcomes(state: State, outcomes) -> tuple:
     total = sum(p for _, p in outcomes)
     if abs(total - 1) > PROBABILITY_TOLERANCE:
         raise ValueError(
-            f"the probabilities of chance state {state!r} sum to {total:.6g}, not 1: "
+            f"the probabilities of chance state {state!r} sum to {float(total):.6g}, not 1: "
             f"{[tuple(p) for p in outcomes]!r}"
         )
     return outcomes

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from fractions import Fraction
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
@@ -647,8 +648,9 @@ class Trace(EventLog):
             return self._table_sentence(e, name)
         if e.kind == CHANCE_STEP:
             child = self.label(e.child) if e.child is not None else "?"
-            return (f"{name} weighs {child}'s {format_value(e.value)} by its probability "
-                    f"{format_value(e.probability)}: the sum so far is {format_value(e.total)}.")
+            kind = self.value_kinds().get(e.child, EXACT)
+            return (f"{name} weighs {child}'s {bound_text(e.value, kind)} by its probability "
+                    f"{format_probability(e.probability)}: the sum so far is {format_value(e.total)}.")
         if e.kind == CUTOFF:
             skipped = ", ".join(self.label_state(s) for s in e.skipped_states) or "nothing"
             if e.role == "chance":
@@ -804,6 +806,24 @@ def bound_text(value, kind: str = EXACT) -> str:
     ('≤2', '≥−1.5', '3')
     """
     return BOUND_SIGNS.get(kind, "") + format_value(value)
+
+
+def format_probability(p) -> str:
+    """A probability as sentences and chance edges write it: a simple fraction
+    if it is one (denominator at most 12, to within 1e-9), else as ``format_value``.
+
+    A die's 1/3 is stored as 0.333...; written as a fraction it reads as the
+    rules of the game say it.
+
+    >>> [format_probability(p) for p in (1 / 3, 1 / 6, 2 / 3, 0.5, 1.0, 0.9, 0.35, 0.123456)]
+    ['1/3', '1/6', '2/3', '1/2', '1', '9/10', '0.35', '0.123']
+    >>> format_probability(Fraction(5, 12))
+    '5/12'
+    """
+    fraction = Fraction(p).limit_denominator(12)
+    if abs(fraction - p) <= 1e-9:
+        return str(fraction)
+    return format_value(float(p))
 
 
 def _entry(vector, players: tuple, player: str):

@@ -1,7 +1,8 @@
 import math
+from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aisearch import Trace, alphabeta, expectimax, minimax, negamax, star1
@@ -131,7 +132,7 @@ def test_chance_events_carry_probability_and_running_sum():
     assert trace.nodes()[ids["D"]].probability == 0.75
     assert trace.nodes()[ids["B"]].role == "chance"
     assert trace.sentence(steps[1].step) == (
-        "B weighs D's 8 by its probability 0.75: the sum so far is 7.")
+        "B weighs D's 8 by its probability 3/4: the sum so far is 7.")
     assert trace.root_value() == 7.0
 
 
@@ -191,6 +192,26 @@ def test_star1_prunes_with_bounds_and_not_without():
         "Cutoff at C: whatever the other outcomes bring, its average is at most 5 ≤ α = 9. Skip G.")
 
 
+def test_sentences_write_probabilities_as_the_edges_do():
+    from aisearch.viz import TreeFigure
+
+    # Three equally likely outcomes under B and C. B = 9, and C's first
+    # outcome, 0, caps C at 0 + 2/3 · 10 < 9: its other two are pruned.
+    tree = GameTree.from_nested([[9, 9, 9], [0, 7, 7]], layers=CHANCE_MAX)
+    trace = Trace(tree)
+    star1(tree, bounds=(0, 10), tracer=trace)
+    drawing = TreeFigure(trace, step=-1, show_actions=False).drawing
+    ids = {row.state: row.id for row in trace.nodes().values()}
+    for e in trace.of_kind("chance"):
+        edge = drawing.probability_texts[e.child].get_text()
+        assert edge == "1/3" and f"by its probability {edge}:" in trace.sentence(e.step)
+    # The pruned outcomes were never weighed, and their edges still say 1/3.
+    assert trace.pruned() == ["H", "I"]
+    for pruned in ("H", "I"):
+        assert trace.nodes()[ids[pruned]].probability is None
+        assert drawing.probability_texts[ids[pruned]].get_text() == "1/3"
+
+
 def test_star1_visits_fewer_nodes_on_some_random_trees():
     fewer = 0
     for seed in range(20):
@@ -225,3 +246,130 @@ def test_a_chance_state_is_valued_for_whoever_moves_after_the_roll():
         state = DiceNimState(5, player, None)
         assert game.to_move(state) == "chance"
         assert expectimax(game, state).value == pytest.approx(1 / 9)  # for the roller
+
+
+# Star1 in exact arithmetic ----------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(2, 8))
+def test_star1_gives_the_last_of_n_outcomes_its_window(n):
+    #                 A (max)
+    #          /                \
+    #     B (chance)           C (chance)     n equally likely outcomes each
+    #    /  ...  \            /  ...   \
+    #   min ... min          min ...  min     (n of them)
+    #   3 3     3 3          3 3      0 9
+    # B = 3, so C is entered with α = 3. After n − 1 outcomes worth 3, C has
+    # 3(n − 1)/n and nothing is left to come: its last MIN node fails low if it
+    # is worth at most (3 − 3(n − 1)/n) · n = 3, so its first leaf, 0, cuts the
+    # 9, even with infinite bounds. With n = 3, 1 − 1/3 − 1/3 − 1/3 left about
+    # 1e-16 still to come, times an infinite bound: nothing was cut.
+    spec = [[[3, 3]] * n, [[3, 3]] * (n - 1) + [[0, 9]]]
+    tree = GameTree.from_nested(spec, layers=("max", "chance", "min"))
+    nine = tree.children(tree.children("C")[-1])[-1]
+    for bounds in ((-math.inf, math.inf), (-10, 10)):
+        trace = Trace(tree)
+        result = star1(tree, bounds=bounds, tracer=trace)
+        assert trace.pruned() == [nine]
+        assert result.stats.nodes == expectimax(tree).stats.nodes - 1
+        assert (result.value, result.action) == (pytest.approx(3), "a1")
+
+
+def test_fraction_probabilities_give_exact_values():
+    fair = [(1, Fraction(1, 3)), (2, Fraction(1, 3)), (6, Fraction(1, 3))]
+    assert expectimax(Dice(fair)).value == Fraction(1 + 2 + 6, 3)
+    assert star1(Dice(fair), bounds=(0, 6)).value == Fraction(3)
+    with pytest.raises(ValueError, match="sum to 0.666667, not 1"):
+        expectimax(Dice(fair[:2]))
+
+
+def exact_star1(tree, state, alpha, beta, low, high, visited):
+    """Ballard's Star1 in exact arithmetic, straight from its inequalities.
+
+    ``visited`` collects the states in the order the search enters them. The
+    probabilities are Fractions and the values integers, so every sum and
+    comparison is exact; an infinite bound times a probability of 0 still to
+    come counts as 0, never as ``nan``.
+    """
+    visited.append(state)
+    if tree.is_terminal(state):
+        return tree.utility(state, "MAX")
+    children = [tree.result(state, a) for a in tree.actions(state)]
+    mover = tree.to_move(state)
+    if mover == "chance":
+        probabilities = [p for _, p in tree.chance_outcomes(state)]
+        done = Fraction(0)  # sum of probability × value so far
+        for i, (child, p) in enumerate(zip(children, probabilities, strict=True)):
+            left = sum(probabilities[i + 1:], Fraction(0))
+            best = left * high if left else 0   # the most the rest can add
+            worst = left * low if left else 0   # the least
+            # The child's values v for which done + p·v + best ≤ α, or
+            # done + p·v + worst ≥ β, decide this node whatever the rest bring.
+            v = exact_star1(tree, child, max((alpha - done - best) / p, low),
+                            min((beta - done - worst) / p, high), low, high, visited)
+            done += p * v
+            if left and done + best <= alpha:
+                return done + best
+            if left and done + worst >= beta:
+                return done + worst
+        return done
+    value = -math.inf if mover == "MAX" else math.inf
+    for i, child in enumerate(children):
+        v = exact_star1(tree, child, alpha, beta, low, high, visited)
+        if mover == "MAX":
+            value, alpha = max(value, v), max(alpha, v)
+            if value >= beta:
+                break
+        else:
+            value, beta = min(value, v), min(beta, v)
+            if value <= alpha:
+                break
+    return value
+
+
+def exact_expectiminimax(tree, state):
+    """The expectiminimax value from its definition (AIMA 4e, section 5.5)."""
+    if tree.is_terminal(state):
+        return tree.utility(state, "MAX")
+    values = [exact_expectiminimax(tree, tree.result(state, a)) for a in tree.actions(state)]
+    mover = tree.to_move(state)
+    if mover == "chance":
+        return sum(p * v for (_, p), v in zip(tree.chance_outcomes(state), values, strict=True))
+    return max(values) if mover == "MAX" else min(values)
+
+
+@st.composite
+def exact_chance_trees(draw):
+    """Random trees with 2 to 7 outcomes of Fraction probability at each chance node.
+
+    Chance layers lie above MAX or MIN layers, where a finite window passed
+    down can cut even when the bounds are infinite.
+    """
+    layers = draw(st.sampled_from([("max", "chance", "min"), ("max", "chance", "min", "chance"),
+                                   ("chance", "max", "chance", "min"), ("max", "chance", "chance", "min"),
+                                   ("max", "min", "chance")]))
+    depth = draw(st.integers(2, 4))
+
+    def node(level):
+        if level == depth or (level > 0 and draw(st.integers(0, 3)) == 0):
+            return draw(st.integers(-6, 6))
+        if layers[level % len(layers)] != "chance":
+            return [node(level + 1) for _ in range(draw(st.integers(1, 4)))]
+        weights = draw(st.lists(st.integers(1, 4), min_size=2, max_size=7))
+        return [(Fraction(w, sum(weights)), node(level + 1)) for w in weights]
+
+    return GameTree.from_nested(node(0), layers=layers)
+
+
+@settings(max_examples=150, deadline=None)
+@given(exact_chance_trees())
+def test_star1_cuts_as_exact_arithmetic_does(tree):
+    exact = exact_expectiminimax(tree, tree.root)
+    assert expectimax(tree).value == exact
+    for low, high in ((-6, 6), (-7, 10), (-6, math.inf), (-math.inf, math.inf)):
+        visited = []
+        value = exact_star1(tree, tree.root, -math.inf, math.inf, low, high, visited)
+        trace = Trace(tree)
+        result = star1(tree, bounds=(low, high), tracer=trace)
+        assert trace.visited() == visited
+        assert result.value == value == exact

@@ -18,10 +18,9 @@ Everything an instructor may want to restyle for a lecture is in this module.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..trace import DONE, PRUNED, STACK, UNSEEN, format_value
+from ..trace import DONE, PRUNED, STACK, UNSEEN, format_probability, format_value
 
 if TYPE_CHECKING:
     from matplotlib.typing import LineStyleType
@@ -122,17 +121,9 @@ number_text = format_value
 """A value as the trace's sentences write it (``aisearch.trace.format_value``)."""
 
 
-def probability_text(p: float) -> str:
-    """A probability as its chance edge writes it: a simple fraction if it is one
-    (denominator at most 12, to within 1e-9), else a short decimal.
-
-    >>> [probability_text(p) for p in (1 / 3, 1 / 6, 2 / 3, 0.5, 1.0, 0.35, 0.123456)]
-    ['1/3', '1/6', '2/3', '1/2', '1', '0.35', '0.123']
-    """
-    fraction = Fraction(p).limit_denominator(12)
-    if abs(float(fraction) - p) <= 1e-9:
-        return str(fraction)
-    return number_text(float(p))
+probability_text = format_probability
+"""A probability as its chance edge writes it, and the trace's sentences too
+(``aisearch.trace.format_probability``): ``1/3``, ``0.35``."""
 
 
 def window_text(alpha, beta) -> str:

@@ -105,8 +105,9 @@ class TreeDrawing:
             show_labels = self._fits(names.values(), 0.9 * font, self.per_unit - 0.3 * size)
         # A chance node's edges always carry their probabilities, with the
         # action (if shown) in the same label: "roll 2 (1/3)".
-        chance = {n: style.probability_text(self.nodes[n].probability) for n in self.order
-                  if self.nodes[n].probability is not None}
+        self.probabilities = {n: p for n in self.order
+                              if (p := self._probability(n)) is not None}
+        chance = {n: style.probability_text(p) for n, p in self.probabilities.items()}
         if show_actions is None:
             # Under the tree's fan-outs edge midpoints are half a unit apart.
             full = [f"{a} ({chance[n]})" if n in chance else a for n, a in actions.items()]
@@ -119,6 +120,23 @@ class TreeDrawing:
         self._make_table_badges(size, font)
 
     # Building the artists, once -------------------------------------------
+
+    def _probability(self, node: int):
+        """The probability on the edge into ``node``; ``None`` if its parent is
+        not a chance node.
+
+        A pruned outcome was never searched, so no chance step of the trace
+        gives its probability: it is read from the game's outcomes, if the
+        trace has the game (``Trace(game)``).
+        """
+        row = self.nodes[node]
+        if row.probability is not None or row.parent is None:
+            return row.probability
+        parent = self.nodes[row.parent]
+        game = self.trace.game
+        if parent.role != "chance" or game is None:
+            return None
+        return dict(game.chance_outcomes(parent.state)).get(row.action)
 
     def _set_limits(self) -> None:
         xs = [x for x, _ in self.layout.values()]
@@ -178,8 +196,8 @@ class TreeDrawing:
         drawn over each other.
         """
         self.probability_texts: dict[int, Text] = {}
-        plain = {n: style.probability_text(self.nodes[n].probability) for n in self.edge_children
-                 if self.nodes[n].probability is not None}
+        plain = {n: style.probability_text(self.probabilities[n]) for n in self.edge_children
+                 if n in self.probabilities}
         by_level: dict[float, list[int]] = {}
         for n in plain:
             by_level.setdefault(self.layout[n][1], []).append(n)
