@@ -113,7 +113,7 @@ def test_the_trace_says_which_nodes_are_past_the_horizon_and_noisy():
     trace = Trace(GAME)
     quiescence_search(GAME, ".X....X.O", depth=2, noisy=threat_moves, tracer=trace)
     nodes = [e for e in trace if e.kind in ("enter", "leaf")]
-    assert {e.horizon for e in trace} == {2}
+    assert {e.horizon for e in nodes} == {2}
     seen = {"past": 0, "noisy": 0, "quiet": 0}
     for e in nodes:
         sentence = trace.sentence(e.step)
