@@ -709,7 +709,8 @@ def _leaf_text(e: Event) -> str:
         past = f", {_where_text(e)}" if e.depth > e.horizon else ""
         return f"is terminal{past}: utility"
     if e.noisy:
-        return f"is {_where_text(e)} and still noisy, but max_extension allows no more plies: evaluation"
+        return (f"is {_where_text(e)} and still noisy, but max_extension allows no more "
+                "plies: evaluation")
     return f"is {_where_text(e)} and quiet: evaluation"
 
 

@@ -171,7 +171,7 @@ class MCTSDrawing:
                                           bbox=dict(boxstyle="square,pad=0.08", facecolor="white",
                                                     edgecolor="none", alpha=0.85))
             if self.nodes[n].parent is not None:
-                self.score_texts[n] = self._score_text(x, y, per_unit)
+                self.score_texts[n] = self._score_text(x, y)
             if show_labels:
                 beside = offset_copy(ax.transData, fig=ax.figure, x=-0.6 * self.node_size - 2,
                                      y=0, units="points")
@@ -179,10 +179,10 @@ class MCTSDrawing:
                                               va="center", fontsize=self.font * 0.95,
                                               color="#444444", zorder=4)
 
-    def _score_text(self, x: float, y: float, per_unit: float):
+    def _score_text(self, x: float, y: float):
         """The (empty) text for a child's UCT score: just above its marker, over its edge."""
-        above = offset_copy(self.ax.transData, fig=self.ax.figure, x=0, y=0.5 * self.node_size + 1.5,
-                            units="points")
+        above = offset_copy(self.ax.transData, fig=self.ax.figure, x=0,
+                            y=0.5 * self.node_size + 1.5, units="points")
         return self.ax.text(x, y, "", transform=above, ha="center", va="bottom",
                             fontsize=self.font * 0.92, color=SCORE_COLOR, zorder=5,
                             bbox=dict(boxstyle="square,pad=0.1", facecolor="white",

@@ -14,9 +14,10 @@ from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 from PIL import Image
 
-from aisearch import Trace
+from aisearch import Trace, alphabeta, quiescence_search
 from aisearch.figures import main as make_figures
 from aisearch.games import TicTacToe
+from aisearch.quiescence import threat_moves
 from aisearch.trace import Tracing
 from aisearch.viz import (
     TreeFigure,
@@ -488,9 +489,6 @@ def test_dice_nim_edges_say_the_roll_and_the_take():
 def test_a_quiescence_tree_marks_the_nodes_past_its_horizon():
     """A line under the depth limit, not a colour: every node below it lies past
     the horizon, every node above it does not; the legend names it."""
-    from aisearch import alphabeta, quiescence_search
-    from aisearch.quiescence import threat_moves
-
     game = TicTacToe()
     trace = Trace(game)
     quiescence_search(game, ".X....X.O", depth=2, noisy=threat_moves, tracer=trace)
@@ -509,4 +507,5 @@ def test_a_quiescence_tree_marks_the_nodes_past_its_horizon():
     alphabeta(game, ".X....X.O", depth=2, tracer=plain)
     figure = TreeFigure(plain, step=-1)
     assert figure.drawing.horizon_line is None
-    assert style.LEGEND_NAMES[style.HORIZON] not in [t.get_text() for t in figure.legend.get_texts()]
+    labels = [t.get_text() for t in figure.legend.get_texts()]
+    assert style.LEGEND_NAMES[style.HORIZON] not in labels

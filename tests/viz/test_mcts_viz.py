@@ -1,5 +1,7 @@
 """Drawing MCTS traces: the growing tree, and the same viewer and exports as alpha-beta."""
 
+import math
+
 import ipywidgets as widgets
 import pytest
 from matplotlib.colors import to_rgba
@@ -11,6 +13,7 @@ from aisearch.trace import format_value
 from aisearch.viz import StepViewer, animate, frame_strip, save_frames, step_through
 from aisearch.viz.mcts import (
     ACTIVE_EDGE,
+    SCORE_COLOR,
     UNVISITED_FACE,
     MCTSFigure,
     draw_mcts_step,
@@ -138,10 +141,6 @@ def test_a_node_with_no_visit_is_dashed_and_a_node_with_mean_zero_is_not(hidden_
 def test_a_select_step_writes_each_compared_childs_uct_score_above_it(hidden_win):
     """The scores are recomputed from the tree just before the step (UCT from the
     chooser's view: MIN negates MAX's mean), not read from the event."""
-    import math
-
-    from aisearch.viz.mcts import SCORE_COLOR
-
     figure = MCTSFigure(hidden_win)
     nodes = hidden_win.nodes()
     selects = hidden_win.of_kind("select")
@@ -153,7 +152,8 @@ def test_a_select_step_writes_each_compared_childs_uct_score_above_it(hidden_win
         expected = {}
         for child in nodes[e.parent].children:
             n, total = before.visits[child], before.visits[e.parent]
-            expected[child] = sign * before.mean[child] + math.sqrt(2) * math.sqrt(math.log(total) / n)
+            bonus = math.sqrt(2) * math.sqrt(math.log(total) / n)
+            expected[child] = sign * before.mean[child] + bonus
         for node in nodes:
             shown = figure.node_style(node)["score"]
             if node in expected:
@@ -163,7 +163,8 @@ def test_a_select_step_writes_each_compared_childs_uct_score_above_it(hidden_win
         best = max(expected.values())
         assert math.isclose(expected[e.node], best)
         chosen = figure.drawing.score_texts[e.node]
-        assert chosen.get_fontweight() == "bold" and to_rgba(chosen.get_color()) == to_rgba(ACTIVE_EDGE)
+        assert chosen.get_fontweight() == "bold"
+        assert to_rgba(chosen.get_color()) == to_rgba(ACTIVE_EDGE)
         others = [figure.drawing.score_texts[c] for c in expected if c != e.node]
         assert all(to_rgba(t.get_color()) == to_rgba(SCORE_COLOR) for t in others)
     other = next(e for e in hidden_win if e.kind != "select")
