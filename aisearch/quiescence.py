@@ -81,7 +81,9 @@ def quiescence_search(game: Game, state=None, *, depth: int, evaluate: Evaluatio
             instead of a noisy move.
         max_extension: at most this many plies past ``depth`` (then evaluate
             anyway); ``None`` for no limit.
-        tracer: as for ``alphabeta``; the noisy plies appear in the tree.
+        tracer: as for ``alphabeta``; the noisy plies appear in the tree, and
+            every event carries ``horizon`` (= ``depth``) and, at and past
+            the horizon, whether its position is ``noisy``.
 
     Returns:
         ``SearchResult`` as ``alphabeta``; ``stats.max_depth`` shows how far
@@ -115,7 +117,10 @@ def quiescence_search(game: Game, state=None, *, depth: int, evaluate: Evaluatio
         counts["leaves"] += 1
         counts["deepest"] = max(counts["deepest"], ply)
         if tracing is not None:
-            tracing.leaf(node, parent, s, ply, role, action, value, terminal, alpha, beta)
+            # At the extension limit a position can be noisy and still evaluated.
+            is_noisy = None if terminal or ply < depth else bool(noisy(game, s))
+            tracing.leaf(node, parent, s, ply, role, action, value, terminal, alpha, beta,
+                         horizon=depth, noisy=is_noisy)
         return value
 
     def value_of(s, ply, parent, action, alpha, beta):
@@ -131,7 +136,8 @@ def quiescence_search(game: Game, state=None, *, depth: int, evaluate: Evaluatio
             return leaf(node, s, ply, parent, action, role, evaluate(game, s, player), False,
                         alpha, beta), None
         if tracing is not None:
-            tracing.enter(node, parent, s, ply, role, action, alpha, beta)
+            tracing.enter(node, parent, s, ply, role, action, alpha, beta,
+                          horizon=depth, noisy=True if ply >= depth else None)
         best, move = (-math.inf if maximizing else math.inf), None
         if ply >= depth and stand_pat:
             best = evaluate(game, s, player)

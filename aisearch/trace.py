@@ -110,6 +110,13 @@ class Event(NamedTuple):
     bound: str | None = None
     """For ``cache_hit`` and ``symmetry_hit``: ``"exact"``, ``"lower"`` or
     ``"upper"``, what the table's value is (from MAX's point of view)."""
+    horizon: int | None = None
+    """For quiescence search: its depth limit (the horizon). A node whose
+    ``depth`` is greater lies past the horizon, where only noisy moves are
+    searched; ``None`` for other searches."""
+    noisy: bool | None = None
+    """For quiescence search, at a node at or past the horizon: whether its
+    position is noisy (``None`` above the horizon and at terminal states)."""
 
 
 class Tracing:
@@ -150,14 +157,17 @@ class Tracing:
         )
         self.step += 1
 
-    def enter(self, node, parent, state, depth, role, action, alpha=None, beta=None):
+    def enter(self, node, parent, state, depth, role, action, alpha=None, beta=None,
+              horizon=None, noisy=None):
+        """``horizon`` and ``noisy``: see ``Event`` (quiescence search only)."""
         self.info[node] = (parent, state, depth, _OTHER[role] if self.flip else role, action)
-        self._emit(ENTER, node, None, alpha, beta)
+        self._emit(ENTER, node, None, alpha, beta, horizon=horizon, noisy=noisy)
 
     def leaf(self, node, parent, state, depth, role, action, value, terminal,
-             alpha=None, beta=None):
+             alpha=None, beta=None, horizon=None, noisy=None):
         self.info[node] = (parent, state, depth, _OTHER[role] if self.flip else role, action)
-        self._emit(LEAF, node, value, alpha, beta, terminal=terminal)
+        self._emit(LEAF, node, value, alpha, beta, terminal=terminal, horizon=horizon,
+                   noisy=noisy)
 
     def update(self, node, value, child, alpha=None, beta=None):
         self._emit(UPDATE, node, value, alpha, beta, child=child)
@@ -632,10 +642,10 @@ class Trace(EventLog):
                 return (f"Start at {name}, a {who} node: find {goal} MAX can {hope}"
                         f"{'; ' + win if win else ''}.")
             return (f"Enter {name} ({who}) by action {_action_text(e.action)} from "
-                    f"{self.label(e.parent)}{', with ' + win if win else ''}.")
+                    f"{self.label(e.parent)}{', with ' + win if win else ''}."
+                    f"{_noisy_text(e)}")
         if e.kind == LEAF:
-            what = "is terminal: utility" if e.terminal else "is at the depth limit: evaluation"
-            return f"{name} {what} {format_value(e.value)}."
+            return f"{name} {_leaf_text(e)} {format_value(e.value)}."
         if e.kind == UPDATE:
             bound = ""
             if e.alpha is not None:
@@ -834,6 +844,37 @@ def _entry(vector, players: tuple, player: str):
 def _players_text(players: tuple) -> str:
     """``for (P1, P2, P3)``: the order of a vector's entries, said once."""
     return "for (" + ", ".join(players) + ")"
+
+
+def _where_text(e: Event) -> str:
+    """Where a quiescence node lies: ``at the depth limit (ply 2)`` or
+    ``past the horizon (ply 3, depth limit 2)``."""
+    if e.depth > e.horizon:
+        return f"past the horizon (ply {e.depth}, depth limit {e.horizon})"
+    return f"at the depth limit (ply {e.depth})"
+
+
+def _noisy_text(e: Event) -> str:
+    """What an entered node's noise means, in a quiescence search; else nothing."""
+    if e.horizon is None or not e.noisy:
+        return ""
+    noise = "and still noisy" if e.depth > e.horizon else "but noisy"
+    return f" It is {_where_text(e)} {noise}: only its noisy moves are searched."
+
+
+def _leaf_text(e: Event) -> str:
+    """Why a leaf is a leaf: ``is terminal: utility``, ``is at the depth limit:
+    evaluation``; in a quiescence search also whether it is past the horizon,
+    and quiet or (at the extension limit) still noisy."""
+    if e.horizon is None:
+        return "is terminal: utility" if e.terminal else "is at the depth limit: evaluation"
+    if e.terminal:
+        past = f", {_where_text(e)}" if e.depth > e.horizon else ""
+        return f"is terminal{past}: utility"
+    if e.noisy:
+        return (f"is {_where_text(e)} and still noisy, but max_extension allows no more "
+                "plies: evaluation")
+    return f"is {_where_text(e)} and quiet: evaluation"
 
 
 def _window_text(alpha, beta) -> str:

@@ -106,6 +106,48 @@ def test_the_trace_shows_the_noisy_plies():
     assert trace[-1].kind == "exit" and trace[-1].value == r.value
 
 
+def test_the_trace_says_which_nodes_are_past_the_horizon_and_noisy():
+    """Every node event carries the horizon; ``noisy`` agrees with ``threat_moves``
+    asked afresh, a node past the horizon was reached by a noisy move, and the
+    sentences say "past the horizon" and "noisy" exactly where they are true."""
+    trace = Trace(GAME)
+    quiescence_search(GAME, ".X....X.O", depth=2, noisy=threat_moves, tracer=trace)
+    nodes = [e for e in trace if e.kind in ("enter", "leaf")]
+    assert {e.horizon for e in nodes} == {2}
+    seen = {"past": 0, "noisy": 0, "quiet": 0}
+    for e in nodes:
+        sentence = trace.sentence(e.step)
+        past = e.depth > 2
+        assert ("past the horizon" in sentence) == past, sentence
+        if past:
+            seen["past"] += 1
+            assert e.action in threat_moves(GAME, trace.nodes()[e.parent].state)
+        if GAME.is_terminal(e.state) or e.depth < 2:
+            assert e.noisy is None
+            assert "noisy" not in sentence and "quiet" not in sentence
+        else:
+            assert e.noisy == bool(threat_moves(GAME, e.state))
+            assert ("noisy" in sentence) == e.noisy and ("quiet" in sentence) == (not e.noisy)
+            seen["noisy" if e.noisy else "quiet"] += 1
+    assert min(seen.values()) > 0  # every case occurred
+
+
+def test_a_leaf_at_the_extension_limit_is_said_to_be_still_noisy():
+    trace = Trace(GAME)
+    quiescence_search(GAME, ".X....X.O", depth=2, noisy=threat_moves, max_extension=1,
+                      tracer=trace)
+    cut = [e for e in trace if e.kind == "leaf" and e.noisy]
+    assert cut and all(e.depth == 3 and threat_moves(GAME, e.state) for e in cut)
+    assert "still noisy, but max_extension allows no more plies" in trace.sentence(cut[0].step)
+
+
+def test_other_searches_carry_no_horizon():
+    trace = Trace(GAME)
+    alphabeta(GAME, ".X....X.O", depth=2, tracer=trace)
+    assert {(e.horizon, e.noisy) for e in trace} == {(None, None)}
+    assert all("horizon" not in trace.sentence(i) for i in range(len(trace)))
+
+
 def test_errors_are_named():
     with pytest.raises(ValueError, match="needs a depth"):
         quiescence_search(GAME, depth=None, noisy=threat_moves)

@@ -11,6 +11,9 @@ node whose mean is 0. The
 path of the current iteration is drawn in orange and the node the step is
 about is outlined in red. The shapes are those of the other trees: MAX an
 upward triangle, MIN a downward one, chance a circle, terminal a square.
+At a **select** step each child compared is marked with its UCT score
+(``UCT 1.18``) just above it, the chosen one in bold red: the picture shows
+the numbers the sentence gives.
 
 ``MCTSFigure`` is the counterpart of ``TreeFigure`` for MCTS traces;
 ``figure_for(trace)`` picks the right one, which is how ``step_through``,
@@ -34,7 +37,7 @@ from matplotlib.patches import Patch
 from matplotlib.transforms import offset_copy
 from matplotlib.typing import LineStyleType
 
-from ..mcts import MCTSFrame, MCTSTrace
+from ..mcts import SELECT, MCTSFrame, MCTSTrace
 from ..trace import format_value
 from . import style
 from .canvas import new_figure
@@ -49,6 +52,8 @@ ACTIVE_EDGE = "#c0392b"
 NODE_EDGE = "#2b2b2b"
 EDGE_COLOR = "#7a7a7a"
 UNVISITED_FACE = "#ffffff"
+SCORE_COLOR = "#4a235a"
+"""The UCT scores written over the children a select step compares."""
 
 CAPTION_LINE = 0.21
 COUNTERS_BAND = 0.26
@@ -154,6 +159,8 @@ class MCTSDrawing:
                 self.slot[n] = (marker, i)
         self.value_texts = {}
         self.label_texts = {}
+        self.score_texts = {}
+        self.score_room = per_unit
         for n in self.order:
             x, y = self.layout[n]
             below = offset_copy(ax.transData, fig=ax.figure, x=0, y=-0.55 * self.node_size - 2,
@@ -163,12 +170,29 @@ class MCTSDrawing:
                                           fontsize=self.font, zorder=4,
                                           bbox=dict(boxstyle="square,pad=0.08", facecolor="white",
                                                     edgecolor="none", alpha=0.85))
+            if self.nodes[n].parent is not None:
+                self.score_texts[n] = self._score_text(x, y)
             if show_labels:
                 beside = offset_copy(ax.transData, fig=ax.figure, x=-0.6 * self.node_size - 2,
                                      y=0, units="points")
                 self.label_texts[n] = ax.text(x, y, names[n], transform=beside, ha="right",
                                               va="center", fontsize=self.font * 0.95,
                                               color="#444444", zorder=4)
+
+    def _score_text(self, x: float, y: float):
+        """The (empty) text for a child's UCT score: just above its marker, over its edge."""
+        above = offset_copy(self.ax.transData, fig=self.ax.figure, x=0,
+                            y=0.5 * self.node_size + 1.5, units="points")
+        return self.ax.text(x, y, "", transform=above, ha="center", va="bottom",
+                            fontsize=self.font * 0.92, color=SCORE_COLOR, zorder=5,
+                            bbox=dict(boxstyle="square,pad=0.1", facecolor="white",
+                                      edgecolor="none", alpha=0.9))
+
+    def score_label(self, score: float) -> str:
+        """``UCT 1.18``, or ``1.18`` alone where siblings stand too close for the word."""
+        number = format_value(score)
+        fits = 0.6 * self.font * 0.92 * len(f"UCT {number}") <= 0.9 * self.score_room - 4
+        return f"UCT {number}" if fits else number
 
     def size_of(self, frame, node: int) -> float:
         """A present node's marker size in points: it grows with the square root of its visits."""
@@ -240,6 +264,17 @@ class MCTSDrawing:
             self.value_texts[n].set_text(node_text(frame, n) if n in present else "")
             if n in self.label_texts:
                 self.label_texts[n].set_visible(n in present)
+        self._show_scores(frame)
+
+    def _show_scores(self, frame) -> None:
+        """At a select step, each compared child's UCT score; the chosen one bold, in red."""
+        event = frame.event
+        scores = {s.node: s.score for s in event.scores} if event.kind == SELECT else {}
+        for n, text in self.score_texts.items():
+            chosen = n == event.node
+            text.set_text(self.score_label(scores[n]) if n in scores else "")
+            text.set_color(ACTIVE_EDGE if chosen else SCORE_COLOR)
+            text.set_fontweight("bold" if chosen else "normal")
 
     def node_style(self, node: int) -> dict:
         """How one node is drawn now: size, colours, line width, ``dashed`` and its text."""
@@ -254,6 +289,7 @@ class MCTSDrawing:
             "edgecolor": tuple(float(c) for c in collection.get_edgecolors()[i]),
             "linewidth": float(collection.get_linewidths()[i]),
             "text": self.value_texts[node].get_text(),
+            "score": self.score_texts[node].get_text() if node in self.score_texts else "",
             "shown": node in set(self._shown().present),
         }
 

@@ -95,6 +95,12 @@ LEGEND_NAMES = {
     TABLE: "answered from the table (TT)",
 }
 
+HORIZON = "horizon"
+HORIZON_LOOK = EdgeLook("#8e44ad", 1.4, (0, (4, 1.5, 1, 1.5)))
+"""The dash-dotted line a quiescence tree draws under its depth limit: the
+nodes below it lie past the horizon, reached by noisy moves only."""
+LEGEND_NAMES[HORIZON] = "horizon: below it, noisy moves only"
+
 VALUE_COLOR = "#111111"
 WINDOW_COLOR = "#6a1b9a"
 ACTION_COLOR = "#707070"
@@ -159,6 +165,16 @@ def players_of(trace) -> tuple:
     ()
     """
     return next((e.players for e in trace if getattr(e, "players", ())), ())
+
+
+def horizon_of(trace) -> int | None:
+    """The depth limit of a quiescence search's trace (``event.horizon``), else ``None``.
+
+    >>> from aisearch import Trace
+    >>> horizon_of(Trace()) is None
+    True
+    """
+    return next((e.horizon for e in trace if getattr(e, "horizon", None) is not None), None)
 
 
 def player_color(players: tuple, role: str) -> str:

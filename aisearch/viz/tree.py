@@ -118,6 +118,7 @@ class TreeDrawing:
         self._make_markers(size)
         self._make_texts(size, font, names if show_labels else None)
         self._make_table_badges(size, font)
+        self._make_horizon(size, font)
 
     # Building the artists, once -------------------------------------------
 
@@ -294,6 +295,25 @@ class TreeDrawing:
             for n in self.from_table
         }
 
+    def _make_horizon(self, size: float, font: float) -> None:
+        """Quiescence search: a dash-dotted line across the tree under the depth
+        limit, so that the nodes past the horizon are marked by where they
+        stand, not by colour alone. Below the names under the horizon's
+        leaves, and above the next level's nodes."""
+        self.horizon = style.horizon_of(self.trace)
+        self.past_horizon = {n for n in self.order
+                             if self.horizon is not None and self.nodes[n].depth > self.horizon}
+        self.horizon_line = None
+        if not self.past_horizon:
+            return
+        below_names = (0.5 * size + 6 + 1.2 * 0.9 * font) / self.per_level
+        above_next = 1 - (0.5 * size + 4) / self.per_level
+        drop = min(max(0.5, below_names), above_next)
+        look = style.HORIZON_LOOK
+        self.horizon_line = self.ax.axhline(
+            -(self.horizon + drop), color=look.color, linewidth=look.width, linestyle=look.line,
+            zorder=0.4, label=style.LEGEND_NAMES[style.HORIZON])
+
     def _make_vector_texts(self, size: float, font: float, names: dict | None) -> None:
         """Texts for a game of more than two players: the name inside the node,
         the value vector to its right (under a leaf, where no edge goes)."""
@@ -442,6 +462,7 @@ class TreeDrawing:
             "label": self.label_texts[node].get_text() if node in self.label_texts else "",
             "window": self.window_texts[node].get_text() if node in self.window_texts else "",
             "badge": self.badge_texts[node].get_text() if node in self.badge_texts else "",
+            "past_horizon": node in self.past_horizon,
         }
 
     def highlighted(self) -> list[int]:
@@ -649,6 +670,11 @@ def legend_handles(trace) -> list:
     best = style.EDGE_LOOKS[style.BEST]
     handles.append(Line2D([], [], color=best.color, linewidth=best.width,
                           label=style.LEGEND_NAMES[style.BEST]))
+    horizon = style.horizon_of(trace)
+    if horizon is not None and any(row.depth > horizon for row in trace.nodes().values()):
+        look = style.HORIZON_LOOK
+        handles.append(Line2D([], [], color=look.color, linewidth=look.width,
+                              linestyle=look.line, label=style.LEGEND_NAMES[style.HORIZON]))
     if trace.answered_from_table():
         table = style.EDGE_LOOKS[style.TABLE]
         handles.append(Line2D([], [], color=table.color, linewidth=table.width,

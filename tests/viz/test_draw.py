@@ -14,9 +14,10 @@ from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 from PIL import Image
 
-from aisearch import Trace
+from aisearch import Trace, alphabeta, quiescence_search
 from aisearch.figures import main as make_figures
 from aisearch.games import TicTacToe
+from aisearch.quiescence import threat_moves
 from aisearch.trace import Tracing
 from aisearch.viz import (
     TreeFigure,
@@ -484,3 +485,28 @@ def test_dice_nim_edges_say_the_roll_and_the_take():
     # Too narrow even for that: left out, never drawn over each other.
     cramped = TreeFigure(trace, step=-1, caption=False, figsize=(5, 4))
     assert cramped.drawing.probability_texts == {}
+
+
+def test_a_quiescence_tree_marks_the_nodes_past_its_horizon():
+    """A line under the depth limit, not a colour: every node below it lies past
+    the horizon, every node above it does not; the legend names it."""
+    game = TicTacToe()
+    trace = Trace(game)
+    quiescence_search(game, ".X....X.O", depth=2, noisy=threat_moves, tracer=trace)
+    figure = TreeFigure(trace, step=-1)
+    drawing = figure.drawing
+    (y_line, _) = drawing.horizon_line.get_ydata()
+    depths = {n: row.depth for n, row in trace.nodes().items()}
+    assert any(d > 2 for d in depths.values())
+    for n, d in depths.items():
+        assert figure.node_style(n)["past_horizon"] == (d > 2)
+        assert (drawing.layout[n][1] < y_line) == (d > 2)
+    assert style.LEGEND_NAMES[style.HORIZON] in [t.get_text() for t in figure.legend.get_texts()]
+    assert drawing.horizon_line.get_linestyle() not in ("-", "solid")
+
+    plain = Trace(game)
+    alphabeta(game, ".X....X.O", depth=2, tracer=plain)
+    figure = TreeFigure(plain, step=-1)
+    assert figure.drawing.horizon_line is None
+    labels = [t.get_text() for t in figure.legend.get_texts()]
+    assert style.LEGEND_NAMES[style.HORIZON] not in labels

@@ -1,14 +1,19 @@
 """Drawing MCTS traces: the growing tree, and the same viewer and exports as alpha-beta."""
 
+import math
+
 import ipywidgets as widgets
 import pytest
 from matplotlib.colors import to_rgba
+from matplotlib.text import Text
 
 from aisearch.games import GameTree, TicTacToe
 from aisearch.mcts import MCTSTrace, mcts
+from aisearch.trace import format_value
 from aisearch.viz import StepViewer, animate, frame_strip, save_frames, step_through
 from aisearch.viz.mcts import (
     ACTIVE_EDGE,
+    SCORE_COLOR,
     UNVISITED_FACE,
     MCTSFigure,
     draw_mcts_step,
@@ -131,3 +136,59 @@ def test_a_node_with_no_visit_is_dashed_and_a_node_with_mean_zero_is_not(hidden_
     assert seen_zero_mean  # white nodes with visits exist, and they are drawn solid
     labels = [t.get_text() for t in figure.figure.legends[0].get_texts()]
     assert "no visit yet" in labels
+
+
+def test_a_select_step_writes_each_compared_childs_uct_score_above_it(hidden_win):
+    """The scores are recomputed from the tree just before the step (UCT from the
+    chooser's view: MIN negates MAX's mean), not read from the event."""
+    figure = MCTSFigure(hidden_win)
+    nodes = hidden_win.nodes()
+    selects = hidden_win.of_kind("select")
+    assert any(nodes[e.parent].role == "min" for e in selects)
+    for e in selects:
+        figure.update(e.step)
+        before = hidden_win.frame(e.step - 1)
+        sign = 1 if nodes[e.parent].role == "max" else -1
+        expected = {}
+        for child in nodes[e.parent].children:
+            n, total = before.visits[child], before.visits[e.parent]
+            bonus = math.sqrt(2) * math.sqrt(math.log(total) / n)
+            expected[child] = sign * before.mean[child] + bonus
+        for node in nodes:
+            shown = figure.node_style(node)["score"]
+            if node in expected:
+                assert shown.split()[-1] == format_value(expected[node]), (e.step, node)
+            else:
+                assert shown == ""
+        best = max(expected.values())
+        assert math.isclose(expected[e.node], best)
+        chosen = figure.drawing.score_texts[e.node]
+        assert chosen.get_fontweight() == "bold"
+        assert to_rgba(chosen.get_color()) == to_rgba(ACTIVE_EDGE)
+        others = [figure.drawing.score_texts[c] for c in expected if c != e.node]
+        assert all(to_rgba(t.get_color()) == to_rgba(SCORE_COLOR) for t in others)
+    other = next(e for e in hidden_win if e.kind != "select")
+    figure.update(other.step)
+    assert all(figure.node_style(n)["score"] == "" for n in nodes)
+
+
+def test_uct_scores_stay_clear_of_every_other_label():
+    game = TicTacToe()
+    trace = MCTSTrace(game)
+    mcts(game, game.from_rows("XO.", "O.X", "..."), iterations=40, seed=0, tracer=trace)
+    figure = MCTSFigure(trace)
+    for e in trace.of_kind("select"):
+        figure.update(e.step)
+        figure.figure.canvas.draw()
+        renderer = figure.figure.canvas.get_renderer()
+        found = figure.figure.findobj(Text)
+        texts = [t for i, t in enumerate(found) if t not in found[:i]  # each text once
+                 and t.get_visible() and t.get_text().strip()
+                 and not (t.axes is not None and not t.axes.axison)]
+        boxes = [t.get_window_extent(renderer) for t in texts]
+        for i, a in enumerate(boxes):
+            assert figure.figure.bbox.contains(a.x0 + 0.5, a.y0 + 0.5)
+            for b in boxes[i + 1:]:
+                overlap = a.intersection(a, b)
+                assert overlap is None or overlap.width <= 0.5 or overlap.height <= 0.5, \
+                    (e.step, [t.get_text() for t in texts])
