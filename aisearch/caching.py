@@ -39,6 +39,7 @@ from .game import (
     no_actions,
     ordered,
     refuse_chance,
+    refuse_unless_two_player_zero_sum,
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
@@ -486,7 +487,8 @@ def table_search(
     Raises:
         ValueError: as ``alphabeta``; a ``table`` that is not a
             ``TranspositionTable``; ``symmetry=True`` for a game without
-            symmetries.
+            symmetries; a game that is not two-player zero-sum (see
+            ``aisearch.game.refuse_unless_two_player_zero_sum``).
 
     >>> from aisearch.games import TicTacToe
     >>> result = table_search(TicTacToe(), symmetry=True)
@@ -497,6 +499,7 @@ def table_search(
         state = game.initial_state()
     check_depth(depth)
     refuse_chance(game, "a table search")
+    refuse_unless_two_player_zero_sum(game, state, "a table search (alphabeta or negamax with a table)")
     evaluate = resolve_evaluate(game, evaluate)
     if table is None:
         table = TranspositionTable()
