@@ -49,6 +49,9 @@ from .trace import start_tracing
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 """What a stored value is: the value itself, or a bound on it."""
 
+TABLE_SEARCH = "a table search (alphabeta or negamax with a table)"
+"""How refusals name ``table_search``, which users reach through ``table=``."""
+
 TO_THE_END = math.inf
 """The depth of an entry whose search went to the end of the game."""
 
@@ -499,7 +502,7 @@ def table_search(
         state = game.initial_state()
     check_depth(depth)
     refuse_chance(game, "a table search")
-    refuse_unless_two_player_zero_sum(game, state, "a table search (alphabeta or negamax with a table)")
+    refuse_unless_two_player_zero_sum(game, state, TABLE_SEARCH)
     evaluate = resolve_evaluate(game, evaluate)
     if table is None:
         table = TranspositionTable()

@@ -157,14 +157,16 @@ def refuse_unless_two_player_zero_sum(game, state: State, search: str) -> None:
     >>> refuse_unless_two_player_zero_sum(three, "A", "negamax")
     Traceback (most recent call last):
     ...
-    ValueError: negamax assumes a two-player game, but <GameTree rooted at 'A': 4 nodes, 2 leaves> has 3 players ('P1', 'P2', 'P3'): search it with aisearch.maxn, or aisearch.paranoid (one player against the rest)
+    ValueError: negamax assumes a two-player game, but <GameTree ...> has 3 players ('P1', 'P2', 'P3'): ...
     """
     declared = getattr(game, "players", None)
     if declared is not None:
         _refuse_players(game, tuple(declared), search)
     zero_sum = getattr(game, "zero_sum", None)
     if zero_sum is False:
-        raise ValueError(f"{search} assumes a zero-sum game, and {game!r} declares zero_sum = False")
+        raise ValueError(
+            f"{search} assumes a zero-sum game, and {game!r} declares zero_sum = False"
+        )
     if zero_sum and declared is not None:
         return
     end, movers = _first_line(game, state)

@@ -10,11 +10,11 @@ import re
 import pytest
 
 from aisearch import alphabeta, minimax, negamax
-from aisearch.caching import TranspositionTable, table_search
+from aisearch.caching import TABLE_SEARCH, TranspositionTable, table_search
 from aisearch.game import refuse_unless_two_player_zero_sum
 from aisearch.games import GameTree, TicTacToe
 from aisearch.games.coinrow import CoinRow
-from aisearch.games.connect4 import ConnectFour, score_columns, solve
+from aisearch.games.connect4 import ConnectFour
 from aisearch.paranoid import Paranoid
 
 from trees import paranoid_by_definition
@@ -54,24 +54,26 @@ SEARCHES = {
     "negamax(prune=False)": lambda g: negamax(g, prune=False),
     "negamax with a table": lambda g: negamax(g, table=TranspositionTable()),
     "alphabeta with a table": lambda g: alphabeta(g, table=TranspositionTable()),
+    "alphabeta with symmetry": lambda g: alphabeta(g, symmetry=True),
     "table_search": lambda g: table_search(g),
 }
 NAMES = {"negamax": "negamax", "negamax(prune=False)": "negamax"}
-TABLE = "a table search (alphabeta or negamax with a table)"
 
 
 @pytest.mark.parametrize("search", SEARCHES)
 def test_three_players_are_refused(search):
     tree = three_player_tree()
     assert minimax(tree).value == paranoid_by_definition(tree, "A", "P1") == 4
-    with pytest.raises(ValueError, match=message(tree, NAMES.get(search, TABLE), "two-player game")):
+    name = NAMES.get(search, TABLE_SEARCH)
+    with pytest.raises(ValueError, match=message(tree, name, "two-player game")):
         SEARCHES[search](tree)
 
 
 @pytest.mark.parametrize("search", SEARCHES)
 def test_a_game_that_is_not_zero_sum_is_refused(search):
     game = two_player_coin_row()
-    with pytest.raises(ValueError, match=message(game, NAMES.get(search, TABLE), "zero-sum game")):
+    name = NAMES.get(search, TABLE_SEARCH)
+    with pytest.raises(ValueError, match=message(game, name, "zero-sum game")):
         SEARCHES[search](game)
     # minimax and alphabeta value every state from the root player's side, which
     # is right for any two players: the refusal points there.
@@ -93,8 +95,8 @@ def test_a_declared_zero_sum_is_believed_both_ways():
         def __repr__(self):
             return "Declared()"
 
-    with pytest.raises(ValueError, match=re.escape("negamax assumes a zero-sum game, and Declared() "
-                                                   "declares zero_sum = False")):
+    declared = "negamax assumes a zero-sum game, and Declared() declares zero_sum = False"
+    with pytest.raises(ValueError, match=re.escape(declared)):
         negamax(Declared(), "XOXOXO...")
     # Connect Four declares it, so no line of play is probed.
     assert ConnectFour.zero_sum is True
@@ -162,16 +164,3 @@ def test_the_paranoid_reduction_is_two_player_zero_sum_and_negamax_searches_it()
         for value in (negamax(reduced).value,
                       alphabeta(reduced, table=TranspositionTable()).value):
             assert (value if player == "P1" else -value) == expected
-
-
-def test_the_connect_four_solver_refuses_what_is_not_connect_four():
-    three = CoinRow(COINS)
-    for entry in (solve, score_columns):
-        name = entry.__name__
-        with pytest.raises(ValueError, match=message(three, name, "two-player game")):
-            entry(three)
-        with pytest.raises(ValueError, match=message(two_player_coin_row(), name, "zero-sum game")):
-            entry(two_player_coin_row())
-        # Two players, zero-sum, but no bitboards.
-        with pytest.raises(ValueError, match=f"{name} needs a ConnectFour game .*TicTacToe()"):
-            entry(TicTacToe())

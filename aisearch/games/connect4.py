@@ -445,7 +445,9 @@ def _check_game(game, search: str) -> None:
     if isinstance(game, Game):  # a game at all: say first which assumption it breaks
         refuse_unless_two_player_zero_sum(game, game.initial_state(), search)
     if not isinstance(game, ConnectFour):
-        raise ValueError(f"{search} needs a ConnectFour game (it reads the bitboards), got {game!r}")
+        raise ValueError(
+            f"{search} needs a ConnectFour game (it reads the bitboards), got {game!r}"
+        )
 
 
 def _check_step(upto: str) -> int:
