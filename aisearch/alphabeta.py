@@ -8,6 +8,12 @@ for the same reason. The root's value is the minimax value; only the work
 changes. The pair ``max_value``/``min_value`` follows the textbook (Russell
 and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., Figure 5.7).
 
+Like ``minimax``, every state is valued by the root player's utility, so with
+more than two players the value is the root player's *paranoid* value (all
+the others against it, ``aisearch.paranoid``). With a ``table`` the search
+runs in negamax form, which needs two players and a zero-sum game, and
+refuses any other up front.
+
 The textbook cuts on equality (a MAX node stops when its value is ``>= beta``).
 ``prune_on_equal=False`` cuts only on strict inequality, as some courses'
 autograders expect: the root value is the same, the visited nodes can differ.
@@ -67,7 +73,9 @@ def alphabeta(
 
     Returns:
         ``SearchResult(value, action, stats)``: the minimax value for the player
-        to move at ``state``, the first best action in the order searched, and
+        to move at ``state`` (with more than two players its paranoid value,
+        everyone else minimising it, as ``aisearch.paranoid`` finds it), the
+        first best action in the order searched, and
         the work done (``stats.cutoffs`` counts the cuts; with a table,
         ``stats.hits`` and the others count its use, and the action is a best
         action, the table's remembered one tried first).
@@ -76,7 +84,8 @@ def alphabeta(
         ValueError: a bad depth, an ``order`` hook that does more than reorder,
             or a depth limit reached at a non-terminal state with no evaluation;
             a table with ``prune_on_equal=False`` (its bounds assume the
-            textbook cut), or ``symmetry=True`` for a game without symmetries.
+            textbook cut), ``symmetry=True`` for a game without symmetries, or
+            a table or symmetry on a game that is not two-player zero-sum.
 
     >>> from aisearch.games import GameTree
     >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])

@@ -39,6 +39,7 @@ from .game import (
     no_actions,
     ordered,
     refuse_chance,
+    refuse_unless_two_player_zero_sum,
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
@@ -47,6 +48,9 @@ from .trace import start_tracing
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 """What a stored value is: the value itself, or a bound on it."""
+
+TABLE_SEARCH = "a table search (alphabeta or negamax with a table)"
+"""How refusals name ``table_search``, which users reach through ``table=``."""
 
 TO_THE_END = math.inf
 """The depth of an entry whose search went to the end of the game."""
@@ -486,7 +490,8 @@ def table_search(
     Raises:
         ValueError: as ``alphabeta``; a ``table`` that is not a
             ``TranspositionTable``; ``symmetry=True`` for a game without
-            symmetries.
+            symmetries; a game that is not two-player zero-sum (see
+            ``aisearch.game.refuse_unless_two_player_zero_sum``).
 
     >>> from aisearch.games import TicTacToe
     >>> result = table_search(TicTacToe(), symmetry=True)
@@ -497,6 +502,7 @@ def table_search(
         state = game.initial_state()
     check_depth(depth)
     refuse_chance(game, "a table search")
+    refuse_unless_two_player_zero_sum(game, state, TABLE_SEARCH)
     evaluate = resolve_evaluate(game, evaluate)
     if table is None:
         table = TranspositionTable()

@@ -17,8 +17,10 @@ probability (``actions`` lists the same outcomes, in the same order, and
 
 Two-player zero-sum games are the common case: ``utility(state, p)`` is the
 negation of ``utility(state, q)`` for the two players ``p`` and ``q``. A game
-may also offer ``evaluate(state, player)``, its own heuristic estimate of a
-non-terminal state, used when a search is cut off at a depth limit.
+may say so with ``zero_sum = True`` (or ``False``); negamax and the searches
+in its form rely on it and check it first (``refuse_unless_two_player_zero_sum``).
+A game may also offer ``evaluate(state, player)``, its own heuristic estimate
+of a non-terminal state, used when a search is cut off at a depth limit.
 
 Games of more than two players (searched by ``aisearch.maxn``) list their
 players in ``game.players``, and a state's value is a vector: a tuple with
@@ -30,6 +32,7 @@ zero-sum case stays as above: one number, from ``player``'s point of view.
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -121,6 +124,95 @@ def refuse_chance(game, search: str) -> None:
         raise ValueError(
             f"{game!r} has chance nodes, which {search} would treat as an opponent: "
             "use aisearch.expectimax"
+        )
+
+
+PROBE_PLIES = 10_000
+"""How far ``refuse_unless_two_player_zero_sum`` follows first actions to find an end."""
+
+
+def refuse_unless_two_player_zero_sum(game, state: State, search: str) -> None:
+    """Raise ``ValueError`` unless ``game`` is, as far as can be seen, two-player zero-sum.
+
+    ``search`` (negamax and everything in its form) negates a child's value to
+    get its parent's, which is right only when there are exactly two players
+    and one's gain is the other's loss. OpenSpiel's ``alpha_beta_search``
+    refuses other games the same way, up front. What is checked, once, before
+    the search:
+
+    - the players: ``game.players`` if the game lists them, else the players
+      met on the line below; exactly two;
+    - zero-sum: ``game.zero_sum`` if the game declares it; otherwise the end of
+      one line of play, the one reached from ``state`` by always taking the
+      first action, must have ``utility(end, p) == -utility(end, q)`` for the
+      two players ``p`` and ``q``.
+
+    One end is evidence, not proof: a game that is zero-sum at that end and
+    not at another passes, and the evaluation function is not checked.
+
+    Raises:
+        ValueError: naming ``game``, ``search`` and the assumption it breaks.
+
+    >>> from aisearch.games import GameTree
+    >>> three = GameTree.from_nested([[(5, 3, 2), (4, 2, 4)]], players=("P1", "P2", "P3"))
+    >>> refuse_unless_two_player_zero_sum(three, "A", "negamax")
+    Traceback (most recent call last):
+    ...
+    ValueError: negamax assumes a two-player game, but <GameTree ...> has 3 players ('P1', 'P2', 'P3'): ...
+    """
+    declared = getattr(game, "players", None)
+    if declared is not None:
+        _refuse_players(game, tuple(declared), search)
+    zero_sum = getattr(game, "zero_sum", None)
+    if zero_sum is False:
+        raise ValueError(
+            f"{search} assumes a zero-sum game, and {game!r} declares zero_sum = False"
+        )
+    if zero_sum and declared is not None:
+        return
+    end, movers = _first_line(game, state)
+    players = tuple(declared) if declared is not None else movers
+    if len(players) > 2:
+        _refuse_players(game, players, search)
+    if not zero_sum and end is not None and len(players) == 2:
+        _check_zero_sum_at(game, end, players, search)
+
+
+def _refuse_players(game, players: tuple, search: str) -> None:
+    if len(players) != 2:
+        raise ValueError(
+            f"{search} assumes a two-player game, but {game!r} has {len(players)} "
+            f"player{'s' * (len(players) != 1)} {players!r}: search it with aisearch.maxn, "
+            "or aisearch.paranoid (one player against the rest)"
+        )
+
+
+def _first_line(game, state: State) -> tuple:
+    """The end reached from ``state`` by always taking the first action (``None``
+    if there is none within ``PROBE_PLIES``), and the players met on the way."""
+    movers: list = []
+    for _ in range(PROBE_PLIES):
+        if game.is_terminal(state):
+            return state, tuple(movers)
+        mover = game.to_move(state)
+        if mover not in movers:
+            movers.append(mover)
+        actions = game.actions(state)
+        if not actions:
+            break  # not an end: the search itself will name this state
+        state = game.result(state, actions[0])
+    return None, tuple(movers)
+
+
+def _check_zero_sum_at(game, end: State, players: tuple, search: str) -> None:
+    first, second = value_vector(game, end, game.utility, players)
+    if not math.isclose(first, -second, rel_tol=1e-9, abs_tol=1e-9):
+        raise ValueError(
+            f"{search} assumes a zero-sum game, utility(s, {players[0]!r}) == "
+            f"-utility(s, {players[1]!r}), but {game!r} gives {first!r} and {second!r} "
+            f"at the end {end!r} (reached by first actions): search it with "
+            "aisearch.minimax or aisearch.alphabeta, which value every state from one "
+            "player's side"
         )
 
 

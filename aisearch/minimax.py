@@ -10,7 +10,11 @@ limit, the statistics and the tracing hooks.
 
 A node is a MAX node when the player to move there is the player to move at
 the root, and a MIN node otherwise, so several MIN layers in a row (several
-opponents moving in turn) need nothing special.
+opponents moving in turn) need nothing special. Every state is valued by the
+root player's utility. With more than two players this is the *paranoid*
+value (``aisearch.paranoid``): the most the root's player can be sure of if
+all the others join to minimise its share; it is not what max^n
+(``aisearch.maxn``) predicts when each plays for itself.
 """
 
 from __future__ import annotations
@@ -51,7 +55,9 @@ def minimax(
     Returns:
         ``SearchResult(value, action, stats)``: the value for the player to move
         at ``state``, the first best action in ``game.actions`` order (``None``
-        if ``state`` is terminal) and the work done.
+        if ``state`` is terminal) and the work done. With more than two
+        players, the value is that player's paranoid value (everyone else
+        minimising its utility), as ``aisearch.paranoid`` finds it.
 
     Raises:
         ValueError: a bad depth, or a depth limit reached at a non-terminal

@@ -12,8 +12,13 @@ minimax tree.
 A child with the same player to move (two MIN layers in a row) keeps the
 value and the window as they are.
 
-Negamax needs a zero-sum game: ``utility(state, p) == -utility(state, q)``,
-and the same of the evaluation function.
+Negamax needs two players and a zero-sum game: ``utility(state, p) ==
+-utility(state, q)``, and the same of the evaluation function. On three
+players, negating "the other player's" value means nothing (where ``minimax``
+gives the root's player its paranoid value, negamax would return a number
+that is nobody's), so it refuses such a game up front, as OpenSpiel's
+``alpha_beta_search`` does (``aisearch.game.refuse_unless_two_player_zero_sum``
+says what is checked).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from .game import (
     no_actions,
     ordered,
     refuse_chance,
+    refuse_unless_two_player_zero_sum,
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
@@ -72,7 +78,9 @@ def negamax(
         ``alphabeta``: value for the player to move at ``state``.
 
     Raises:
-        ValueError: as ``alphabeta``.
+        ValueError: as ``alphabeta``; and for a game that is not two-player
+            zero-sum (see ``aisearch.game.refuse_unless_two_player_zero_sum``),
+            naming the game and the assumption.
 
     >>> from aisearch.games import GameTree
     >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -86,6 +94,7 @@ def negamax(
                             table=table, symmetry=symmetry, prune=prune, tracer=tracer)
     check_depth(depth)
     refuse_chance(game, "negamax")
+    refuse_unless_two_player_zero_sum(game, state, "negamax")
     evaluate = resolve_evaluate(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility

@@ -10,7 +10,11 @@ least that much whatever the others do; the price is pessimism, since the
 others rarely do gang up.
 
 ``Paranoid`` is the reduction as a game adapter, and ``paranoid`` runs
-``aisearch.alphabeta`` on it.
+``aisearch.alphabeta`` on it. For the player to move at the root, plain
+``minimax`` and ``alphabeta`` on the game itself already give this value (they
+take the root's player as MAX and everyone else as MIN); the adapter adds the
+choice of another player, and, being two-player and zero-sum, lets negamax
+and transposition tables search it too.
 """
 
 from __future__ import annotations

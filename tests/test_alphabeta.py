@@ -1,13 +1,14 @@
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aisearch import Trace, alphabeta, minimax, negamax
 from aisearch.games import GameTree, TicTacToe
+from aisearch.paranoid import paranoid
 
-from trees import nested_trees, roots, textbook, zero_sum_evaluation
+from trees import nested_trees, paranoid_by_definition, roots, textbook, zero_sum_evaluation
 
 
 def test_textbook_tree_cut_by_cut():
@@ -192,3 +193,23 @@ def test_tictactoe_from_the_empty_board():
     assert (pruned.value, pruned.action) == (0, (0, 0))
     assert pruned.stats == negamax(game).stats
     assert pruned.stats.nodes < plain.stats.nodes / 20
+
+
+THREE = ("P1", "P2", "P3")
+
+
+@settings(max_examples=60)
+@given(seed=st.integers(0, 10**6), depth=st.integers(0, 4),
+       layers=st.lists(st.sampled_from(THREE), min_size=1, max_size=4),
+       prune_on_equal=st.booleans())
+def test_on_three_players_alphabeta_is_the_root_players_paranoid_value(seed, depth, layers,
+                                                                       prune_on_equal):
+    tree = GameTree.random(depth, (1, 3), players=THREE, values=(0, 9), seed=seed,
+                           layers=tuple(layers))
+    root_player = tree.to_move(tree.root)
+    result = alphabeta(tree, prune_on_equal=prune_on_equal)
+    assert result.value == paranoid_by_definition(tree, tree.root, root_player)
+    expected = paranoid(tree)
+    assert (result.value, result.action) == (expected.value, expected.action)
+    # The first best action is minimax's: a pruned child never looks better.
+    assert result.action == minimax(tree).action

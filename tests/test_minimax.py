@@ -1,11 +1,14 @@
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from aisearch import Trace, minimax
 from aisearch.games import GameTree
+from aisearch.paranoid import paranoid
 
-from trees import textbook
+from trees import paranoid_by_definition, textbook
 
 
 def test_textbook_tree_value_action_and_visit_order():
@@ -105,3 +108,20 @@ def test_terminal_root_returns_its_utility_and_no_action():
     result = minimax(textbook(), "E")
     assert result == (3, None, result.stats) and result.stats.nodes == 1
     assert result.value != -math.inf
+
+
+THREE = ("P1", "P2", "P3")
+
+
+@settings(max_examples=60)
+@given(seed=st.integers(0, 10**6), depth=st.integers(0, 4),
+       layers=st.lists(st.sampled_from(THREE), min_size=1, max_size=4))
+def test_on_three_players_minimax_is_the_root_players_paranoid_value(seed, depth, layers):
+    # The root's player against all the others, whoever moves in which layer.
+    tree = GameTree.random(depth, (1, 3), players=THREE, values=(0, 9), seed=seed,
+                           layers=tuple(layers))
+    root_player = tree.to_move(tree.root)
+    result = minimax(tree)
+    assert result.value == paranoid_by_definition(tree, tree.root, root_player)
+    expected = paranoid(tree)
+    assert (result.value, result.action) == (expected.value, expected.action)

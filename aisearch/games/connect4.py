@@ -57,6 +57,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..game import Game, refuse_unless_two_player_zero_sum
 from ..result import SearchResult, SearchStats
 
 Bitboard = int
@@ -104,6 +105,8 @@ class ConnectFour:
     """
 
     players = PLAYERS
+    zero_sum = True
+    """One player's win is the other's loss: ``utility`` is +1 against -1, or 0."""
     symmetries = ("identity", "mirror")
 
     def __init__(self, width: int = 7, height: int = 6) -> None:
@@ -436,6 +439,17 @@ def column_order(width: int) -> tuple:
     return tuple(width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(width))
 
 
+def _check_game(game, search: str) -> None:
+    """Refuse, naming the assumption, a game the solver cannot search: the solver
+    is negamax (two players, zero-sum) on Connect Four's bitboards."""
+    if isinstance(game, Game):  # a game at all: say first which assumption it breaks
+        refuse_unless_two_player_zero_sum(game, game.initial_state(), search)
+    if not isinstance(game, ConnectFour):
+        raise ValueError(
+            f"{search} needs a ConnectFour game (it reads the bitboards), got {game!r}"
+        )
+
+
 def _check_step(upto: str) -> int:
     if upto not in LADDER:
         raise ValueError(f"unknown solver step {upto!r}: use one of {LADDER}")
@@ -464,8 +478,9 @@ def solve(game: ConnectFour, state: C4State | None = None, *, weak: bool = False
         found in the order the step tries moves), and ``SolveStats``.
 
     Raises:
-        ValueError: a game that is not a ``ConnectFour``, a state that is not
-            one of its positions, or an unknown step.
+        ValueError: a game that is not two-player zero-sum (negamax's
+            assumption) or not a ``ConnectFour``, a state that is not one of
+            its positions, or an unknown step.
 
     >>> game = ConnectFour(4, 4)
     >>> solve(game).value, solve(game, weak=True).value
@@ -474,8 +489,7 @@ def solve(game: ConnectFour, state: C4State | None = None, *, weak: bool = False
     >>> result.value, result.action   # (16 + 1 - 6) // 2, and 0-based column 3
     (5, 3)
     """
-    if not isinstance(game, ConnectFour):
-        raise ValueError(f"solve needs a ConnectFour game, got {game!r}")
+    _check_game(game, "solve")
     step = _check_step(upto)
     state = game.initial_state() if state is None else game.check_state(state)
     stats = SolveStats()
@@ -531,7 +545,11 @@ def score_columns(game: ConnectFour, state: C4State | None = None, *, weak: bool
 
     A column's score is the score the mover gets by playing there: the immediate
     win's score for a winning column, else minus the opponent's score after it.
+
+    Raises:
+        ValueError: as ``solve``.
     """
+    _check_game(game, "score_columns")
     state = game.initial_state() if state is None else game.check_state(state)
     scores: dict[int, float] = {}
     winning = game.winning_moves(state)

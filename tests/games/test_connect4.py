@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aisearch import minimax
+from aisearch.games import TicTacToe
+from aisearch.games.coinrow import CoinRow
 from aisearch.games.connect4 import (
     LADDER,
     C4State,
@@ -454,3 +457,18 @@ def test_remaining_moves_is_the_length_of_the_perfect_game_played_out():
             played += 1
         assert remaining_moves(game, state, score) == played
     assert [difficulty(n) for n in (13, 14, 27, 28)] == ["easy", "medium", "medium", "hard"]
+
+
+def test_the_solver_refuses_what_negamax_cannot_search():
+    # The solver is negamax: two players, zero-sum; on bitboards: Connect Four only.
+    coins = (3, 9, 1, 2, 7, 4, 8, 5)
+    three, two = CoinRow(coins), CoinRow(coins, players=("A", "B"))
+    for entry in (solve, score_columns):
+        name = entry.__name__
+        for game, assumption in ((three, "two-player game"), (two, "zero-sum game")):
+            refusal = f"{name} assumes a {assumption}.*{re.escape(repr(game))}"
+            with pytest.raises(ValueError, match=refusal):
+                entry(game)
+        # Two players, zero-sum, but no bitboards.
+        with pytest.raises(ValueError, match=f"{name} needs a ConnectFour game .*TicTacToe()"):
+            entry(TicTacToe())
