@@ -1,15 +1,16 @@
 """Checks for the notebooks' exercises: run a student's function, say what is wrong.
 
 Each ``check_...`` function takes the student's function, runs it on a fixed
-set of cases (the textbook tree, a Pacman-style retreat tree, a tree with
+set of cases (the textbook tree, a Pacman tree, a tree with
 ties, a few seeded random trees, tic-tac-toe positions where they fit) and
 compares it with the package's own searches. It returns a ``CheckResult``
 whose message says exactly what is wrong: the case, the value expected and
 the value returned, the first node (in preorder) whose value is wrong, and,
 for alpha-beta, the nodes visited that should have been pruned or the
 reverse. A check never raises because of the student's code: a wrong answer,
-an exception or an unfinished skeleton (``NotImplementedError``, or ``None``
-returned) is reported in the message.
+an exception or an unfinished skeleton (``NotImplementedError``, or an empty
+body that returns ``None``) is reported in the message; ``None`` returned by
+a function that does something is a missing ``return``, and says so.
 
 To know which nodes a function looks at, the check hands it a
 ``RecordingGame``: the same game, which notes every state it is asked about.
@@ -83,7 +84,7 @@ class CheckResult:
     passed: bool
     message: str
     attempted: bool = True
-    """False while the function is still the skeleton (``NotImplementedError``, ``None``)."""
+    """False while the function is still the skeleton (``NotImplementedError``, an empty body)."""
 
     def __repr__(self) -> str:
         return self.message
@@ -210,7 +211,7 @@ class RecordingGame:
 _RANDOM_SEEDS = (3, 7, 11)
 
 
-def _retreat_tree() -> GameTree:
+def _pacman_tree() -> GameTree:
     """Pacman (MAX) next to a dot, with a ghost (MIN) close by.
 
     Eating the dot (+10 at once) lets the ghost trap Pacman; backing away
@@ -262,9 +263,9 @@ class _GuessingTree(GameTree):
         return super().evaluate(state, player)
 
 
-def _retreat_tree_with_guesses() -> GameTree:
-    """The retreat tree, evaluated everywhere by the dots eaten so far (caught or not)."""
-    tree = _retreat_tree()
+def _pacman_tree_with_guesses() -> GameTree:
+    """The Pacman tree, evaluated everywhere by the dots eaten so far (caught or not)."""
+    tree = _pacman_tree()
     guessing = _GuessingTree.from_edges(tree.edges(), {n: tree.value(n) for n in tree.nodes},
                                         {n: tree.role(n) for n in tree.nodes}, root=tree.root)
     assert isinstance(guessing, _GuessingTree)
@@ -288,11 +289,11 @@ def case_trees(kind: str = "search") -> dict[str, GameTree]:
     ``kind="search"`` gives the trees of ``check_minimax`` and
     ``check_alphabeta``; ``kind="depth"`` those of ``check_depth_limited``
     (the same shapes with an evaluation at every interior node; in the
-    retreat tree the evaluation also gives finished games a score, which
+    Pacman tree the evaluation also gives finished games a score, which
     differs from their utility).
 
     >>> list(case_trees())[:3]
-    ['textbook tree', 'retreat tree', 'tree with ties']
+    ['textbook tree', 'Pacman tree', 'tree with ties']
     >>> case_trees()["textbook tree"].to_nested()
     [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
     """
@@ -300,7 +301,7 @@ def case_trees(kind: str = "search") -> dict[str, GameTree]:
         raise ValueError(f"kind must be 'search' or 'depth', got {kind!r}")
     trees = {
         "textbook tree": GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
-        "retreat tree": _retreat_tree(),
+        "Pacman tree": _pacman_tree(),
         "tree with ties": GameTree.from_nested([[5, 3], [3, 9], [2, 7]]),
     }
     for seed in _RANDOM_SEEDS:
@@ -312,7 +313,7 @@ def case_trees(kind: str = "search") -> dict[str, GameTree]:
     textbook = trees["textbook tree"]
     return {
         "textbook tree": _with_evaluations(textbook, seed=1),
-        "retreat tree": _retreat_tree_with_guesses(),
+        "Pacman tree": _pacman_tree_with_guesses(),
         **{name: _with_evaluations(tree, seed=i)
            for i, (name, tree) in enumerate(trees.items()) if name.startswith("random")},
     }
@@ -419,6 +420,70 @@ def _not_done(exercise, fn, why) -> CheckResult:
     )
 
 
+def _is_untouched(fn) -> bool:
+    """True if ``fn``'s body does nothing (``...``, ``pass`` or a docstring alone).
+
+    Such a function returns None because nothing was written yet; any other
+    function that returns None has reached the end of a path without a
+    ``return``.
+    """
+    import dis
+
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return False
+    ignored = {"RESUME", "NOP", "CACHE", "PRECALL"}
+    steps = [(i.opname, i.argval) for i in dis.get_instructions(code) if i.opname not in ignored]
+    return steps in ([("LOAD_CONST", None), ("RETURN_VALUE", None)], [("RETURN_CONST", None)])
+
+
+def _returned_none(exercise, fn, case, at="", where="") -> CheckResult:
+    """``fn`` returned None: not done yet if its body is empty, else a missing ``return``.
+
+    ``where`` says which path through the function was taken, when the check knows.
+    """
+    if _is_untouched(fn):
+        return _not_done(exercise, fn, f"returned None on the {case}{at}: its body is empty")
+    return CheckResult(exercise, False, (
+        f"{FAIL} {exercise}: on the {case}{at}, `{_name(fn)}` returned None{where}.\n"
+        "Hint: a `return` is missing: a Python function that reaches its end without "
+        "`return` gives None. Every path through your function must end in `return`."))
+
+
+def _bool_problem(exercise, fn, got, case, expected: bool) -> CheckResult | None:
+    """A failure if ``got`` is not ``True`` or ``False``; ``None`` if it is.
+
+    Every check that asks for a bool says the same: a number, even 0 or 1, is
+    refused, so that ``bits & mask`` (a number) is not mistaken for an answer.
+    numpy's booleans are accepted.
+    """
+    if _is_bool_like(got):
+        return None
+    if got is None:
+        return _returned_none(exercise, fn, case)
+    hint = ("\nHint: bool(...) turns a number into True or False (0 is False, any other "
+            "number True)." if _is_number(got) else "")
+    return CheckResult(exercise, False, (
+        f"{FAIL} {exercise}: on the {case}, `{_name(fn)}` returned {got!r}, "
+        f"{_a(type(got).__name__)}; expected True or False (here {expected}).{hint}"))
+
+
+def _a(word: str) -> str:
+    """``a float``, ``an int``."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def _is_bool_like(x) -> bool:
+    """True for ``True``/``False`` and numpy's booleans (``np.True_``), not for 0 or 1."""
+    kind = type(x)
+    return isinstance(x, bool) or (kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_"))
+
+
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    """``1 move``, ``2 moves``: a count with its noun in the right number."""
+    return f"{count:,} {word if count == 1 else plural or word + 's'}"
+
+
 def _passed(exercise, text) -> CheckResult:
     return CheckResult(exercise, True, f"{PASS} {exercise}: {text}")
 
@@ -444,12 +509,12 @@ def _same(a, b) -> bool:
             and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9))
 
 
-def _type_problem(exercise, fn, got, case, at, what="a number") -> CheckResult | None:
-    """A failure if ``got`` is not a number (``None`` means not done yet)."""
+def _type_problem(exercise, fn, got, case, at, what="a number", where="") -> CheckResult | None:
+    """A failure if ``got`` is not a number (``None``: not done yet, or a missing return)."""
     if _is_number(got):
         return None
     if got is None:
-        return _not_done(exercise, fn, f"returned None on the {case}{at} (is a `return` missing?)")
+        return _returned_none(exercise, fn, case, at, where)
     lines = [f"{FAIL} {exercise}: on the {case}{at}, `{_name(fn)}` returned {got!r}; "
              f"expected {what}."]
     if isinstance(got, tuple) and got and _is_number(got[0]):
@@ -467,13 +532,53 @@ def _names(items, limit: int = 12) -> str:
     return ", ".join(items)
 
 
-def _answer(exercise, fn, case, at, *args) -> tuple:
-    """``fn(*args)``, or the failure to report: it raised, or returned no number."""
+def _answer(exercise, fn, case, at, *args, where="", find_none=None) -> tuple:
+    """``fn(*args)``, or the failure to report: it raised, or returned no number.
+
+    ``find_none()``, when given, looks below for the call that returned None
+    after ``fn`` raised a TypeError about None (a missing ``return`` deeper
+    down), and gives that failure instead, or ``None`` if it found none.
+    """
     try:
         got = _call(fn, *args)
     except _Raised as raised:
-        return None, _failure_for_exception(exercise, fn, raised.error, case, at)
-    return got, _type_problem(exercise, fn, got, case, at)
+        error = raised.error
+        if find_none is not None and isinstance(error, TypeError) and _is_none_in_arithmetic(error):
+            if (found := find_none()) is not None:
+                return None, found
+        return None, _failure_for_exception(exercise, fn, error, case, at)
+    return got, _type_problem(exercise, fn, got, case, at, where=where)
+
+
+def _none_below(exercise, fn, tree: GameTree, case, node, depth=None) -> CheckResult | None:
+    """The missing return under ``node``: the first call, children before parents, giving None.
+
+    ``depth`` is the depth given at ``node`` (``None`` for a search without
+    one); a child is asked with one less.
+    """
+    def calls(n, d):
+        for child in tree.children(n) if d != 0 else ():
+            yield from calls(child, None if d is None else d - 1)
+        yield n, d
+
+    for n, d in calls(node, depth):
+        try:
+            got = fn(RecordingGame(tree), n) if d is None else fn(RecordingGame(tree), n, d)
+        except Exception:  # the student's code: this call tells nothing
+            continue
+        if got is None:
+            at = f", at node {n!r} ({_role(tree, n)})" + ("" if d is None else f" with depth={d}")
+            return _returned_none(exercise, fn, case, at, _path_taken(tree, n, d))
+    return None
+
+
+def _path_taken(tree: GameTree, node, depth: int | None = None) -> str:
+    """Which branch of a search function a call at ``node`` takes, for a missing return."""
+    if tree.is_terminal(node):
+        return ", on the path for a terminal state"
+    if depth == 0:
+        return ", on the path for the depth limit (depth 0, a state that is not terminal)"
+    return f", on the path for a {_role(tree, node)} node that is not terminal"
 
 
 def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of) -> tuple:
@@ -486,7 +591,9 @@ def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of) -> t
     wrong: list = []
     for node in _preorder(tree):
         at = f", at node {node!r} ({_role(tree, node)})"
-        got, problem = _answer(exercise, fn, case, at, RecordingGame(tree), node)
+        got, problem = _answer(
+            exercise, fn, case, at, RecordingGame(tree), node, where=_path_taken(tree, node),
+            find_none=lambda: _none_below(exercise, fn, tree, case, node))
         if problem is not None:
             return got_at, wrong, problem
         got_at[node] = got
@@ -528,7 +635,7 @@ def check_count_games(fn: Callable) -> CheckResult:
     """Check ``fn(game, state) -> int``, the number of complete games from ``state``.
 
     Cases: tic-tac-toe positions from a finished game up to the empty board
-    (255,168 games), then the textbook tree and the retreat tree. When an
+    (255,168 games), then the textbook tree and the Pacman tree. When an
     answer is wrong, the message says whether it equals another count (tree
     nodes, distinct positions, moves, non-terminal nodes).
     """
@@ -538,7 +645,7 @@ def check_count_games(fn: Callable) -> CheckResult:
     game, boards = _tic_tac_toe_cases()
     cases = [(f"tic-tac-toe position '{state}' ({name})", game, state) for name, state in boards]
     trees = case_trees()
-    cases += [(name, trees[name], trees[name].root) for name in ("textbook tree", "retreat tree")]
+    cases += [(name, trees[name], trees[name].root) for name in ("textbook tree", "Pacman tree")]
     for case, g, state in cases:
         try:
             got = _call(fn, g, state)
@@ -701,7 +808,10 @@ def check_depth_limited(fn: Callable) -> CheckResult:
                 continue
             for depth in range(height + 1):
                 at = f", at node {node!r} ({_role(tree, node)}) with depth={depth}"
-                got, problem = _answer(exercise, fn, case, at, RecordingGame(tree), node, depth)
+                got, problem = _answer(
+                    exercise, fn, case, at, RecordingGame(tree), node, depth,
+                    where=_path_taken(tree, node, depth),
+                    find_none=lambda: _none_below(exercise, fn, tree, case, node, depth))
                 if problem is not None:
                     return problem
                 checked += 1
@@ -1321,8 +1431,7 @@ def _maxn_answers(exercise, fn, name, tree) -> tuple[dict, CheckResult | None]:
         except _Raised as raised:
             return got_at, _failure_for_exception(exercise, fn, raised.error, name, at)
         if got is None:
-            return got_at, _not_done(exercise, fn,
-                                     f"returned None on the {name}{at} (is a `return` missing?)")
+            return got_at, _returned_none(exercise, fn, name, at, _path_taken(tree, node))
         if not _is_vector(got, n):
             return got_at, CheckResult(exercise, False, (
                 f"{FAIL} {exercise}: on the {name}{at}, `{_name(fn)}` returned {got!r}; "
@@ -1607,12 +1716,6 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
 # Notebook 05: when may a transposition table answer? ---------------------------
 
 
-def _is_bool_like(x) -> bool:
-    """True for ``True``/``False`` and numpy's booleans (``np.True_``), not for 0 or 1."""
-    kind = type(x)
-    return isinstance(x, bool) or (kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_"))
-
-
 def check_table_rule(fn: Callable) -> CheckResult:
     """Check ``fn(bound, value, entry_depth, depth, alpha, beta) -> bool``: may the entry answer?
 
@@ -1650,11 +1753,8 @@ def check_table_rule(fn: Callable) -> CheckResult:
             got = _call(fn, bound, value, entry_depth, depth, alpha, beta)
         except _Raised as raised:
             return _failure_for_exception(exercise, fn, raised.error, case)
-        if got is None:
-            return _not_done(exercise, fn, f"returned None on the {case}")
-        if not _is_bool_like(got):
-            return CheckResult(exercise, False, f"{FAIL} {exercise}: on the {case}, "
-                               f"`{_name(fn)}` returned {got!r}; expected True or False.")
+        if (problem := _bool_problem(exercise, fn, got, case, expected)) is not None:
+            return problem
         got = bool(got)
         if got == expected:
             continue
@@ -1769,13 +1869,9 @@ def check_four_in_a_row(fn: Callable) -> CheckResult:
             got = _call(fn, bits, height)
         except _Raised as raised:
             return _failure_for_exception(exercise, fn, raised.error, case)
-        if got is None:
-            return _not_done(exercise, fn, "returned None")
         expected = ConnectFour(width, height).has_four(bits)
-        if not isinstance(got, (bool, int)):
-            return CheckResult(exercise, False, (
-                f"{FAIL} {exercise}: on the {case}, `{_name(fn)}` returned {got!r}, "
-                f"a {type(got).__name__}: return True or False (here {expected})."))
+        if (problem := _bool_problem(exercise, fn, got, case, expected)) is not None:
+            return problem
         if bool(got) != expected:
             lines = [f"{FAIL} {exercise}: on the {case}, expected {expected}, "
                      f"`{_name(fn)}` returned {got!r}. The stones (# = stone, top row first):",

@@ -174,8 +174,8 @@ def test_minimax_names_the_first_wrong_node_when_max_and_min_are_swapped():
 def test_minimax_says_a_leaf_was_valued_for_the_wrong_player():
     result = check_minimax(minimax_leaf_for_player_to_move)
     assert not result.passed
-    # The textbook tree's leaves are MAX's turn, so it passes; the retreat tree's are not.
-    assert "retreat tree" in result.message
+    # The textbook tree's leaves are MAX's turn, so it passes; the Pacman tree's are not.
+    assert "Pacman tree" in result.message
     assert "node 'start' (MAX) is worth 15" in result.message
     assert "leaf 'caught above' is worth -500, you returned 500" in result.message
     assert "game.utility(state, 'MAX')" in result.message
@@ -363,9 +363,9 @@ def test_depth_limited_says_depth_is_not_passed_down_one_less():
 def test_depth_limited_says_a_terminal_state_is_worth_its_utility():
     result = check_depth_limited(depth_limited_tests_depth_first)
     assert not result.passed
-    # The retreat tree's evaluation scores 'caught above' 10 (one dot eaten); its utility
+    # The Pacman tree's evaluation scores 'caught above' 10 (one dot eaten); its utility
     # is -500. Evaluated at the limit, 'trapped' at depth 1 looks worth 10, not -500.
-    assert "retreat tree" in result.message
+    assert "Pacman tree" in result.message
     assert "'trapped' at depth 1" in result.message
     assert "ask game.is_terminal(state) before testing depth == 0" in result.message
 
@@ -518,10 +518,10 @@ def test_alphabeta_says_the_cut_is_on_the_wrong_side():
 def test_alphabeta_names_the_lines_when_min_updates_alpha_instead_of_beta():
     result = check_alphabeta(alphabeta_min_updates_alpha)
     assert not result.passed
-    # Beta is never lowered, so no MAX node ever cuts: on the retreat tree, 'free' goes on
+    # Beta is never lowered, so no MAX node ever cuts: on the Pacman tree, 'free' goes on
     # to 'one dot' after 'two dots' (20 >= beta = 10 would have stopped it). Whether MIN
     # failed to lower beta or MAX failed to compare with it cannot be told apart.
-    assert "retreat tree, the value 15 is right" in result.message
+    assert "Pacman tree, the value 15 is right" in result.message
     assert "nothing was pruned, but alpha-beta never looks at 'one dot'" in result.message
     assert "with a slip in one of these lines" in result.message
     assert MIN_NODE_UPDATE in result.message and MAX_NODE_CUT in result.message
@@ -1147,4 +1147,79 @@ def test_check_four_in_a_row_asks_for_a_bool_when_given_a_word():
 
     wrong = check_four_in_a_row(answers_in_words)
     assert not wrong.passed
-    assert "returned 'yes', a str: return True or False" in wrong.message
+    assert "returned 'yes', a str; expected True or False (here True)" in wrong.message
+
+
+def test_checks_that_ask_for_a_bool_refuse_0_and_1_alike():
+    from aisearch.exercises import check_four_in_a_row, check_table_rule
+
+    def four_as_a_number(bits, height):
+        for shift in (1, height + 1, height, height + 2):
+            pairs = bits & (bits >> shift)
+            if pairs & (pairs >> 2 * shift):
+                return 1
+        return 0
+
+    four = check_four_in_a_row(four_as_a_number)
+    rule = check_table_rule(lambda *case: int(_table_rule(*case)))
+    for result in (four, rule):
+        assert not result.passed and result.attempted
+        assert "returned 1, an int; expected True or False (here True)" in result.message
+        assert "Hint: bool(...) turns a number into True or False" in result.message
+
+
+# A missing return is not an untouched exercise --------------------------------------
+
+
+def minimax_empty_body(game, state):
+    """The minimax value of `state`, from MAX's point of view."""
+
+
+def minimax_no_return_at_leaves(game, state):
+    if game.is_terminal(state):
+        game.utility(state, "MAX")  # the slip: computed, never returned
+    else:
+        values = [minimax_no_return_at_leaves(game, game.result(state, a))
+                  for a in game.actions(state)]
+        return max(values) if game.to_move(state) == "MAX" else min(values)
+
+
+def depth_limited_no_return_at_the_limit(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if depth == 0:
+        game.evaluate(state, "MAX")  # the slip
+    else:
+        values = [depth_limited_no_return_at_the_limit(game, game.result(state, a), depth - 1)
+                  for a in game.actions(state)]
+        return max(values) if game.to_move(state) == "MAX" else min(values)
+
+
+def test_an_empty_body_is_not_done_yet_but_a_missing_return_is_a_slip():
+    from aisearch.exercises import check_uct_score
+
+    empty = check_minimax(minimax_empty_body)
+    assert not empty.attempted and empty.message.startswith("Not done yet")
+    assert "its body is empty" in empty.message
+    # The root's call fails on max() of Nones; the check finds the call that returned None.
+    leaves = check_minimax(minimax_no_return_at_leaves)
+    assert leaves.attempted and not leaves.passed
+    assert "at node 'E' (MAX), `minimax_no_return_at_leaves` returned None, on the path for a " \
+        "terminal state" in leaves.message
+    assert "a `return` is missing" in leaves.message
+    limit = check_depth_limited(depth_limited_no_return_at_the_limit)
+    assert limit.attempted and "at node 'A' (MAX) with depth=0" in limit.message
+    assert "on the path for the depth limit" in limit.message
+
+    def uct_without_return(mean, visits, parent_visits, exploration):
+        mean + exploration * math.sqrt(math.log(parent_visits) / visits)  # noqa: B018
+
+    score = check_uct_score(uct_without_return)
+    assert score.attempted and "returned None" in score.message
+    assert "a `return` is missing" in score.message
+    assert not check_uct_score(lambda mean, visits, parent_visits, exploration: None).attempted
+
+
+def test_the_pacman_tree_is_named_as_notebook_01_names_it():
+    assert "Pacman tree" in case_trees() and "Pacman tree" in case_trees("depth")
+    assert not any("retreat" in name for name in case_trees())
