@@ -792,7 +792,9 @@ def check_depth_limited(fn: Callable) -> CheckResult:
     "MAX")``; a terminal state is worth its utility at any depth. ``fn`` is
     called at every interior node with every depth from 0 to that node's
     height; the message names the first wrong (node, depth), and says when the
-    answers are those of a search one ply deeper or shallower, or of no limit.
+    answers are those of a search one ply deeper or shallower, or of no limit,
+    or of a usual slip (0 at the limit, max and min swapped, the player to
+    move decided by counting plies or by the depth's parity).
     """
     exercise = "depth-limited minimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
@@ -801,7 +803,7 @@ def check_depth_limited(fn: Callable) -> CheckResult:
     trees = case_trees("depth")
     for name, tree in trees.items():
         case = name
-        wrong = []
+        answers, wrong = [], []
         for node in _preorder(tree):
             height = tree.height(node)
             if height == 0:
@@ -815,24 +817,29 @@ def check_depth_limited(fn: Callable) -> CheckResult:
                 if problem is not None:
                     return problem
                 checked += 1
+                answers.append((node, depth, got))
                 if not _same(got, _max_view(tree, node, depth=depth)):
                     wrong.append((node, depth, got))
         if wrong:
-            message = _depth_message(exercise, fn, tree, case, wrong)
+            message = _depth_message(exercise, fn, tree, case, wrong, answers)
             return CheckResult(exercise, False, message + "\n" + _look_at(name, "depth"))
     return _passed(exercise, f"right for all {checked} (node, depth) pairs of "
                              f"{len(trees)} trees.")
 
 
-def _depth_message(exercise, fn, tree, case, wrong) -> str:
+def _depth_message(exercise, fn, tree, case, wrong, answers) -> str:
     node, depth, got = wrong[0]
     expected = _max_view(tree, node, depth=depth)
     lines = [
         f"{FAIL} {exercise}: on the {case}, node {node!r} ({_role(tree, node)}) searched to "
         f"depth {depth} is worth {_show(expected)} to MAX; `{_name(fn)}` returned {_show(got)}.",
-        f"Wrong for {len(wrong)} (node, depth) pairs, first: "
+        f"Wrong for {_plural(len(wrong), '(node, depth) pair')}, first: "
         + ", ".join(f"{n!r} at depth {d}" for n, d, _ in wrong[:4]) + ".",
     ]
+    slip = _depth_slip(tree, answers)
+    if slip is not None:
+        lines.append(slip)
+        return "\n".join(lines)
     # In order of preference when two patterns explain as many answers: forgetting
     # depth - 1 looks like "one ply deeper" on a tree of height 2, and a terminal
     # state evaluated at the limit like "one ply shallower".
@@ -869,6 +876,61 @@ def _depth_message(exercise, fn, tree, case, wrong) -> str:
     if tally[best] * 2 >= len(wrong):
         lines.append(patterns[best])
     return "\n".join(lines)
+
+
+_DEPTH_SLIPS = {  # (value at the limit, who maximises) -> the hint; tried in this order
+    ("zero", "to_move"): (
+        "Hint: at the depth limit your function returns 0: a state that is not terminal is "
+        "worth game.evaluate(state, 'MAX') when depth is 0, the evaluation function's guess "
+        "at its value, not 0."),
+    ("evaluate", "swapped"): (
+        "Hint: your MAX nodes take the smallest child value and your MIN nodes the largest: "
+        "max and min are swapped (MAX moves where game.to_move(state) == 'MAX')."),
+    ("evaluate", "first call"): (
+        "Hint: your function decides who moves by counting plies from its first call (MAX "
+        "there, then in turn), not by asking the state: called at a MIN node it maximises. "
+        "The check calls it at every node, and a game may give a player two moves in a row: "
+        "ask game.to_move(state) at every state."),
+    ("evaluate", "even depth"): (
+        "Hint: your function decides who moves by the parity of depth (MAX when depth is "
+        "even): depth counts the plies left to search, not whose turn it is. Ask "
+        "game.to_move(state) at every state."),
+    ("evaluate", "odd depth"): (
+        "Hint: your function decides who moves by the parity of depth (MAX when depth is "
+        "odd): depth counts the plies left to search, not whose turn it is. Ask "
+        "game.to_move(state) at every state."),
+}
+
+
+def _depth_slip(tree: GameTree, answers) -> str | None:
+    """The hint of the usual slip whose search gives every one of ``answers``, or ``None``.
+
+    ``answers`` holds ``(node, depth, value returned)`` for every pair asked on
+    ``tree``; a slip is named only if its search agrees with all of them.
+    """
+    for (at_limit, maximiser), hint in _DEPTH_SLIPS.items():
+        if all(_same(got, _depth_variant(tree, node, depth, at_limit, maximiser))
+               for node, depth, got in answers):
+            return hint
+    return None
+
+
+def _depth_variant(tree: GameTree, node, depth: int, at_limit: str, maximiser: str,
+                   ply: int = 0) -> float:
+    """Depth-limited minimax for MAX with a slip: ``at_limit`` is ``"evaluate"`` or ``"zero"``;
+    ``maximiser`` says who takes the max: the player ``to_move`` (right), the other one
+    (``swapped``), the ``first call`` and every second ply after it, or whoever moves at an
+    ``even depth`` (``odd depth``)."""
+    if tree.is_terminal(node):
+        return tree.utility(node, "MAX")
+    if depth == 0:
+        return 0 if at_limit == "zero" else tree.evaluate(node, "MAX")
+    is_max = {"to_move": tree.to_move(node) == "MAX", "swapped": tree.to_move(node) == "MIN",
+              "first call": ply % 2 == 0, "even depth": depth % 2 == 0,
+              "odd depth": depth % 2 == 1}[maximiser]
+    values = [_depth_variant(tree, c, depth - 1, at_limit, maximiser, ply + 1)
+              for c in tree.children(node)]
+    return max(values) if is_max else min(values)
 
 
 def _evaluating_terminals(tree: GameTree, node, depth: int) -> float:

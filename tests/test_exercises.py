@@ -1223,3 +1223,80 @@ def test_an_empty_body_is_not_done_yet_but_a_missing_return_is_a_slip():
 def test_the_pacman_tree_is_named_as_notebook_01_names_it():
     assert "Pacman tree" in case_trees() and "Pacman tree" in case_trees("depth")
     assert not any("retreat" in name for name in case_trees())
+
+
+# Depth-limited minimax: the usual slips, each named -----------------------------------
+
+
+def depth_limited_zero_at_the_limit(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if depth == 0:
+        return 0  # the slip: no evaluation
+    values = [depth_limited_zero_at_the_limit(game, game.result(state, a), depth - 1)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "MAX" else min(values)
+
+
+def depth_limited_swapped(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if depth == 0:
+        return game.evaluate(state, "MAX")
+    values = [depth_limited_swapped(game, game.result(state, a), depth - 1)
+              for a in game.actions(state)]
+    return min(values) if game.to_move(state) == "MAX" else max(values)  # the slip
+
+
+def depth_limited_turns_from_the_first_call(game, state, depth, maximizing=True):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if depth == 0:
+        return game.evaluate(state, "MAX")
+    values = [depth_limited_turns_from_the_first_call(game, game.result(state, a), depth - 1,
+                                                      not maximizing)
+              for a in game.actions(state)]
+    return max(values) if maximizing else min(values)  # the slip: MAX at the first call
+
+
+def depth_limited_by_parity(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if depth == 0:
+        return game.evaluate(state, "MAX")
+    values = [depth_limited_by_parity(game, game.result(state, a), depth - 1)
+              for a in game.actions(state)]
+    return max(values) if depth % 2 == 0 else min(values)  # the slip
+
+
+def test_check_depth_limited_names_zero_at_the_limit():
+    result = check_depth_limited(depth_limited_zero_at_the_limit)
+    assert not result.passed
+    # The textbook tree's A, evaluated at depth 0, is not worth 0.
+    tree = case_trees("depth")["textbook tree"]
+    assert tree.evaluate("A", "MAX") != 0
+    assert f"searched to depth 0 is worth {tree.evaluate('A', 'MAX')} to MAX" in result.message
+    assert "at the depth limit your function returns 0" in result.message
+    assert "game.evaluate(state, 'MAX') when depth is 0" in result.message
+
+
+def test_check_depth_limited_names_max_and_min_swapped():
+    result = check_depth_limited(depth_limited_swapped)
+    assert not result.passed
+    assert "max and min are swapped" in result.message
+
+
+def test_check_depth_limited_names_turns_counted_from_the_first_call():
+    result = check_depth_limited(depth_limited_turns_from_the_first_call)
+    assert not result.passed
+    # Right at MAX nodes, where counting from the first call happens to agree.
+    assert "node 'B' (MIN) searched to depth 1" in result.message
+    assert "counting plies from its first call" in result.message
+    assert "max and min are swapped" not in result.message
+
+
+def test_check_depth_limited_names_the_parity_of_depth():
+    result = check_depth_limited(depth_limited_by_parity)
+    assert not result.passed
+    assert "Wrong for 1 (node, depth) pair, first" in result.message
+    assert "by the parity of depth (MAX when depth is even)" in result.message
