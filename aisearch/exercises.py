@@ -1107,12 +1107,20 @@ _MAX_CUTS = {  # when a MAX node stops
     "never": lambda v, alpha, beta: False,
     "own bound": lambda v, alpha, beta: v >= alpha,
     "below alpha": lambda v, alpha, beta: v <= alpha,
+    "below beta": lambda v, alpha, beta: v <= beta,
 }
 _MIN_CUTS = {
     "right": lambda v, alpha, beta: v <= alpha,
     "never": lambda v, alpha, beta: False,
     "own bound": lambda v, alpha, beta: v <= beta,
     "above beta": lambda v, alpha, beta: v >= beta,
+    "above alpha": lambda v, alpha, beta: v >= alpha,
+}
+_PASSES = {  # the window a child is searched with: (alpha, beta) now, and as entered
+    "right": lambda now, entered: now,
+    "swapped": lambda now, entered: (now[1], now[0]),
+    "as entered": lambda now, entered: entered,
+    "full": lambda now, entered: (-math.inf, math.inf),
 }
 _RIGHT_LINES = {
     "max update": "at a MAX node, after each child: alpha = max(alpha, value) (MAX raises "
@@ -1123,21 +1131,46 @@ _RIGHT_LINES = {
                "force; alpha is the MAX node's own bound, and reaching it proves nothing",
     "min cut": "a MIN node stops when value <= alpha: alpha is what MAX above it can already "
                "force; beta is the MIN node's own bound, and reaching it proves nothing",
+    "pass down": "each child is searched with the node's alpha and beta, in that order, as "
+                 "they are after the last update",
 }
 _LINES = tuple(_RIGHT_LINES)
+_SLIPS = {  # (line, slip) -> what the student's code does, for the slips told apart alone
+    ("pass down", "swapped"): (
+        "your recursive calls pass (beta, alpha): each child gets the two bounds swapped. "
+        "Pass them in the order of the parameters: NAME(game, child, alpha, beta)"),
+    ("pass down", "as entered"): (
+        "your recursive calls pass the window the node was called with, not the one it has "
+        "narrowed: alpha and beta are updated, but the updates never reach the children. "
+        "Call each child with alpha and beta as they are after the last update"),
+    ("pass down", "full"): (
+        "your recursive calls give every child the full window (-inf, +inf): what a node "
+        "has learnt never reaches its children. Call each child with the node's alpha and "
+        "beta, as they are after the last update"),
+    ("min cut", "above alpha"): (
+        "your MIN nodes stop when value >= alpha: the comparison is turned round. A MIN "
+        "node stops when value <= alpha: MAX above already has alpha elsewhere, and this "
+        "MIN node can hold MAX to value or less, so MAX will never come here"),
+    ("max cut", "below beta"): (
+        "your MAX nodes stop when value <= beta: the comparison is turned round. A MAX "
+        "node stops when value >= beta: MIN above already has beta elsewhere, and this MAX "
+        "node can get value or more, so MIN will never come here"),
+}
 
 
 def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: list):
-    """The textbook's alpha-beta with the given update and cut rules; notes the nodes."""
+    """The textbook's alpha-beta with the given update, cut and passing rules; notes the nodes."""
     searched.append(node)
     if tree.is_terminal(node):
         return tree.utility(node, "MAX")
     is_max = tree.to_move(node) == "MAX"
     update = _MAX_UPDATES[rules["max update"]] if is_max else _MIN_UPDATES[rules["min update"]]
     cut = _MAX_CUTS[rules["max cut"]] if is_max else _MIN_CUTS[rules["min cut"]]
+    window = _PASSES[rules["pass down"]]
+    entered = (alpha, beta)
     value = -math.inf if is_max else math.inf
     for child in tree.children(node):
-        v = _textbook_loop(tree, rules, child, alpha, beta, searched)
+        v = _textbook_loop(tree, rules, child, *window((alpha, beta), entered), searched)
         value = max(value, v) if is_max else min(value, v)
         if rules["update first"]:
             alpha, beta = update(value, alpha, beta)
@@ -1154,47 +1187,90 @@ def _visits(tree: GameTree, searched) -> tuple:
     return set(searched), [n for n in searched if n in leaves]
 
 
+def _probe_windows(tree: GameTree) -> list[tuple]:
+    """The windows ``fn`` is called with at the root: the full one, then two half-open ones
+    that end at the root's value, so that a root which cuts, or children given the
+    root's own window, show in the visits."""
+    value = _max_view(tree, tree.root)
+    return [(-math.inf, math.inf), (-math.inf, value), (value, math.inf)]
+
+
+def _alphabeta_rules() -> list[dict]:
+    """Every combination of the usual slips to try: any slips in the updates and cuts with
+    the window passed down right, or one slip in passing the window down."""
+    combos = [dict(zip(("max update", "min update", "max cut", "min cut", "update first"),
+                       choice, strict=True), **{"pass down": "right"})
+              for choice in itertools.product(_MAX_UPDATES, _MIN_UPDATES, _MAX_CUTS, _MIN_CUTS,
+                                              (True, False))]
+    right = {"max update": "right", "min update": "right", "max cut": "right",
+             "min cut": "right"}
+    combos += [dict(right, **{"pass down": slip, "update first": first})
+               for slip in _PASSES if slip != "right" for first in (True, False)]
+    return combos
+
+
 def _diagnose_alphabeta(fn, trees: dict) -> list[str]:
     """Hint lines naming the lines of the loop that explain ``fn``'s mistake.
 
-    ``fn`` is run on every case tree. Every combination of the usual slips
-    (an update that changes the wrong bound or none, a cut that compares with
-    the wrong bound or never happens; updating before or after the cut test)
-    is tried in the textbook's loop, and those that give ``fn``'s value and
-    visits on all the trees are kept. Slips cannot always be told apart (a
-    MIN node that never lowers beta looks exactly like a MAX node that never
+    ``fn`` is run at the root of every case tree with the full window, and
+    with two narrower ones (``_probe_windows``). Every combination of the
+    usual slips (an update that changes the wrong bound or none, a cut that
+    compares with the wrong bound, the wrong way round, or never happens;
+    updating before or after the cut test; the window passed down swapped,
+    unchanged or full) is tried in the textbook's loop, and those that give
+    ``fn``'s value (with the full window) and visits (with every window) on
+    all the trees are kept. A function that prunes nothing with any window
+    ignores alpha and beta, and is told so. Slips cannot always be told apart
+    (a MIN node that never lowers beta looks exactly like a MAX node that never
     cuts), so the hint names every line wrong in one of the simplest
-    combinations that fit. Empty if none fits, or if all four lines would be
-    named (then the general hint says as much).
+    combinations that fit, or the slip itself when only one fits. Empty if
+    none fits, or if every update and cut would be named (then the general
+    hint says as much).
     """
-    observed = []
+    observed = []  # (tree, window, value or None, visits)
     for tree in trees.values():
-        game = RecordingGame(tree)
-        try:
-            got = fn(game, tree.root, -math.inf, math.inf)
-        except Exception:  # the student's code: this tree tells nothing
-            continue
-        if _is_number(got):
-            observed.append((tree, got, _visits(tree, game.searched)))
+        for window in _probe_windows(tree):
+            game = RecordingGame(tree)
+            try:
+                got = fn(game, tree.root, *window)
+            except Exception:  # the student's code: this call tells nothing
+                continue
+            if _is_number(got):
+                full = math.isinf(window[0]) and math.isinf(window[1])
+                observed.append((tree, window, got if full else None, _visits(tree, game.searched)))
+    if observed and all(visits[0] == set(tree.nodes) for tree, _, _, visits in observed):
+        return ["Hint: your function prunes nothing, even when it is called with a narrow "
+                "window: it never uses alpha and beta. Pass alpha and beta down to the "
+                "recursive calls, update them as values come back (a MAX node raises alpha = "
+                "max(alpha, value), a MIN node lowers beta = min(beta, value)), and stop a node "
+                "as soon as its value reaches the bound of the player above (MAX at value >= "
+                "beta, MIN at value <= alpha)."]
     fits = []
-    for choice in itertools.product(_MAX_UPDATES, _MIN_UPDATES, _MAX_CUTS, _MIN_CUTS,
-                                    (True, False)):
-        rules = dict(zip(_LINES + ("update first",), choice, strict=True))
-        for tree, got, visits in observed:
+    for rules in _alphabeta_rules():
+        for tree, window, got, visits in observed:
             searched: list = []
-            value = _textbook_loop(tree, rules, tree.root, -math.inf, math.inf, searched)
-            if not _same(value, got) or _visits(tree, searched) != visits:
+            value = _textbook_loop(tree, rules, tree.root, *window, searched)
+            if (got is not None and not _same(value, got)) or _visits(tree, searched) != visits:
                 break
         else:
-            fits.append({line for line in _LINES if rules[line] != "right"})
-    if not fits or not all(fits):  # nothing fits, or the right loop does
+            fits.append(rules)
+    slips = [{line: rules[line] for line in _LINES if rules[line] != "right"} for rules in fits]
+    if not slips or not all(slips):  # nothing fits, or the right loop does
         return []
-    fewest = min(len(wrong) for wrong in fits)
-    suspects = set().union(*(wrong for wrong in fits if len(wrong) == fewest))
-    if len(suspects) == len(_LINES):
+    fewest = min(len(wrong) for wrong in slips)
+    simplest = [dict(wrong) for wrong in {tuple(sorted(w.items())) for w in slips
+                                          if len(w) == fewest}]
+    trees_seen = _plural(len({id(tree) for tree, *_ in observed}), "tree")
+    if len(simplest) == 1 and all(slip in _SLIPS for slip in simplest[0].items()):
+        return [f"Hint: on all {trees_seen}, with the full window and narrower ones, your "
+                "values and visits are those of alpha-beta where "
+                + "; and ".join(_SLIPS[slip] for slip in simplest[0].items()).replace(
+                    "NAME", _name(fn)) + "."]
+    suspects = set().union(*simplest)
+    if suspects >= {"max update", "min update", "max cut", "min cut"}:
         return []
     lead = ("one of these lines" if fewest == 1 else "these lines")
-    return ([f"Hint: on all {len(observed)} trees, your values and visits are those of "
+    return ([f"Hint: on all {trees_seen}, your values and visits are those of "
              f"alpha-beta with a slip in {lead}; each should read:"]
             + [f"  {_RIGHT_LINES[line]}" for line in _LINES if line in suspects])
 

@@ -488,7 +488,9 @@ def test_alphabeta_says_bounds_were_not_passed_down():
     assert "textbook tree, the value 3 is right" in result.message
     assert "visited every node: nothing was pruned" in result.message
     assert "never looks at 'I', 'J'" in result.message
-    assert "pass alpha and beta down" in result.message
+    # Not "no pruning at all": called with a narrow window, the root still cuts.
+    assert "give every child the full window (-inf, +inf)" in result.message
+    assert "prunes nothing" not in result.message
 
 
 MAX_NODE_CUT = "a MAX node stops when value >= beta"
@@ -519,12 +521,14 @@ def test_alphabeta_names_the_lines_when_min_updates_alpha_instead_of_beta():
     result = check_alphabeta(alphabeta_min_updates_alpha)
     assert not result.passed
     # Beta is never lowered, so no MAX node ever cuts: on the Pacman tree, 'free' goes on
-    # to 'one dot' after 'two dots' (20 >= beta = 10 would have stopped it). Whether MIN
-    # failed to lower beta or MAX failed to compare with it cannot be told apart.
+    # to 'one dot' after 'two dots' (20 >= beta = 10 would have stopped it). With the full
+    # window, MIN failing to lower beta and MAX failing to compare with it look the same;
+    # called with a finite beta, a MAX node that compares cuts, and this one does.
     assert "Pacman tree, the value 15 is right" in result.message
     assert "nothing was pruned, but alpha-beta never looks at 'one dot'" in result.message
     assert "with a slip in one of these lines" in result.message
-    assert MIN_NODE_UPDATE in result.message and MAX_NODE_CUT in result.message
+    assert MIN_NODE_UPDATE in result.message
+    assert MAX_NODE_CUT not in result.message
     assert MAX_NODE_UPDATE not in result.message and MIN_NODE_CUT not in result.message
 
 
@@ -561,7 +565,9 @@ def test_alphabeta_names_the_alpha_lines_when_max_never_raises_alpha():
     result = check_alphabeta(student)
     assert not result.passed
     assert "never looks at 'I', 'J'" in result.message
-    assert MAX_NODE_UPDATE in result.message and MIN_NODE_CUT in result.message
+    # With the full window, a MIN node that never compares with alpha looks the same;
+    # called with a finite alpha, this function's MIN nodes do cut.
+    assert MAX_NODE_UPDATE in result.message and MIN_NODE_CUT not in result.message
     assert MIN_NODE_UPDATE not in result.message and MAX_NODE_CUT not in result.message
 
 
@@ -1300,3 +1306,76 @@ def test_check_depth_limited_names_the_parity_of_depth():
     assert not result.passed
     assert "Wrong for 1 (node, depth) pair, first" in result.message
     assert "by the parity of depth (MAX when depth is even)" in result.message
+
+
+# Alpha-beta: slips in passing the window down, and a cut turned round -------------------
+
+
+def alphabeta_passing(order="alpha, beta", updated=True, min_cut=lambda v, alpha, beta: v <= alpha):
+    """AIMA 4e's loop, with the window passed down in the given order, updated or as entered."""
+
+    def value(game, state, alpha, beta):
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        entered = (alpha, beta)
+
+        def child(a):
+            low, high = (alpha, beta) if updated else entered
+            window = (high, low) if order == "beta, alpha" else (low, high)
+            return value(game, game.result(state, a), *window)
+
+        if game.to_move(state) == "MAX":
+            v = -math.inf
+            for a in game.actions(state):
+                v = max(v, child(a))
+                alpha = max(alpha, v)
+                if v >= beta:
+                    return v
+            return v
+        v = math.inf
+        for a in game.actions(state):
+            v = min(v, child(a))
+            beta = min(beta, v)
+            if min_cut(v, alpha, beta):
+                return v
+        return v
+
+    return value
+
+
+def alphabeta_without_pruning(game, state, alpha, beta):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    values = [alphabeta_without_pruning(game, game.result(state, a), alpha, beta)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "MAX" else min(values)
+
+
+def test_alphabeta_names_beta_and_alpha_passed_in_the_wrong_order():
+    result = check_alphabeta(alphabeta_passing(order="beta, alpha"))
+    assert not result.passed
+    # B is given (+inf, -inf): as a MIN node it stops at once, 3 <= +inf.
+    assert "never visited 'F', 'G'" in result.message
+    assert "your recursive calls pass (beta, alpha)" in result.message
+    assert "value(game, child, alpha, beta)" in result.message  # the student's own name
+
+
+def test_alphabeta_names_a_min_cut_turned_round():
+    result = check_alphabeta(alphabeta_passing(min_cut=lambda v, alpha, beta: v >= alpha))
+    assert not result.passed
+    assert "your MIN nodes stop when value >= alpha: the comparison is turned round" in result.message
+    assert "A MIN node stops when value <= alpha" in result.message
+
+
+def test_alphabeta_tells_bounds_not_passed_down_from_no_pruning_at_all():
+    stale = check_alphabeta(alphabeta_passing(updated=False))
+    none = check_alphabeta(alphabeta_without_pruning)
+    # With the full window at the root both visit every node of the textbook tree ...
+    for result in (stale, none):
+        assert not result.passed
+        assert "visited every node: nothing was pruned" in result.message
+    # ... but only one of them ever prunes: the messages differ.
+    assert "pass the window the node was called with, not the one it has narrowed" in stale.message
+    assert "prunes nothing, even when it is called with a narrow window" in none.message
+    assert "prunes nothing" not in stale.message
+    assert "narrowed" not in none.message
