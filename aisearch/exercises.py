@@ -40,7 +40,7 @@ from numbers import Real
 from .alphabeta import alphabeta
 from .counting import count_games, count_positions, count_tree_nodes
 from .expectimax import expectimax
-from .games.gametree import GameTree
+from .games.gametree import CHANCE, GameTree
 from .games.tictactoe import TicTacToe
 from .minimax import minimax
 from .trace import CUTOFF, Trace
@@ -115,7 +115,8 @@ class RecordingGame:
     """A game that notes every state it is asked about, in order.
 
     Every question about a state (``to_move``, ``actions``, ``result``,
-    ``is_terminal``, ``utility``, ``evaluate``, and a ``GameTree``'s
+    ``is_terminal``, ``utility``, ``evaluate``, ``chance_outcomes`` in a game
+    with chance, and a ``GameTree``'s
     ``children``, ``role``, ``value`` and ``parent``) is passed on to the game
     and its state noted. ``visited`` lists the states in the order they were
     first asked about, and ``asked`` the questions asked about each.
@@ -200,7 +201,13 @@ class RecordingGame:
         return self.game.parent(node)
 
     def __getattr__(self, name):
-        return getattr(self.game, name)
+        found = getattr(self.game, name)
+        if name == "chance_outcomes":  # only for games that have chance
+            def chance_outcomes(state):
+                self._note(state, "chance_outcomes")
+                return found(state)
+            return chance_outcomes
+        return found
 
     def __repr__(self) -> str:
         return f"RecordingGame({self.game!r})"
@@ -581,19 +588,24 @@ def _path_taken(tree: GameTree, node, depth: int | None = None) -> str:
     return f", on the path for a {_role(tree, node)} node that is not terminal"
 
 
-def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of) -> tuple:
+def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of,
+                           asked: set | None = None) -> tuple:
     """``fn``'s value at every node of ``tree`` (preorder), against ``expected_of(tree, node)``.
 
     Returns ``(got_at, wrong, problem)``: the answers by node, the nodes
     answered wrongly, and the failure that stopped the walk (or ``None``).
+    ``asked``, if given, gathers the names of the game methods ``fn`` called.
     """
     got_at: dict = {}
     wrong: list = []
     for node in _preorder(tree):
         at = f", at node {node!r} ({_role(tree, node)})"
+        game = RecordingGame(tree)
         got, problem = _answer(
-            exercise, fn, case, at, RecordingGame(tree), node, where=_path_taken(tree, node),
+            exercise, fn, case, at, game, node, where=_path_taken(tree, node),
             find_none=lambda: _none_below(exercise, fn, tree, case, node))
+        if asked is not None:
+            asked.update(*game.asked.values())
         if problem is not None:
             return got_at, wrong, problem
         got_at[node] = got
@@ -1343,17 +1355,20 @@ def check_expectimax(fn: Callable) -> CheckResult:
         return problem
     checked = 0
     for name, tree in chance_case_trees().items():
+        asked: set = set()
         got_at, wrong, problem = _answers_at_every_node(exercise, fn, tree, name,
-                                                        _expected_for_max)
+                                                        _expected_for_max, asked)
         if problem is not None:
             return problem
         checked += len(got_at)
         if wrong:
-            return CheckResult(exercise, False, _expectimax_message(fn, tree, name, got_at, wrong))
+            return CheckResult(exercise, False,
+                               _expectimax_message(fn, tree, name, got_at, wrong, asked))
     return _passed(exercise, f"right at all {checked} nodes of {len(chance_case_trees())} trees.")
 
 
-def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list) -> str:
+def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list,
+                        asked: set) -> str:
     first = wrong[0]
     expected = {n: _expected_for_max(tree, n) for n in tree.nodes}
     lines = [
@@ -1373,7 +1388,15 @@ def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list
         shown = ", ".join(f"{c}={_show(expected[c])} (p={_show(tree.probability(culprit, c))})"
                           for c in tree.children(culprit))
         lines.append(f"At chance node {culprit!r} the children's values are right: {shown}.")
-        if _same(got, sum(kids) / len(kids)):
+        chose = "smallest" if _same(got, min(kids)) else "largest" if _same(got, max(kids)) else None
+        if chose is not None and "chance_outcomes" not in asked:
+            player = "MIN" if chose == "smallest" else "MAX"
+            lines.append(
+                f"Hint: your function took the {chose} of them, as a {player} node does, and never "
+                "called game.chance_outcomes: its test for a chance node never matched. At a "
+                f"chance node game.to_move(state) is {CHANCE!r} (aisearch.CHANCE): compare with "
+                "that, then weigh each outcome by its probability.")
+        elif _same(got, sum(kids) / len(kids)):
             lines.append("Hint: you took the plain mean; weigh each child by its probability "
                          "from game.chance_outcomes(state).")
         elif _same(got, min(kids)) or _same(got, max(kids)):

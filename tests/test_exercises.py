@@ -1379,3 +1379,26 @@ def test_alphabeta_tells_bounds_not_passed_down_from_no_pruning_at_all():
     assert "prunes nothing, even when it is called with a narrow window" in none.message
     assert "prunes nothing" not in stale.message
     assert "narrowed" not in none.message
+
+
+def expectimax_wrong_chance_name(game, state):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    mover = game.to_move(state)
+    if mover == "CHANCE":  # the slip: the constant is "chance"
+        return sum(p * expectimax_wrong_chance_name(game, game.result(state, outcome))
+                   for outcome, p in game.chance_outcomes(state))
+    values = [expectimax_wrong_chance_name(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if mover == "MAX" else min(values)
+
+
+def test_expectimax_says_the_chance_test_never_matched():
+    from aisearch import CHANCE
+
+    result = check_expectimax(expectimax_wrong_chance_name)
+    assert not result.passed
+    # B's outcomes are worth 10 and -5; as a MIN node B takes -5.
+    assert "At chance node 'B' the children's values are right" in result.message
+    assert "took the smallest of them, as a MIN node does" in result.message
+    assert "never called game.chance_outcomes: its test for a chance node never matched" in result.message
+    assert f"game.to_move(state) is {CHANCE!r}" in result.message
