@@ -589,18 +589,19 @@ def _path_taken(tree: GameTree, node, depth: int | None = None) -> str:
 
 
 def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of,
-                           asked: set | None = None) -> tuple:
+                           asked: set | None = None, game_of=RecordingGame) -> tuple:
     """``fn``'s value at every node of ``tree`` (preorder), against ``expected_of(tree, node)``.
 
     Returns ``(got_at, wrong, problem)``: the answers by node, the nodes
     answered wrongly, and the failure that stopped the walk (or ``None``).
-    ``asked``, if given, gathers the names of the game methods ``fn`` called.
+    ``asked``, if given, gathers the names of the game methods ``fn`` called;
+    ``game_of(tree)`` is the recording game ``fn`` is given.
     """
     got_at: dict = {}
     wrong: list = []
     for node in _preorder(tree):
         at = f", at node {node!r} ({_role(tree, node)})"
-        game = RecordingGame(tree)
+        game = game_of(tree)
         got, problem = _answer(
             exercise, fn, case, at, game, node, where=_path_taken(tree, node),
             find_none=lambda: _none_below(exercise, fn, tree, case, node))
@@ -1337,6 +1338,35 @@ def _reweighed(tree: GameTree, rng: random.Random) -> GameTree:
     return GameTree.from_edges(tree.edges(), values, tree.role, probabilities=probabilities)
 
 
+class _Mover(str):
+    """A player's name that notes every string it is compared with (``mover == "CHANCE"``)."""
+
+    compared: set
+
+    def __eq__(self, other):
+        if isinstance(other, str):
+            self.compared.add(str(other))
+        return str.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = str.__hash__
+
+
+class _MoverRecordingGame(RecordingGame):
+    """A ``RecordingGame`` whose ``to_move`` answers a ``_Mover`` sharing ``compared``."""
+
+    def __init__(self, game, compared: set) -> None:
+        super().__init__(game)
+        self.compared = compared
+
+    def to_move(self, state):
+        mover = _Mover(super().to_move(state))
+        mover.compared = self.compared
+        return mover
+
+
 def _expected_for_max(tree: GameTree, node) -> float:
     value = expectimax(tree, node).value
     return -value if tree.to_move(node) == "MIN" else value
@@ -1356,19 +1386,23 @@ def check_expectimax(fn: Callable) -> CheckResult:
     checked = 0
     for name, tree in chance_case_trees().items():
         asked: set = set()
-        got_at, wrong, problem = _answers_at_every_node(exercise, fn, tree, name,
-                                                        _expected_for_max, asked)
+        compared: set = set()  # the strings that game.to_move's answers were compared with
+        got_at, wrong, problem = _answers_at_every_node(
+            exercise, fn, tree, name, _expected_for_max, asked,
+            game_of=lambda tree: _MoverRecordingGame(tree, compared))
         if problem is not None:
             return problem
         checked += len(got_at)
         if wrong:
-            return CheckResult(exercise, False,
-                               _expectimax_message(fn, tree, name, got_at, wrong, asked))
+            return CheckResult(exercise, False, _expectimax_message(
+                fn, tree, name, got_at, wrong, asked, compared - {"MAX", "MIN", CHANCE}))
     return _passed(exercise, f"right at all {checked} nodes of {len(chance_case_trees())} trees.")
 
 
 def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list,
-                        asked: set) -> str:
+                        asked: set, strange: set) -> str:
+    """``asked``: the game methods ``fn`` called; ``strange``: the strings other than the
+    players' names and ``CHANCE`` that it compared ``game.to_move(state)`` with."""
     first = wrong[0]
     expected = {n: _expected_for_max(tree, n) for n in tree.nodes}
     lines = [
@@ -1389,13 +1423,13 @@ def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list
                           for c in tree.children(culprit))
         lines.append(f"At chance node {culprit!r} the children's values are right: {shown}.")
         chose = "smallest" if _same(got, min(kids)) else "largest" if _same(got, max(kids)) else None
-        if chose is not None and "chance_outcomes" not in asked:
+        if chose is not None and "chance_outcomes" not in asked and strange:
             player = "MIN" if chose == "smallest" else "MAX"
             lines.append(
                 f"Hint: your function took the {chose} of them, as a {player} node does, and never "
-                "called game.chance_outcomes: its test for a chance node never matched. At a "
-                f"chance node game.to_move(state) is {CHANCE!r} (aisearch.CHANCE): compare with "
-                "that, then weigh each outcome by its probability.")
+                "called game.chance_outcomes: its test for a chance node never matched. It "
+                f"compares game.to_move(state) with {_names(sorted(strange))}, but at a chance "
+                f"node game.to_move(state) is {CHANCE!r} (aisearch.CHANCE): compare with that.")
         elif _same(got, sum(kids) / len(kids)):
             lines.append("Hint: you took the plain mean; weigh each child by its probability "
                          "from game.chance_outcomes(state).")

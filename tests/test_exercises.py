@@ -1401,4 +1401,5 @@ def test_expectimax_says_the_chance_test_never_matched():
     assert "At chance node 'B' the children's values are right" in result.message
     assert "took the smallest of them, as a MIN node does" in result.message
     assert "never called game.chance_outcomes: its test for a chance node never matched" in result.message
+    assert "It compares game.to_move(state) with 'CHANCE'" in result.message
     assert f"game.to_move(state) is {CHANCE!r}" in result.message
