@@ -1463,9 +1463,10 @@ def check_uct_score(fn: Callable) -> CheckResult:
     and a parent with a single visit (ln 1 = 0). On a wrong number the
     message names the first case it is wrong on and the score expected.
     It names the slip when ``fn`` agrees with one of the usual slips on
-    every case: no square root, the visits swapped, log base 10 or 2, the
-    constant left out, fixed at √2, put inside the root or squared, the
-    mean left out, negated, or the bonus subtracted.
+    every case: no square root, no logarithm, a 2 inside the root as well as c,
+    the visits swapped, log base 10 or 2, the constant left out, fixed at √2,
+    put inside the root or squared, the mean left out, negated, or the bonus
+    subtracted.
 
     >>> import math
     >>> check_uct_score(lambda m, n, N, c: m + c * math.sqrt(math.log(N) / n)).passed
@@ -1510,6 +1511,13 @@ def check_uct_score(fn: Callable) -> CheckResult:
 _UCT_SLIPS = {  # hint -> the slip, as a function of (mean, visits, parent visits, c)
     "the square root is missing: the bonus is c·√(ln N / n)":
         lambda m, n, big_n, c: m + c * math.log(big_n) / n,
+    "the logarithm is missing: the bonus is c·√(ln N / n), the natural log of the parent's "
+    "visits N over the child's visits n":
+        lambda m, n, big_n, c: m + c * math.sqrt(big_n / n),
+    "the 2 belongs to c: √(2 ln N / n) is UCB1's bonus (Auer, Cesa-Bianchi and Fischer 2002), "
+    "the same as c = √2 in this formula. With c given, the bonus is c·√(ln N / n), with no 2 "
+    "inside the root":
+        lambda m, n, big_n, c: m + c * math.sqrt(2 * math.log(big_n) / n),
     "the visits are swapped: ln of the parent's visits, divided by the child's":
         lambda m, n, big_n, c: m + c * math.sqrt(math.log(n) / big_n),
     "use the natural logarithm, math.log, not math.log10":
@@ -2082,6 +2090,51 @@ def check_four_in_a_row(fn: Callable) -> CheckResult:
     return _passed(exercise, f"right on all {len(cases)} boards, in all four directions.")
 
 
-# The check of a UCT selection worked by hand reads an MCTS trace, so it lives
-# beside MCTSTrace in aisearch.mcts; it is offered here with the other checks.
-from .mcts import check_selection  # noqa: E402
+# Notebook 08: a UCT selection worked by hand --------------------------------------
+
+
+def check_selection(trace, step: int, scores: dict, choice) -> CheckResult:
+    """Check a selection worked by hand against the ``select`` event at ``step`` of ``trace``.
+
+    As ``aisearch.mcts.check_selection`` (which reads the trace and compares
+    the scores and the choice), and first: a choice or a score named by the
+    node a move leads to (``"D"``) instead of the action (``"b1"``) is told
+    which action that node's is.
+
+    Raises:
+        ValueError: if ``step`` is not a ``select`` event between a player's children.
+    """
+    # The comparison reads an MCTS trace, so it lives beside MCTSTrace in aisearch.mcts.
+    from .mcts import SELECT
+    from .mcts import check_selection as compare
+
+    event = trace[step]
+    if event.kind == SELECT and event.scores:
+        if (problem := _nodes_for_actions(trace, event, scores, choice)) is not None:
+            return problem
+    return compare(trace, step, scores, choice)
+
+
+def _nodes_for_actions(trace, event, scores, choice) -> CheckResult | None:
+    """A failure if ``scores``' keys or ``choice`` name child nodes instead of actions."""
+    actions = [s.action for s in event.scores]
+    action_of = {trace.label(s.node): s.action for s in event.scores}
+    given = (list(scores) if isinstance(scores, dict) else []) + [choice]
+    named = [x for x in given if _hashable(x) and x in action_of and x not in actions]
+    if not named:
+        return None
+    node = named[0]
+    where = trace.label(event.parent)
+    moves = ", ".join(f"{action_of[n]!r} leads to {n!r}" for n in action_of)
+    return CheckResult("selection", False, (
+        f"{FAIL} selection: {node!r} is a node, not an action: at {where}, the choice and "
+        f"the keys of the scores, are actions ({moves}).\nHint: write {action_of[node]!r} for "
+        f"{node!r}."))
+
+
+def _hashable(x) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True

@@ -1403,3 +1403,46 @@ def test_expectimax_says_the_chance_test_never_matched():
     assert "never called game.chance_outcomes: its test for a chance node never matched" in result.message
     assert "It compares game.to_move(state) with 'CHANCE'" in result.message
     assert f"game.to_move(state) is {CHANCE!r}" in result.message
+
+
+# UCT: the score's usual slips, and a selection by hand ---------------------------------
+
+
+def test_check_uct_score_names_a_missing_log_and_a_2_inside_the_root():
+    from aisearch.exercises import check_uct_score
+
+    no_log = check_uct_score(lambda m, n, big_n, c: m + c * math.sqrt(big_n / n))
+    assert not no_log.passed and "Hint: the logarithm is missing" in no_log.message
+    two = check_uct_score(lambda m, n, big_n, c: m + c * math.sqrt(2 * math.log(big_n) / n))
+    assert not two.passed and "Hint: the 2 belongs to c" in two.message
+    assert "UCB1's bonus (Auer, Cesa-Bianchi and Fischer 2002)" in two.message
+
+
+@pytest.fixture(scope="module")
+def selection_at_b():
+    """Notebook 08's hidden-win tree after 12 iterations; iteration 6's selection at B (MIN)."""
+    from aisearch import MCTSTrace, mcts
+
+    tree = GameTree.from_nested([[[1, -1, -1, -1], [-1, -1, -1, 1]], [0, 0]])
+    trace = MCTSTrace(tree)
+    mcts(tree, iterations=12, seed=0, tracer=trace)
+    event = next(e for e in trace.of_kind("select")
+                 if e.iteration == 6 and trace.label(e.parent) == "B")
+    return trace, event
+
+
+def test_check_selection_says_an_action_is_asked_not_a_node(selection_at_b):
+    from aisearch.exercises import check_selection
+
+    trace, event = selection_at_b
+    right = {s.action: s.score for s in event.scores}
+    node_of = {s.action: trace.label(s.node) for s in event.scores}
+    assert node_of == {"b1": "D", "b2": "E"} and event.action == "b1"
+    assert check_selection(trace, event.step, right, "b1").passed
+    by_node = check_selection(trace, event.step, right, "D")
+    assert not by_node.passed
+    assert "'D' is a node, not an action" in by_node.message
+    assert "'b1' leads to 'D', 'b2' leads to 'E'" in by_node.message
+    assert "Hint: write 'b1' for 'D'." in by_node.message
+    keys = check_selection(trace, event.step, {node_of[a]: v for a, v in right.items()}, "b1")
+    assert not keys.passed and "'D' is a node, not an action" in keys.message
