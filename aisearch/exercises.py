@@ -2128,7 +2128,7 @@ def _nodes_for_actions(trace, event, scores, choice) -> CheckResult | None:
     moves = ", ".join(f"{action_of[n]!r} leads to {n!r}" for n in action_of)
     return CheckResult("selection", False, (
         f"{FAIL} selection: {node!r} is a node, not an action: at {where}, the choice and "
-        f"the keys of the scores, are actions ({moves}).\nHint: write {action_of[node]!r} for "
+        f"the keys of the scores are actions ({moves}).\nHint: write {action_of[node]!r} for "
         f"{node!r}."))
 
 
