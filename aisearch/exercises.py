@@ -1760,13 +1760,15 @@ def check_maxn_by_hand(answers: dict) -> CheckResult:
                "its vector is given)") if leaves else ""
         return CheckResult(exercise, False, (
             f"{FAIL} {exercise}: the dict has {_names(unknown)}, which "
-            f"{'is not one' if len(unknown) == 1 else 'are not'} of the nodes to fill in{why}. "
+            f"{'is not one of' if len(unknown) == 1 else 'are not among'} the nodes to fill in{why}. "
             f"The nodes are {_names(sorted(interior))}, written as capital letters."))
     missing = [n for n in sorted(interior) if answers.get(n) in (None, ...)]
     if len(missing) == len(interior):
         return CheckResult(exercise, False, "Not done yet: fill in the vectors of "
                            f"{_names(missing)} in the dict, then run this check again.",
                            attempted=False)
+    if (problem := _one_chooser_by_hand(exercise, tree, answers)) is not None:
+        return problem
     for node in interior:
         got = answers.get(node)
         if got is None or got is ...:
@@ -1781,6 +1783,51 @@ def check_maxn_by_hand(answers: dict) -> CheckResult:
             f"{_names(missing)} {'has' if len(missing) == 1 else 'have'} no vector yet."))
     return _passed(exercise, "all four vectors are right: A is worth "
                    f"{_show(_maxn_vector(tree, tree.root))}.")
+
+
+def _one_chooser_by_hand(exercise, tree: GameTree, answers: dict) -> CheckResult | None:
+    """A failure if the vectors given are those of one player choosing at every node.
+
+    Only when every vector given agrees with that player choosing (the first
+    of ties, by its own entry), and two or more of them are wrong (one wrong
+    choice is told at its node).
+    """
+    given = {n: tuple(v) for n, v in answers.items() if _is_vector(v, len(tree.players))}
+    if sum(v != _maxn_vector(tree, n) for n, v in given.items()) < 2:
+        return None
+    for j, player in enumerate(tree.players):
+        if all(v == _one_chooser(tree, n, j) for n, v in given.items()):
+            others = [n for n in sorted(given) if tree.to_move(n) != player]
+            by_mover: dict = {}
+            for n in others:
+                by_mover.setdefault(tree.to_move(n), []).append(n)
+            movers = "; ".join(f"{_and(nodes)} {'is' if len(nodes) == 1 else 'are'} {mover}'s"
+                               for mover, nodes in by_mover.items())
+            return CheckResult(exercise, False, (
+                f"{FAIL} {exercise}: your vectors are those of {player} choosing at every node, "
+                f"by {_entry_name(tree, j, by_hand=True)}; but {movers}.\n"
+                "Hint: at each node the player to move there chooses, by its own entry: "
+                + "; ".join(f"{n} is worth {_show(_maxn_vector(tree, n))}, not {_show(given[n])}"
+                            for n in others if given[n] != _maxn_vector(tree, n)) + "."))
+    return None
+
+
+def _and(items) -> str:
+    """``B``, ``B and C``, ``B, C and D``."""
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _one_chooser(tree: GameTree, node, j: int) -> tuple:
+    """The vector of ``node`` if the player of entry ``j`` chose everywhere (first of ties)."""
+    if not tree.children(node):
+        return tuple(tree.value(node))
+    best = None
+    for child in tree.children(node):
+        vector = _one_chooser(tree, child, j)
+        if best is None or vector[j] > best[j]:
+            best = vector
+    return best
 
 
 def draw_backup_tree(ax=None):
@@ -1874,7 +1921,7 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
     for ply in range(12):
         values = []
         for player in game.players:
-            at = f" (after {ply} random moves, for {player})"
+            at = f" (after {_plural(ply, 'random move')}, for {player})"
             try:
                 got = _call(fn, game, state, player)
             except _Raised as raised:
@@ -2022,7 +2069,7 @@ def _four_cases() -> list:
                 state = board.play(state, rng.choice(board.actions(state)))
                 for player, bits in board.stones(state).items():
                     cases.append((f"{board.width}x{board.height} board, random game {number + 1}, "
-                                  f"{player}'s stones after {state.moves} moves",
+                                  f"{player}'s stones after {_plural(state.moves, 'move')}",
                                   bits, board.width, board.height))
     return cases
 

@@ -1446,3 +1446,32 @@ def test_check_selection_says_an_action_is_asked_not_a_node(selection_at_b):
     assert "Hint: write 'b1' for 'D'." in by_node.message
     keys = check_selection(trace, event.step, {node_of[a]: v for a, v in right.items()}, "b1")
     assert not keys.passed and "'D' is a node, not an action" in keys.message
+
+
+# Max^n by hand: one player choosing everywhere; counts in messages ----------------------
+
+
+def test_check_maxn_by_hand_names_p1_choosing_at_every_node():
+    from aisearch.exercises import BACKUP_TREE, check_maxn_by_hand
+
+    # P1 picks by entry 1 everywhere, first of ties, from the leaves of BACKUP_TREE.
+    def p1_picks(children):
+        return max(children, key=lambda vector: vector[0])
+
+    b, c, d = (p1_picks(leaves) for leaves in BACKUP_TREE)
+    by_p1 = {"B": b, "C": c, "D": d, "A": p1_picks([b, c, d])}
+    assert by_p1["B"] == (6, 1, 3)  # not P2's choice, (2, 5, 3)
+    result = check_maxn_by_hand(by_p1)
+    assert not result.passed
+    assert "your vectors are those of P1 choosing at every node" in result.message
+    assert "but B, C and D are P2's" in result.message
+    assert "B is worth (2, 5, 3), not (6, 1, 3)" in result.message
+
+
+def test_check_messages_count_in_the_right_number():
+    from aisearch.exercises import check_maxn_by_hand
+
+    one = check_maxn_by_hand({"E": (2, 5, 3)})
+    assert "'E', which is not one of the nodes to fill in" in one.message
+    two = check_maxn_by_hand({"b": (2, 5, 3), "c": (4, 4, 2)})
+    assert "'b', 'c', which are not among the nodes to fill in" in two.message
