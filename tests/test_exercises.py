@@ -1475,3 +1475,22 @@ def test_check_messages_count_in_the_right_number():
     assert "'E', which is not one of the nodes to fill in" in one.message
     two = check_maxn_by_hand({"b": (2, 5, 3), "c": (4, 4, 2)})
     assert "'b', 'c', which are not among the nodes to fill in" in two.message
+
+
+def test_check_table_rule_says_equal_depth_is_deep_enough():
+    from aisearch.exercises import check_table_rule
+
+    def refuses_at_equal_depth(bound, value, entry_depth, depth, alpha, beta):
+        if entry_depth <= depth:  # the slip: < is meant
+            return False
+        return _table_rule(bound, value, entry_depth, depth, alpha, beta)
+
+    result = check_table_rule(refuses_at_equal_depth)
+    assert not result.passed
+    assert "entry_depth=1, depth=1" in result.message
+    assert "said False, expected True" in result.message
+    assert "equal depth is deep enough" in result.message
+    assert "Your rule refuses whenever entry_depth <= depth" in result.message
+    # The depth-blind rule is told about shallow entries, not about equality.
+    blind = check_table_rule(lambda *case: _table_rule(*case, depth_blind=True))
+    assert "equal depth" not in blind.message
