@@ -30,6 +30,7 @@ from __future__ import annotations
 import html
 import itertools
 import math
+import operator
 import os
 import random
 import traceback
@@ -2119,6 +2120,32 @@ def _four_shifts(height: int) -> str:
             f"height + 1), {height} and {height + 2} (the diagonals, height and height + 2)")
 
 
+def _four_with(bits: int, height: int, first, second) -> bool:
+    """Four in a row with the two steps' operators given: ``operator.and_`` is right."""
+    for shift in (1, height + 1, height, height + 2):
+        pairs = first(bits, bits >> shift)
+        if second(pairs, pairs >> 2 * shift):
+            return True
+    return False
+
+
+_FOUR_SLIPS = {  # (first step, second step) -> the hint, when every answer agrees
+    (operator.or_, operator.and_): (
+        "Hint: your answers are those of | (or) in the first step: bits | (bits >> shift) "
+        "keeps a stone whether or not its neighbour is one, so two stones on a line with a "
+        "gap already count. Use & (and): bits & (bits >> shift) marks a stone whose neighbour "
+        "at the shift is a stone too, a pair."),
+    (operator.and_, operator.or_): (
+        "Hint: your answers are those of | (or) in the second step: pairs | (pairs >> 2 * "
+        "shift) is true as soon as there is one pair, so two in a row already count. Use & "
+        "(and): a pair, and another pair 2 * shift further along, make four."),
+    (operator.or_, operator.or_): (
+        "Hint: your answers are those of | (or) in both steps: any stone at all counts as "
+        "four. Use & (and) in both: bits & (bits >> shift) finds pairs, and pairs & (pairs "
+        ">> 2 * shift) pairs of pairs."),
+}
+
+
 def check_four_in_a_row(fn: Callable) -> CheckResult:
     """Check ``fn(bits, height) -> bool``: whether one player's stones hold four in a row.
 
@@ -2126,7 +2153,8 @@ def check_four_in_a_row(fn: Callable) -> CheckResult:
     bottom, ``height + 1`` bits per column, the top one always empty). The
     cases: hand-made lines and near misses, then both players' stones along
     seeded random games on 7x6 and 5x4 boards. A wrong answer is shown with
-    the stones drawn and, for a missed four, the direction it runs in.
+    the stones drawn and, for a missed four, the direction it runs in; answers
+    that are all those of | (or) where & (and) belongs are told which step.
     """
     from .games.connect4 import ConnectFour
 
@@ -2146,7 +2174,13 @@ def check_four_in_a_row(fn: Callable) -> CheckResult:
             lines = [f"{FAIL} {exercise}: on the {case}, expected {expected}, "
                      f"`{_name(fn)}` returned {got!r}. The stones (# = stone, top row first):",
                      _draw_bits(bits, width, height)]
-            if expected:
+            calls = [(bits, height) for _, bits, _, height in cases]
+            slip = next((hint for (first, second), hint in _FOUR_SLIPS.items()
+                         if _agrees_everywhere(fn, calls, lambda b, h, first=first, second=second:
+                                               _four_with(b, h, first, second))), None)
+            if slip is not None:
+                lines.append(slip)
+            elif expected:
                 lines.append("Hint: the four here is " + " and ".join(
                     _fours_by_direction(bits, height)) + "; " + _four_shifts(height) + ".")
             else:

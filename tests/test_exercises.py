@@ -1494,3 +1494,31 @@ def test_check_table_rule_says_equal_depth_is_deep_enough():
     # The depth-blind rule is told about shallow entries, not about equality.
     blind = check_table_rule(lambda *case: _table_rule(*case, depth_blind=True))
     assert "equal depth" not in blind.message
+
+
+def _four_with_or(bits, height, *, first_or=False, second_or=True):
+    for shift in (1, height + 1, height, height + 2):
+        pairs = (bits | (bits >> shift)) if first_or else (bits & (bits >> shift))
+        if (pairs | (pairs >> 2 * shift)) if second_or else (pairs & (pairs >> 2 * shift)):
+            return True
+    return False
+
+
+@pytest.mark.parametrize(("first_or", "second_or", "words"), [
+    (False, True, "| (or) in the second step"),
+    (True, False, "| (or) in the first step"),
+    (True, True, "| (or) in both steps"),
+])
+def test_check_four_in_a_row_names_or_instead_of_and(first_or, second_or, words):
+    from aisearch.exercises import check_four_in_a_row
+
+    def four_in_a_row(bits, height):
+        return _four_with_or(bits, height, first_or=first_or, second_or=second_or)
+
+    result = check_four_in_a_row(four_in_a_row)
+    assert not result.passed
+    assert "expected False, `four_in_a_row` returned True" in result.message
+    assert f"Hint: your answers are those of {words}" in result.message
+    assert "Use & (and)" in result.message
+    # Another slip on the same first case is not told it used |.
+    assert "(or)" not in check_four_in_a_row(lambda bits, height: bits != 0).message
