@@ -1896,6 +1896,18 @@ def isolation_baseline(game, state, player) -> float:
     return distance_to_centre(game, state, player)
 
 
+def _against_baseline(game, evaluate):
+    """``evaluate``'s row of the seeded tournament against ``isolation_baseline``."""
+    from .players import depth_player
+    from .tournament import tournament
+
+    players = {"yours": depth_player(1, evaluate),
+               "baseline": depth_player(1, isolation_baseline)}
+    table = tournament(players, game, games=EVALUATION_GAMES, seed=0, openings=2,
+                       progress=False)
+    return table["yours"]
+
+
 def check_isolation_evaluation(fn: Callable) -> CheckResult:
     """Check that ``fn(game, state, player)`` beats ``isolation_baseline`` in a seeded tournament.
 
@@ -1906,11 +1918,12 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
     strictly inside the utilities (``-game.win`` to ``game.win``) on sample
     positions: an evaluation must never look better than a win. A failing
     evaluation that gives X and O the same value everywhere is told that it
-    ignores ``player`` (the common slip: counting for ``game.to_move(state)``).
+    ignores ``player`` (the common slip: counting for ``game.to_move(state)``);
+    one that loses most games, and whose negation would pass, that its sign is
+    turned round.
     """
     from .games.isolation import Isolation
-    from .players import depth_player, random_player
-    from .tournament import tournament
+    from .players import random_player
 
     exercise = "isolation evaluation"
     if (problem := _not_a_function(exercise, fn)) is not None:
@@ -1939,19 +1952,23 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
         if game.is_terminal(state):
             break
         state = game.result(state, mover(game, state))
-    players = {"yours": depth_player(1, fn), "baseline": depth_player(1, isolation_baseline)}
     try:
-        table = tournament(players, game, games=EVALUATION_GAMES, seed=0, openings=2,
-                           progress=False)
+        yours = _against_baseline(game, fn)
     except Exception as error:  # the student's code: report, never crash
         return _failure_for_exception(exercise, fn, error, "tournament")
-    yours = table["yours"]
     share = yours.wins / yours.games
     summary = (f"`{_name(fn)}` won {yours.wins} of {yours.games} games against the baseline "
                f"(stay near the centre)")
     if share >= EVALUATION_TO_BEAT:
         return _passed(exercise, f"{summary}: {share:.0%}, at least {EVALUATION_TO_BEAT:.0%}.")
-    if len({x for x, o in samples}) > 1 and all(x == o for x, o in samples):
+    flipped = _against_baseline(game, lambda g, s, p: -fn(g, s, p)) if share < 0.5 else None
+    if flipped is not None and flipped.wins / flipped.games >= EVALUATION_TO_BEAT:
+        hint = (f"Hint: the sign is turned round: with its values negated, `{_name(fn)}` wins "
+                f"{flipped.wins} of {flipped.games} games ({flipped.wins / flipped.games:.0%}). "
+                "The search takes the move with the highest value for the player, so a higher "
+                "value must mean better for `player` (for mobility: `player`'s moves minus the "
+                "opponent's).")
+    elif len({x for x, o in samples}) > 1 and all(x == o for x, o in samples):
         hint = (f"Hint: `{_name(fn)}` gave X and O the same value in all {len(samples)} "
                 "sample positions, so it ignores `player`. The value is for `player` "
                 "(\"X\" or \"O\"), whoever is to move: count "

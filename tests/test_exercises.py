@@ -1522,3 +1522,17 @@ def test_check_four_in_a_row_names_or_instead_of_and(first_or, second_or, words)
     assert "Use & (and)" in result.message
     # Another slip is not told it used |.
     assert "(or)" not in check_four_in_a_row(_four_with_hard_coded_seven).message
+
+
+def test_check_isolation_evaluation_names_a_sign_turned_round():
+    from aisearch.exercises import check_isolation_evaluation
+
+    def opponent_minus_mine(game, state, player):
+        other = "O" if player == "X" else "X"
+        return len(game.moves_from(state, other)) - len(game.moves_from(state, player))
+
+    result = check_isolation_evaluation(opponent_minus_mine)
+    assert not result.passed
+    assert "Hint: the sign is turned round: with its values negated" in result.message
+    # The right evaluation and the to-move slip are not told about the sign.
+    assert "sign" not in check_isolation_evaluation(_moves_for_the_mover).message
