@@ -1908,6 +1908,11 @@ def _against_baseline(game, evaluate):
     return table["yours"]
 
 
+def _passes(row) -> bool:
+    """Whether a tournament row wins the share an evaluation needs."""
+    return row.wins / row.games >= EVALUATION_TO_BEAT
+
+
 def check_isolation_evaluation(fn: Callable) -> CheckResult:
     """Check that ``fn(game, state, player)`` beats ``isolation_baseline`` in a seeded tournament.
 
@@ -1961,18 +1966,17 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
                f"(stay near the centre)")
     if share >= EVALUATION_TO_BEAT:
         return _passed(exercise, f"{summary}: {share:.0%}, at least {EVALUATION_TO_BEAT:.0%}.")
-    flipped = _against_baseline(game, lambda g, s, p: -fn(g, s, p)) if share < 0.5 else None
-    if flipped is not None and flipped.wins / flipped.games >= EVALUATION_TO_BEAT:
+    if len({x for x, o in samples}) > 1 and all(x == o for x, o in samples):
+        hint = (f"Hint: `{_name(fn)}` gave X and O the same value in all {len(samples)} "
+                "sample positions, so it ignores `player`. The value is for `player` "
+                "(\"X\" or \"O\"), whoever is to move: count "
+                "game.moves_from(state, player), not the moves of game.to_move(state).")
+    elif share < 0.5 and _passes(flipped := _against_baseline(game, lambda g, s, p: -fn(g, s, p))):
         hint = (f"Hint: the sign is turned round: with its values negated, `{_name(fn)}` wins "
                 f"{flipped.wins} of {flipped.games} games ({flipped.wins / flipped.games:.0%}). "
                 "The search takes the move with the highest value for the player, so a higher "
                 "value must mean better for `player` (for mobility: `player`'s moves minus the "
                 "opponent's).")
-    elif len({x for x, o in samples}) > 1 and all(x == o for x, o in samples):
-        hint = (f"Hint: `{_name(fn)}` gave X and O the same value in all {len(samples)} "
-                "sample positions, so it ignores `player`. The value is for `player` "
-                "(\"X\" or \"O\"), whoever is to move: count "
-                "game.moves_from(state, player), not the moves of game.to_move(state).")
     else:
         hint = ("Hint: in Isolation you lose when you run out of moves. Count them: "
                 "game.moves_from(state, player) lists the cells a player's piece could go to.")
