@@ -968,11 +968,13 @@ def check_alphabeta(fn: Callable) -> CheckResult:
     the leaves in the same order) that ``alphabeta(..., prune_on_equal=True)``
     visits. The message names the nodes visited that alpha-beta prunes, with
     the cutoff that prunes them, or the nodes it skipped that alpha-beta needs,
-    and recognises the usual mistakes: bounds not passed down (nothing
-    pruned), cutting only on strict inequality, leaves in a different order,
-    children looked at before the loop reaches them, and, by trying the
-    textbook's loop with each usual slip on every case tree, a bound updated
-    or a cut tested wrongly at MAX or at MIN nodes.
+    and recognises the usual mistakes: cutting only on strict inequality,
+    leaves in a different order, children looked at before the loop reaches
+    them, and, by trying the textbook's loop with each usual slip on every
+    case tree (with the full window and two narrower ones), a bound updated
+    or a cut tested wrongly at MAX or at MIN nodes, a cut turned round, the
+    window passed down as (beta, alpha), unchanged or full, and no pruning at
+    all.
     """
     exercise = "alpha-beta"
     if (problem := _not_a_function(exercise, fn)) is not None:
