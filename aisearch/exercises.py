@@ -590,22 +590,21 @@ def _path_taken(tree: GameTree, node, depth: int | None = None) -> str:
 
 
 def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of,
-                           asked: set | None = None, game_of=RecordingGame) -> tuple:
+                           asked: set | None = None) -> tuple:
     """``fn``'s value at every node of ``tree`` (preorder), against ``expected_of(tree, node)``.
 
     Returns ``(got_at, wrong, problem)``: the answers by node, the nodes
     answered wrongly, and the failure that stopped the walk (or ``None``).
-    ``asked``, if given, gathers the names of the game methods ``fn`` called;
-    ``game_of(tree)`` is the recording game ``fn`` is given.
+    ``asked``, if given, gathers the names of the game methods ``fn`` called.
     """
     got_at: dict = {}
     wrong: list = []
     for node in _preorder(tree):
         at = f", at node {node!r} ({_role(tree, node)})"
-        game = game_of(tree)
+        game = RecordingGame(tree)
         got, problem = _answer(
             exercise, fn, case, at, game, node, where=_path_taken(tree, node),
-            find_none=lambda: _none_below(exercise, fn, tree, case, node))
+            find_none=lambda node=node: _none_below(exercise, fn, tree, case, node))
         if asked is not None:
             asked.update(*game.asked.values())
         if problem is not None:
@@ -827,7 +826,8 @@ def check_depth_limited(fn: Callable) -> CheckResult:
                 got, problem = _answer(
                     exercise, fn, case, at, RecordingGame(tree), node, depth,
                     where=_path_taken(tree, node, depth),
-                    find_none=lambda: _none_below(exercise, fn, tree, case, node, depth))
+                    find_none=lambda tree=tree, case=case, node=node, depth=depth: _none_below(
+                        exercise, fn, tree, case, node, depth))
                 if problem is not None:
                     return problem
                 checked += 1
@@ -1370,6 +1370,21 @@ class _MoverRecordingGame(RecordingGame):
         return mover
 
 
+def _compared_with(fn, tree: GameTree, node) -> set:
+    """The strings ``fn(game, node)`` compared ``game.to_move``'s answers with (``==``).
+
+    Asked once more, apart from the check itself: a ``_Mover`` is equal to its
+    name but not the same object, and code that tests ``is CHANCE`` should
+    not fail the check because of it.
+    """
+    compared: set = set()
+    try:
+        fn(_MoverRecordingGame(tree, compared), node)
+    except Exception:  # the student's code: what it compared before failing still tells
+        pass
+    return compared
+
+
 def _expected_for_max(tree: GameTree, node) -> float:
     value = expectimax(tree, node).value
     return -value if tree.to_move(node) == "MIN" else value
@@ -1389,23 +1404,20 @@ def check_expectimax(fn: Callable) -> CheckResult:
     checked = 0
     for name, tree in chance_case_trees().items():
         asked: set = set()
-        compared: set = set()  # the strings that game.to_move's answers were compared with
-        got_at, wrong, problem = _answers_at_every_node(
-            exercise, fn, tree, name, _expected_for_max, asked,
-            game_of=lambda tree: _MoverRecordingGame(tree, compared))
+        got_at, wrong, problem = _answers_at_every_node(exercise, fn, tree, name,
+                                                        _expected_for_max, asked)
         if problem is not None:
             return problem
         checked += len(got_at)
         if wrong:
-            return CheckResult(exercise, False, _expectimax_message(
-                fn, tree, name, got_at, wrong, asked, compared - {"MAX", "MIN", CHANCE}))
+            return CheckResult(exercise, False,
+                               _expectimax_message(fn, tree, name, got_at, wrong, asked))
     return _passed(exercise, f"right at all {checked} nodes of {len(chance_case_trees())} trees.")
 
 
 def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list,
-                        asked: set, strange: set) -> str:
-    """``asked``: the game methods ``fn`` called; ``strange``: the strings other than the
-    players' names and ``CHANCE`` that it compared ``game.to_move(state)`` with."""
+                        asked: set) -> str:
+    """What is wrong; ``asked`` holds the names of the game methods ``fn`` called."""
     first = wrong[0]
     expected = {n: _expected_for_max(tree, n) for n in tree.nodes}
     lines = [
@@ -1426,7 +1438,9 @@ def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list
                           for c in tree.children(culprit))
         lines.append(f"At chance node {culprit!r} the children's values are right: {shown}.")
         chose = "smallest" if _same(got, min(kids)) else "largest" if _same(got, max(kids)) else None
-        if chose is not None and "chance_outcomes" not in asked and strange:
+        strange = (_compared_with(fn, tree, culprit) - {"MAX", "MIN", CHANCE}
+                   if chose is not None and "chance_outcomes" not in asked else set())
+        if strange:
             player = "MIN" if chose == "smallest" else "MAX"
             lines.append(
                 f"Hint: your function took the {chose} of them, as a {player} node does, and never "
@@ -1973,7 +1987,7 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
                 "sample positions, so it ignores `player`. The value is for `player` "
                 "(\"X\" or \"O\"), whoever is to move: count "
                 "game.moves_from(state, player), not the moves of game.to_move(state).")
-    elif share < 0.5 and _passes(flipped := _against_baseline(game, lambda g, s, p: -fn(g, s, p))):
+    elif share < 0.5 and _passes(flipped := _against_baseline(game, lambda g, state, p: -fn(g, state, p))):
         hint = (f"Hint: the sign is turned round: with its values negated, `{_name(fn)}` wins "
                 f"{flipped.wins} of {flipped.games} games ({flipped.wins / flipped.games:.0%}). "
                 "The search takes the move with the highest value for the player, so a higher "

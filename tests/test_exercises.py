@@ -1536,3 +1536,18 @@ def test_check_isolation_evaluation_names_a_sign_turned_round():
     assert "Hint: the sign is turned round: with its values negated" in result.message
     # The right evaluation and the to-move slip are not told about the sign.
     assert "sign" not in check_isolation_evaluation(_moves_for_the_mover).message
+
+
+def test_check_expectimax_accepts_is_chance():
+    from aisearch import CHANCE
+
+    def with_is(game, state):
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        if game.to_move(state) is CHANCE:  # works: the games return the constant itself
+            return sum(p * with_is(game, game.result(state, o))
+                       for o, p in game.chance_outcomes(state))
+        values = [with_is(game, game.result(state, a)) for a in game.actions(state)]
+        return max(values) if game.to_move(state) == "MAX" else min(values)
+
+    assert check_expectimax(with_is).passed
