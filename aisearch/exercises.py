@@ -740,7 +740,8 @@ def check_minimax(fn: Callable) -> CheckResult:
     ``fn`` is called at every node of each case tree (``case_trees()``); the
     message names the first node in preorder whose value is wrong, with the
     value expected, and says which pattern the wrong values follow (MAX and
-    MIN swapped, leaves valued for the wrong player).
+    MIN swapped, leaves valued for the wrong player, turns counted from the
+    first call instead of asked of the state).
     """
     exercise = "minimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
@@ -784,6 +785,9 @@ def _minimax_message(exercise, fn, tree, case, got_at, wrong) -> str:
         lines.append("Hint: your MAX nodes take the smallest child value and your MIN nodes the "
                      "largest: max and min are swapped (MAX moves where "
                      "game.to_move(state) == 'MAX').")
+    elif all(_same(got_at[n], _depth_variant(tree, n, math.inf, "evaluate", "first call"))
+             for n in tree.nodes):
+        lines.append(_DEPTH_SLIPS[("evaluate", "first call")])
     elif all(_same(got_at[n], -expected[n]) for n in wrong):
         lines.append("Hint: your values are MIN's, the negation of MAX's: return values from "
                      "MAX's point of view at every node.")

@@ -1551,3 +1551,17 @@ def test_check_expectimax_accepts_is_chance():
         return max(values) if game.to_move(state) == "MAX" else min(values)
 
     assert check_expectimax(with_is).passed
+
+
+def test_check_minimax_names_turns_counted_from_the_first_call():
+    def minimax_turns(game, state, maximizing=True):
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        values = [minimax_turns(game, game.result(state, a), not maximizing)
+                  for a in game.actions(state)]
+        return max(values) if maximizing else min(values)
+
+    result = check_minimax(minimax_turns)
+    assert not result.passed
+    assert "node 'B' (MIN)" in result.message
+    assert "counting plies from its first call" in result.message
