@@ -1,15 +1,16 @@
 """Checks for the notebooks' exercises: run a student's function, say what is wrong.
 
 Each ``check_...`` function takes the student's function, runs it on a fixed
-set of cases (the textbook tree, a Pacman-style retreat tree, a tree with
+set of cases (the textbook tree, a Pacman tree, a tree with
 ties, a few seeded random trees, tic-tac-toe positions where they fit) and
 compares it with the package's own searches. It returns a ``CheckResult``
 whose message says exactly what is wrong: the case, the value expected and
 the value returned, the first node (in preorder) whose value is wrong, and,
 for alpha-beta, the nodes visited that should have been pruned or the
 reverse. A check never raises because of the student's code: a wrong answer,
-an exception or an unfinished skeleton (``NotImplementedError``, or ``None``
-returned) is reported in the message.
+an exception or an unfinished skeleton (``NotImplementedError``, or an empty
+body that returns ``None``) is reported in the message; ``None`` returned by
+a function that does something is a missing ``return``, and says so.
 
 To know which nodes a function looks at, the check hands it a
 ``RecordingGame``: the same game, which notes every state it is asked about.
@@ -29,6 +30,7 @@ from __future__ import annotations
 import html
 import itertools
 import math
+import operator
 import os
 import random
 import traceback
@@ -39,7 +41,7 @@ from numbers import Real
 from .alphabeta import alphabeta
 from .counting import count_games, count_positions, count_tree_nodes
 from .expectimax import expectimax
-from .games.gametree import GameTree
+from .games.gametree import CHANCE, GameTree
 from .games.tictactoe import TicTacToe
 from .minimax import minimax
 from .trace import CUTOFF, Trace
@@ -83,7 +85,7 @@ class CheckResult:
     passed: bool
     message: str
     attempted: bool = True
-    """False while the function is still the skeleton (``NotImplementedError``, ``None``)."""
+    """False while the function is still the skeleton (``NotImplementedError``, an empty body)."""
 
     def __repr__(self) -> str:
         return self.message
@@ -114,7 +116,8 @@ class RecordingGame:
     """A game that notes every state it is asked about, in order.
 
     Every question about a state (``to_move``, ``actions``, ``result``,
-    ``is_terminal``, ``utility``, ``evaluate``, and a ``GameTree``'s
+    ``is_terminal``, ``utility``, ``evaluate``, ``chance_outcomes`` in a game
+    with chance, and a ``GameTree``'s
     ``children``, ``role``, ``value`` and ``parent``) is passed on to the game
     and its state noted. ``visited`` lists the states in the order they were
     first asked about, and ``asked`` the questions asked about each.
@@ -199,7 +202,13 @@ class RecordingGame:
         return self.game.parent(node)
 
     def __getattr__(self, name):
-        return getattr(self.game, name)
+        found = getattr(self.game, name)
+        if name == "chance_outcomes":  # only for games that have chance
+            def chance_outcomes(state):
+                self._note(state, "chance_outcomes")
+                return found(state)
+            return chance_outcomes
+        return found
 
     def __repr__(self) -> str:
         return f"RecordingGame({self.game!r})"
@@ -210,7 +219,7 @@ class RecordingGame:
 _RANDOM_SEEDS = (3, 7, 11)
 
 
-def _retreat_tree() -> GameTree:
+def _pacman_tree() -> GameTree:
     """Pacman (MAX) next to a dot, with a ghost (MIN) close by.
 
     Eating the dot (+10 at once) lets the ghost trap Pacman; backing away
@@ -262,9 +271,9 @@ class _GuessingTree(GameTree):
         return super().evaluate(state, player)
 
 
-def _retreat_tree_with_guesses() -> GameTree:
-    """The retreat tree, evaluated everywhere by the dots eaten so far (caught or not)."""
-    tree = _retreat_tree()
+def _pacman_tree_with_guesses() -> GameTree:
+    """The Pacman tree, evaluated everywhere by the dots eaten so far (caught or not)."""
+    tree = _pacman_tree()
     guessing = _GuessingTree.from_edges(tree.edges(), {n: tree.value(n) for n in tree.nodes},
                                         {n: tree.role(n) for n in tree.nodes}, root=tree.root)
     assert isinstance(guessing, _GuessingTree)
@@ -288,11 +297,11 @@ def case_trees(kind: str = "search") -> dict[str, GameTree]:
     ``kind="search"`` gives the trees of ``check_minimax`` and
     ``check_alphabeta``; ``kind="depth"`` those of ``check_depth_limited``
     (the same shapes with an evaluation at every interior node; in the
-    retreat tree the evaluation also gives finished games a score, which
+    Pacman tree the evaluation also gives finished games a score, which
     differs from their utility).
 
     >>> list(case_trees())[:3]
-    ['textbook tree', 'retreat tree', 'tree with ties']
+    ['textbook tree', 'Pacman tree', 'tree with ties']
     >>> case_trees()["textbook tree"].to_nested()
     [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
     """
@@ -300,7 +309,7 @@ def case_trees(kind: str = "search") -> dict[str, GameTree]:
         raise ValueError(f"kind must be 'search' or 'depth', got {kind!r}")
     trees = {
         "textbook tree": GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
-        "retreat tree": _retreat_tree(),
+        "Pacman tree": _pacman_tree(),
         "tree with ties": GameTree.from_nested([[5, 3], [3, 9], [2, 7]]),
     }
     for seed in _RANDOM_SEEDS:
@@ -312,7 +321,7 @@ def case_trees(kind: str = "search") -> dict[str, GameTree]:
     textbook = trees["textbook tree"]
     return {
         "textbook tree": _with_evaluations(textbook, seed=1),
-        "retreat tree": _retreat_tree_with_guesses(),
+        "Pacman tree": _pacman_tree_with_guesses(),
         **{name: _with_evaluations(tree, seed=i)
            for i, (name, tree) in enumerate(trees.items()) if name.startswith("random")},
     }
@@ -419,6 +428,70 @@ def _not_done(exercise, fn, why) -> CheckResult:
     )
 
 
+def _is_untouched(fn) -> bool:
+    """True if ``fn``'s body does nothing (``...``, ``pass`` or a docstring alone).
+
+    Such a function returns None because nothing was written yet; any other
+    function that returns None has reached the end of a path without a
+    ``return``.
+    """
+    import dis
+
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return False
+    ignored = {"RESUME", "NOP", "CACHE", "PRECALL"}
+    steps = [(i.opname, i.argval) for i in dis.get_instructions(code) if i.opname not in ignored]
+    return steps in ([("LOAD_CONST", None), ("RETURN_VALUE", None)], [("RETURN_CONST", None)])
+
+
+def _returned_none(exercise, fn, case, at="", where="") -> CheckResult:
+    """``fn`` returned None: not done yet if its body is empty, else a missing ``return``.
+
+    ``where`` says which path through the function was taken, when the check knows.
+    """
+    if _is_untouched(fn):
+        return _not_done(exercise, fn, f"returned None on the {case}{at}: its body is empty")
+    return CheckResult(exercise, False, (
+        f"{FAIL} {exercise}: on the {case}{at}, `{_name(fn)}` returned None{where}.\n"
+        "Hint: a `return` is missing: a Python function that reaches its end without "
+        "`return` gives None. Every path through your function must end in `return`."))
+
+
+def _bool_problem(exercise, fn, got, case, expected: bool) -> CheckResult | None:
+    """A failure if ``got`` is not ``True`` or ``False``; ``None`` if it is.
+
+    Every check that asks for a bool says the same: a number, even 0 or 1, is
+    refused, so that ``bits & mask`` (a number) is not mistaken for an answer.
+    numpy's booleans are accepted.
+    """
+    if _is_bool_like(got):
+        return None
+    if got is None:
+        return _returned_none(exercise, fn, case)
+    hint = ("\nHint: bool(...) turns a number into True or False (0 is False, any other "
+            "number True)." if _is_number(got) else "")
+    return CheckResult(exercise, False, (
+        f"{FAIL} {exercise}: on the {case}, `{_name(fn)}` returned {got!r}, "
+        f"{_a(type(got).__name__)}; expected True or False (here {expected}).{hint}"))
+
+
+def _a(word: str) -> str:
+    """``a float``, ``an int``."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def _is_bool_like(x) -> bool:
+    """True for ``True``/``False`` and numpy's booleans (``np.True_``), not for 0 or 1."""
+    kind = type(x)
+    return isinstance(x, bool) or (kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_"))
+
+
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    """``1 move``, ``2 moves``: a count with its noun in the right number."""
+    return f"{count:,} {word if count == 1 else plural or word + 's'}"
+
+
 def _passed(exercise, text) -> CheckResult:
     return CheckResult(exercise, True, f"{PASS} {exercise}: {text}")
 
@@ -444,12 +517,12 @@ def _same(a, b) -> bool:
             and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9))
 
 
-def _type_problem(exercise, fn, got, case, at, what="a number") -> CheckResult | None:
-    """A failure if ``got`` is not a number (``None`` means not done yet)."""
+def _type_problem(exercise, fn, got, case, at, what="a number", where="") -> CheckResult | None:
+    """A failure if ``got`` is not a number (``None``: not done yet, or a missing return)."""
     if _is_number(got):
         return None
     if got is None:
-        return _not_done(exercise, fn, f"returned None on the {case}{at} (is a `return` missing?)")
+        return _returned_none(exercise, fn, case, at, where)
     lines = [f"{FAIL} {exercise}: on the {case}{at}, `{_name(fn)}` returned {got!r}; "
              f"expected {what}."]
     if isinstance(got, tuple) and got and _is_number(got[0]):
@@ -467,26 +540,73 @@ def _names(items, limit: int = 12) -> str:
     return ", ".join(items)
 
 
-def _answer(exercise, fn, case, at, *args) -> tuple:
-    """``fn(*args)``, or the failure to report: it raised, or returned no number."""
+def _answer(exercise, fn, case, at, *args, where="", find_none=None) -> tuple:
+    """``fn(*args)``, or the failure to report: it raised, or returned no number.
+
+    ``find_none()``, when given, looks below for the call that returned None
+    after ``fn`` raised a TypeError about None (a missing ``return`` deeper
+    down), and gives that failure instead, or ``None`` if it found none.
+    """
     try:
         got = _call(fn, *args)
     except _Raised as raised:
-        return None, _failure_for_exception(exercise, fn, raised.error, case, at)
-    return got, _type_problem(exercise, fn, got, case, at)
+        error = raised.error
+        if find_none is not None and isinstance(error, TypeError) and _is_none_in_arithmetic(error):
+            if (found := find_none()) is not None:
+                return None, found
+        return None, _failure_for_exception(exercise, fn, error, case, at)
+    return got, _type_problem(exercise, fn, got, case, at, where=where)
 
 
-def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of) -> tuple:
+def _none_below(exercise, fn, tree: GameTree, case, node, depth=None) -> CheckResult | None:
+    """The missing return under ``node``: the first call, children before parents, giving None.
+
+    ``depth`` is the depth given at ``node`` (``None`` for a search without
+    one); a child is asked with one less.
+    """
+    def calls(n, d):
+        for child in tree.children(n) if d != 0 else ():
+            yield from calls(child, None if d is None else d - 1)
+        yield n, d
+
+    for n, d in calls(node, depth):
+        try:
+            got = fn(RecordingGame(tree), n) if d is None else fn(RecordingGame(tree), n, d)
+        except Exception:  # the student's code: this call tells nothing
+            continue
+        if got is None:
+            at = f", at node {n!r} ({_role(tree, n)})" + ("" if d is None else f" with depth={d}")
+            return _returned_none(exercise, fn, case, at, _path_taken(tree, n, d))
+    return None
+
+
+def _path_taken(tree: GameTree, node, depth: int | None = None) -> str:
+    """Which branch of a search function a call at ``node`` takes, for a missing return."""
+    if tree.is_terminal(node):
+        return ", on the path for a terminal state"
+    if depth == 0:
+        return ", on the path for the depth limit (depth 0, a state that is not terminal)"
+    return f", on the path for a {_role(tree, node)} node that is not terminal"
+
+
+def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of,
+                           asked: set | None = None) -> tuple:
     """``fn``'s value at every node of ``tree`` (preorder), against ``expected_of(tree, node)``.
 
     Returns ``(got_at, wrong, problem)``: the answers by node, the nodes
     answered wrongly, and the failure that stopped the walk (or ``None``).
+    ``asked``, if given, gathers the names of the game methods ``fn`` called.
     """
     got_at: dict = {}
     wrong: list = []
     for node in _preorder(tree):
         at = f", at node {node!r} ({_role(tree, node)})"
-        got, problem = _answer(exercise, fn, case, at, RecordingGame(tree), node)
+        game = RecordingGame(tree)
+        got, problem = _answer(
+            exercise, fn, case, at, game, node, where=_path_taken(tree, node),
+            find_none=lambda node=node: _none_below(exercise, fn, tree, case, node))
+        if asked is not None:
+            asked.update(*game.asked.values())
         if problem is not None:
             return got_at, wrong, problem
         got_at[node] = got
@@ -528,7 +648,7 @@ def check_count_games(fn: Callable) -> CheckResult:
     """Check ``fn(game, state) -> int``, the number of complete games from ``state``.
 
     Cases: tic-tac-toe positions from a finished game up to the empty board
-    (255,168 games), then the textbook tree and the retreat tree. When an
+    (255,168 games), then the textbook tree and the Pacman tree. When an
     answer is wrong, the message says whether it equals another count (tree
     nodes, distinct positions, moves, non-terminal nodes).
     """
@@ -538,7 +658,7 @@ def check_count_games(fn: Callable) -> CheckResult:
     game, boards = _tic_tac_toe_cases()
     cases = [(f"tic-tac-toe position '{state}' ({name})", game, state) for name, state in boards]
     trees = case_trees()
-    cases += [(name, trees[name], trees[name].root) for name in ("textbook tree", "retreat tree")]
+    cases += [(name, trees[name], trees[name].root) for name in ("textbook tree", "Pacman tree")]
     for case, g, state in cases:
         try:
             got = _call(fn, g, state)
@@ -620,7 +740,8 @@ def check_minimax(fn: Callable) -> CheckResult:
     ``fn`` is called at every node of each case tree (``case_trees()``); the
     message names the first node in preorder whose value is wrong, with the
     value expected, and says which pattern the wrong values follow (MAX and
-    MIN swapped, leaves valued for the wrong player).
+    MIN swapped, leaves valued for the wrong player, turns counted from the
+    first call instead of asked of the state).
     """
     exercise = "minimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
@@ -664,6 +785,9 @@ def _minimax_message(exercise, fn, tree, case, got_at, wrong) -> str:
         lines.append("Hint: your MAX nodes take the smallest child value and your MIN nodes the "
                      "largest: max and min are swapped (MAX moves where "
                      "game.to_move(state) == 'MAX').")
+    elif all(_same(got_at[n], _depth_variant(tree, n, math.inf, "evaluate", "first call"))
+             for n in tree.nodes):
+        lines.append(_DEPTH_SLIPS[("evaluate", "first call")])
     elif all(_same(got_at[n], -expected[n]) for n in wrong):
         lines.append("Hint: your values are MIN's, the negation of MAX's: return values from "
                      "MAX's point of view at every node.")
@@ -685,7 +809,9 @@ def check_depth_limited(fn: Callable) -> CheckResult:
     "MAX")``; a terminal state is worth its utility at any depth. ``fn`` is
     called at every interior node with every depth from 0 to that node's
     height; the message names the first wrong (node, depth), and says when the
-    answers are those of a search one ply deeper or shallower, or of no limit.
+    answers are those of a search one ply deeper or shallower, or of no limit,
+    or of a usual slip (0 at the limit, max and min swapped, the player to
+    move decided by counting plies or by the depth's parity).
     """
     exercise = "depth-limited minimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
@@ -694,35 +820,44 @@ def check_depth_limited(fn: Callable) -> CheckResult:
     trees = case_trees("depth")
     for name, tree in trees.items():
         case = name
-        wrong = []
+        answers, wrong = [], []
         for node in _preorder(tree):
             height = tree.height(node)
             if height == 0:
                 continue
             for depth in range(height + 1):
                 at = f", at node {node!r} ({_role(tree, node)}) with depth={depth}"
-                got, problem = _answer(exercise, fn, case, at, RecordingGame(tree), node, depth)
+                got, problem = _answer(
+                    exercise, fn, case, at, RecordingGame(tree), node, depth,
+                    where=_path_taken(tree, node, depth),
+                    find_none=lambda tree=tree, case=case, node=node, depth=depth: _none_below(
+                        exercise, fn, tree, case, node, depth))
                 if problem is not None:
                     return problem
                 checked += 1
+                answers.append((node, depth, got))
                 if not _same(got, _max_view(tree, node, depth=depth)):
                     wrong.append((node, depth, got))
         if wrong:
-            message = _depth_message(exercise, fn, tree, case, wrong)
+            message = _depth_message(exercise, fn, tree, case, wrong, answers)
             return CheckResult(exercise, False, message + "\n" + _look_at(name, "depth"))
     return _passed(exercise, f"right for all {checked} (node, depth) pairs of "
                              f"{len(trees)} trees.")
 
 
-def _depth_message(exercise, fn, tree, case, wrong) -> str:
+def _depth_message(exercise, fn, tree, case, wrong, answers) -> str:
     node, depth, got = wrong[0]
     expected = _max_view(tree, node, depth=depth)
     lines = [
         f"{FAIL} {exercise}: on the {case}, node {node!r} ({_role(tree, node)}) searched to "
         f"depth {depth} is worth {_show(expected)} to MAX; `{_name(fn)}` returned {_show(got)}.",
-        f"Wrong for {len(wrong)} (node, depth) pairs, first: "
+        f"Wrong for {_plural(len(wrong), '(node, depth) pair')}, first: "
         + ", ".join(f"{n!r} at depth {d}" for n, d, _ in wrong[:4]) + ".",
     ]
+    slip = _depth_slip(tree, answers)
+    if slip is not None:
+        lines.append(slip)
+        return "\n".join(lines)
     # In order of preference when two patterns explain as many answers: forgetting
     # depth - 1 looks like "one ply deeper" on a tree of height 2, and a terminal
     # state evaluated at the limit like "one ply shallower".
@@ -761,6 +896,61 @@ def _depth_message(exercise, fn, tree, case, wrong) -> str:
     return "\n".join(lines)
 
 
+_DEPTH_SLIPS = {  # (value at the limit, who maximises) -> the hint; tried in this order
+    ("zero", "to_move"): (
+        "Hint: at the depth limit your function returns 0: a state that is not terminal is "
+        "worth game.evaluate(state, 'MAX') when depth is 0, the evaluation function's guess "
+        "at its value, not 0."),
+    ("evaluate", "swapped"): (
+        "Hint: your MAX nodes take the smallest child value and your MIN nodes the largest: "
+        "max and min are swapped (MAX moves where game.to_move(state) == 'MAX')."),
+    ("evaluate", "first call"): (
+        "Hint: your function decides who moves by counting plies from its first call (MAX "
+        "there, then in turn), not by asking the state: called at a MIN node it maximises. "
+        "The check calls it at every node, and a game may give a player two moves in a row: "
+        "ask game.to_move(state) at every state."),
+    ("evaluate", "even depth"): (
+        "Hint: your function decides who moves by the parity of depth (MAX when depth is "
+        "even): depth counts the plies left to search, not whose turn it is. Ask "
+        "game.to_move(state) at every state."),
+    ("evaluate", "odd depth"): (
+        "Hint: your function decides who moves by the parity of depth (MAX when depth is "
+        "odd): depth counts the plies left to search, not whose turn it is. Ask "
+        "game.to_move(state) at every state."),
+}
+
+
+def _depth_slip(tree: GameTree, answers) -> str | None:
+    """The hint of the usual slip whose search gives every one of ``answers``, or ``None``.
+
+    ``answers`` holds ``(node, depth, value returned)`` for every pair asked on
+    ``tree``; a slip is named only if its search agrees with all of them.
+    """
+    for (at_limit, maximiser), hint in _DEPTH_SLIPS.items():
+        if all(_same(got, _depth_variant(tree, node, depth, at_limit, maximiser))
+               for node, depth, got in answers):
+            return hint
+    return None
+
+
+def _depth_variant(tree: GameTree, node, depth: int, at_limit: str, maximiser: str,
+                   ply: int = 0) -> float:
+    """Depth-limited minimax for MAX with a slip: ``at_limit`` is ``"evaluate"`` or ``"zero"``;
+    ``maximiser`` says who takes the max: the player ``to_move`` (right), the other one
+    (``swapped``), the ``first call`` and every second ply after it, or whoever moves at an
+    ``even depth`` (``odd depth``)."""
+    if tree.is_terminal(node):
+        return tree.utility(node, "MAX")
+    if depth == 0:
+        return 0 if at_limit == "zero" else tree.evaluate(node, "MAX")
+    is_max = {"to_move": tree.to_move(node) == "MAX", "swapped": tree.to_move(node) == "MIN",
+              "first call": ply % 2 == 0, "even depth": depth % 2 == 0,
+              "odd depth": depth % 2 == 1}[maximiser]
+    values = [_depth_variant(tree, c, depth - 1, at_limit, maximiser, ply + 1)
+              for c in tree.children(node)]
+    return max(values) if is_max else min(values)
+
+
 def _evaluating_terminals(tree: GameTree, node, depth: int) -> float:
     """Depth-limited minimax for MAX that tests ``depth == 0`` before ``is_terminal``."""
     if depth == 0:
@@ -782,11 +972,13 @@ def check_alphabeta(fn: Callable) -> CheckResult:
     the leaves in the same order) that ``alphabeta(..., prune_on_equal=True)``
     visits. The message names the nodes visited that alpha-beta prunes, with
     the cutoff that prunes them, or the nodes it skipped that alpha-beta needs,
-    and recognises the usual mistakes: bounds not passed down (nothing
-    pruned), cutting only on strict inequality, leaves in a different order,
-    children looked at before the loop reaches them, and, by trying the
-    textbook's loop with each usual slip on every case tree, a bound updated
-    or a cut tested wrongly at MAX or at MIN nodes.
+    and recognises the usual mistakes: cutting only on strict inequality,
+    leaves in a different order, children looked at before the loop reaches
+    them, and, by trying the textbook's loop with each usual slip on every
+    case tree (with the full window and two narrower ones), a bound updated
+    or a cut tested wrongly at MAX or at MIN nodes, a cut turned round, the
+    window passed down as (beta, alpha), unchanged or full, and no pruning at
+    all.
     """
     exercise = "alpha-beta"
     if (problem := _not_a_function(exercise, fn)) is not None:
@@ -935,12 +1127,20 @@ _MAX_CUTS = {  # when a MAX node stops
     "never": lambda v, alpha, beta: False,
     "own bound": lambda v, alpha, beta: v >= alpha,
     "below alpha": lambda v, alpha, beta: v <= alpha,
+    "below beta": lambda v, alpha, beta: v <= beta,
 }
 _MIN_CUTS = {
     "right": lambda v, alpha, beta: v <= alpha,
     "never": lambda v, alpha, beta: False,
     "own bound": lambda v, alpha, beta: v <= beta,
     "above beta": lambda v, alpha, beta: v >= beta,
+    "above alpha": lambda v, alpha, beta: v >= alpha,
+}
+_PASSES = {  # the window a child is searched with: (alpha, beta) now, and as entered
+    "right": lambda now, entered: now,
+    "swapped": lambda now, entered: (now[1], now[0]),
+    "as entered": lambda now, entered: entered,
+    "full": lambda now, entered: (-math.inf, math.inf),
 }
 _RIGHT_LINES = {
     "max update": "at a MAX node, after each child: alpha = max(alpha, value) (MAX raises "
@@ -951,21 +1151,46 @@ _RIGHT_LINES = {
                "force; alpha is the MAX node's own bound, and reaching it proves nothing",
     "min cut": "a MIN node stops when value <= alpha: alpha is what MAX above it can already "
                "force; beta is the MIN node's own bound, and reaching it proves nothing",
+    "pass down": "each child is searched with the node's alpha and beta, in that order, as "
+                 "they are after the last update",
 }
 _LINES = tuple(_RIGHT_LINES)
+_SLIPS = {  # (line, slip) -> what the student's code does, for the slips told apart alone
+    ("pass down", "swapped"): (
+        "your recursive calls pass (beta, alpha): each child gets the two bounds swapped. "
+        "Pass them in the order of the parameters: NAME(game, child, alpha, beta)"),
+    ("pass down", "as entered"): (
+        "your recursive calls pass the window the node was called with, not the one it has "
+        "narrowed: alpha and beta are updated, but the updates never reach the children. "
+        "Call each child with alpha and beta as they are after the last update"),
+    ("pass down", "full"): (
+        "your recursive calls give every child the full window (-inf, +inf): what a node "
+        "has learnt never reaches its children. Call each child with the node's alpha and "
+        "beta, as they are after the last update"),
+    ("min cut", "above alpha"): (
+        "your MIN nodes stop when value >= alpha: the comparison is turned round. A MIN "
+        "node stops when value <= alpha: MAX above already has alpha elsewhere, and this "
+        "MIN node can hold MAX to value or less, so MAX will never come here"),
+    ("max cut", "below beta"): (
+        "your MAX nodes stop when value <= beta: the comparison is turned round. A MAX "
+        "node stops when value >= beta: MIN above already has beta elsewhere, and this MAX "
+        "node can get value or more, so MIN will never come here"),
+}
 
 
 def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: list):
-    """The textbook's alpha-beta with the given update and cut rules; notes the nodes."""
+    """The textbook's alpha-beta with the given update, cut and passing rules; notes the nodes."""
     searched.append(node)
     if tree.is_terminal(node):
         return tree.utility(node, "MAX")
     is_max = tree.to_move(node) == "MAX"
     update = _MAX_UPDATES[rules["max update"]] if is_max else _MIN_UPDATES[rules["min update"]]
     cut = _MAX_CUTS[rules["max cut"]] if is_max else _MIN_CUTS[rules["min cut"]]
+    window = _PASSES[rules["pass down"]]
+    entered = (alpha, beta)
     value = -math.inf if is_max else math.inf
     for child in tree.children(node):
-        v = _textbook_loop(tree, rules, child, alpha, beta, searched)
+        v = _textbook_loop(tree, rules, child, *window((alpha, beta), entered), searched)
         value = max(value, v) if is_max else min(value, v)
         if rules["update first"]:
             alpha, beta = update(value, alpha, beta)
@@ -982,47 +1207,90 @@ def _visits(tree: GameTree, searched) -> tuple:
     return set(searched), [n for n in searched if n in leaves]
 
 
+def _probe_windows(tree: GameTree) -> list[tuple]:
+    """The windows ``fn`` is called with at the root: the full one, then two half-open ones
+    that end at the root's value, so that a root which cuts, or children given the
+    root's own window, show in the visits."""
+    value = _max_view(tree, tree.root)
+    return [(-math.inf, math.inf), (-math.inf, value), (value, math.inf)]
+
+
+def _alphabeta_rules() -> list[dict]:
+    """Every combination of the usual slips to try: any slips in the updates and cuts with
+    the window passed down right, or one slip in passing the window down."""
+    combos = [dict(zip(("max update", "min update", "max cut", "min cut", "update first"),
+                       choice, strict=True), **{"pass down": "right"})
+              for choice in itertools.product(_MAX_UPDATES, _MIN_UPDATES, _MAX_CUTS, _MIN_CUTS,
+                                              (True, False))]
+    right = {"max update": "right", "min update": "right", "max cut": "right",
+             "min cut": "right"}
+    combos += [dict(right, **{"pass down": slip, "update first": first})
+               for slip in _PASSES if slip != "right" for first in (True, False)]
+    return combos
+
+
 def _diagnose_alphabeta(fn, trees: dict) -> list[str]:
     """Hint lines naming the lines of the loop that explain ``fn``'s mistake.
 
-    ``fn`` is run on every case tree. Every combination of the usual slips
-    (an update that changes the wrong bound or none, a cut that compares with
-    the wrong bound or never happens; updating before or after the cut test)
-    is tried in the textbook's loop, and those that give ``fn``'s value and
-    visits on all the trees are kept. Slips cannot always be told apart (a
-    MIN node that never lowers beta looks exactly like a MAX node that never
+    ``fn`` is run at the root of every case tree with the full window, and
+    with two narrower ones (``_probe_windows``). Every combination of the
+    usual slips (an update that changes the wrong bound or none, a cut that
+    compares with the wrong bound, the wrong way round, or never happens;
+    updating before or after the cut test; the window passed down swapped,
+    unchanged or full) is tried in the textbook's loop, and those that give
+    ``fn``'s value (with the full window) and visits (with every window) on
+    all the trees are kept. A function that prunes nothing with any window
+    ignores alpha and beta, and is told so. Slips cannot always be told apart
+    (a MIN node that never lowers beta looks exactly like a MAX node that never
     cuts), so the hint names every line wrong in one of the simplest
-    combinations that fit. Empty if none fits, or if all four lines would be
-    named (then the general hint says as much).
+    combinations that fit, or the slip itself when only one fits. Empty if
+    none fits, or if every update and cut would be named (then the general
+    hint says as much).
     """
-    observed = []
+    observed = []  # (tree, window, value or None, visits)
     for tree in trees.values():
-        game = RecordingGame(tree)
-        try:
-            got = fn(game, tree.root, -math.inf, math.inf)
-        except Exception:  # the student's code: this tree tells nothing
-            continue
-        if _is_number(got):
-            observed.append((tree, got, _visits(tree, game.searched)))
+        for window in _probe_windows(tree):
+            game = RecordingGame(tree)
+            try:
+                got = fn(game, tree.root, *window)
+            except Exception:  # the student's code: this call tells nothing
+                continue
+            if _is_number(got):
+                full = math.isinf(window[0]) and math.isinf(window[1])
+                observed.append((tree, window, got if full else None, _visits(tree, game.searched)))
+    if observed and all(visits[0] == set(tree.nodes) for tree, _, _, visits in observed):
+        return ["Hint: your function prunes nothing, even when it is called with a narrow "
+                "window: it never uses alpha and beta. Pass alpha and beta down to the "
+                "recursive calls, update them as values come back (a MAX node raises alpha = "
+                "max(alpha, value), a MIN node lowers beta = min(beta, value)), and stop a node "
+                "as soon as its value reaches the bound of the player above (MAX at value >= "
+                "beta, MIN at value <= alpha)."]
     fits = []
-    for choice in itertools.product(_MAX_UPDATES, _MIN_UPDATES, _MAX_CUTS, _MIN_CUTS,
-                                    (True, False)):
-        rules = dict(zip(_LINES + ("update first",), choice, strict=True))
-        for tree, got, visits in observed:
+    for rules in _alphabeta_rules():
+        for tree, window, got, visits in observed:
             searched: list = []
-            value = _textbook_loop(tree, rules, tree.root, -math.inf, math.inf, searched)
-            if not _same(value, got) or _visits(tree, searched) != visits:
+            value = _textbook_loop(tree, rules, tree.root, *window, searched)
+            if (got is not None and not _same(value, got)) or _visits(tree, searched) != visits:
                 break
         else:
-            fits.append({line for line in _LINES if rules[line] != "right"})
-    if not fits or not all(fits):  # nothing fits, or the right loop does
+            fits.append(rules)
+    slips = [{line: rules[line] for line in _LINES if rules[line] != "right"} for rules in fits]
+    if not slips or not all(slips):  # nothing fits, or the right loop does
         return []
-    fewest = min(len(wrong) for wrong in fits)
-    suspects = set().union(*(wrong for wrong in fits if len(wrong) == fewest))
-    if len(suspects) == len(_LINES):
+    fewest = min(len(wrong) for wrong in slips)
+    simplest = [dict(wrong) for wrong in {tuple(sorted(w.items())) for w in slips
+                                          if len(w) == fewest}]
+    trees_seen = _plural(len({id(tree) for tree, *_ in observed}), "tree")
+    if len(simplest) == 1 and all(slip in _SLIPS for slip in simplest[0].items()):
+        return [f"Hint: on all {trees_seen}, with the full window and narrower ones, your "
+                "values and visits are those of alpha-beta where "
+                + "; and ".join(_SLIPS[slip] for slip in simplest[0].items()).replace(
+                    "NAME", _name(fn)) + "."]
+    suspects = set().union(*simplest)
+    if suspects >= {"max update", "min update", "max cut", "min cut"}:
         return []
     lead = ("one of these lines" if fewest == 1 else "these lines")
-    return ([f"Hint: on all {len(observed)} trees, your values and visits are those of "
+    return ([f"Hint: on all {trees_seen}, your values and visits are those of "
              f"alpha-beta with a slip in {lead}; each should read:"]
             + [f"  {_RIGHT_LINES[line]}" for line in _LINES if line in suspects])
 
@@ -1077,6 +1345,50 @@ def _reweighed(tree: GameTree, rng: random.Random) -> GameTree:
     return GameTree.from_edges(tree.edges(), values, tree.role, probabilities=probabilities)
 
 
+class _Mover(str):
+    """A player's name that notes every string it is compared with (``mover == "CHANCE"``)."""
+
+    compared: set
+
+    def __eq__(self, other):
+        if isinstance(other, str):
+            self.compared.add(str(other))
+        return str.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = str.__hash__
+
+
+class _MoverRecordingGame(RecordingGame):
+    """A ``RecordingGame`` whose ``to_move`` answers a ``_Mover`` sharing ``compared``."""
+
+    def __init__(self, game, compared: set) -> None:
+        super().__init__(game)
+        self.compared = compared
+
+    def to_move(self, state):
+        mover = _Mover(super().to_move(state))
+        mover.compared = self.compared
+        return mover
+
+
+def _compared_with(fn, tree: GameTree, node) -> set:
+    """The strings ``fn(game, node)`` compared ``game.to_move``'s answers with (``==``).
+
+    Asked once more, apart from the check itself: a ``_Mover`` is equal to its
+    name but not the same object, and code that tests ``is CHANCE`` should
+    not fail the check because of it.
+    """
+    compared: set = set()
+    try:
+        fn(_MoverRecordingGame(tree, compared), node)
+    except Exception:  # the student's code: what it compared before failing still tells
+        pass
+    return compared
+
+
 def _expected_for_max(tree: GameTree, node) -> float:
     value = expectimax(tree, node).value
     return -value if tree.to_move(node) == "MIN" else value
@@ -1095,17 +1407,21 @@ def check_expectimax(fn: Callable) -> CheckResult:
         return problem
     checked = 0
     for name, tree in chance_case_trees().items():
+        asked: set = set()
         got_at, wrong, problem = _answers_at_every_node(exercise, fn, tree, name,
-                                                        _expected_for_max)
+                                                        _expected_for_max, asked)
         if problem is not None:
             return problem
         checked += len(got_at)
         if wrong:
-            return CheckResult(exercise, False, _expectimax_message(fn, tree, name, got_at, wrong))
+            return CheckResult(exercise, False,
+                               _expectimax_message(fn, tree, name, got_at, wrong, asked))
     return _passed(exercise, f"right at all {checked} nodes of {len(chance_case_trees())} trees.")
 
 
-def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list) -> str:
+def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list,
+                        asked: set) -> str:
+    """What is wrong; ``asked`` holds the names of the game methods ``fn`` called."""
     first = wrong[0]
     expected = {n: _expected_for_max(tree, n) for n in tree.nodes}
     lines = [
@@ -1125,7 +1441,17 @@ def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list
         shown = ", ".join(f"{c}={_show(expected[c])} (p={_show(tree.probability(culprit, c))})"
                           for c in tree.children(culprit))
         lines.append(f"At chance node {culprit!r} the children's values are right: {shown}.")
-        if _same(got, sum(kids) / len(kids)):
+        chose = "smallest" if _same(got, min(kids)) else "largest" if _same(got, max(kids)) else None
+        strange = (_compared_with(fn, tree, culprit) - {"MAX", "MIN", CHANCE}
+                   if chose is not None and "chance_outcomes" not in asked else set())
+        if strange:
+            player = "MIN" if chose == "smallest" else "MAX"
+            lines.append(
+                f"Hint: your function took the {chose} of them, as a {player} node does, and never "
+                "called game.chance_outcomes: its test for a chance node never matched. It "
+                f"compares game.to_move(state) with {_names(sorted(strange))}, but at a chance "
+                f"node game.to_move(state) is {CHANCE!r} (aisearch.CHANCE): compare with that.")
+        elif _same(got, sum(kids) / len(kids)):
             lines.append("Hint: you took the plain mean; weigh each child by its probability "
                          "from game.chance_outcomes(state).")
         elif _same(got, min(kids)) or _same(got, max(kids)):
@@ -1158,9 +1484,10 @@ def check_uct_score(fn: Callable) -> CheckResult:
     and a parent with a single visit (ln 1 = 0). On a wrong number the
     message names the first case it is wrong on and the score expected.
     It names the slip when ``fn`` agrees with one of the usual slips on
-    every case: no square root, the visits swapped, log base 10 or 2, the
-    constant left out, fixed at √2, put inside the root or squared, the
-    mean left out, negated, or the bonus subtracted.
+    every case: no square root, no logarithm, a 2 inside the root as well as c,
+    the visits swapped, log base 10 or 2, the constant left out, fixed at √2,
+    put inside the root or squared, the mean left out, negated, or the bonus
+    subtracted.
 
     >>> import math
     >>> check_uct_score(lambda m, n, N, c: m + c * math.sqrt(math.log(N) / n)).passed
@@ -1205,6 +1532,13 @@ def check_uct_score(fn: Callable) -> CheckResult:
 _UCT_SLIPS = {  # hint -> the slip, as a function of (mean, visits, parent visits, c)
     "the square root is missing: the bonus is c·√(ln N / n)":
         lambda m, n, big_n, c: m + c * math.log(big_n) / n,
+    "the logarithm is missing: the bonus is c·√(ln N / n), the natural log of the parent's "
+    "visits N over the child's visits n":
+        lambda m, n, big_n, c: m + c * math.sqrt(big_n / n),
+    "the 2 belongs to c: √(2 ln N / n) is UCB1's bonus (Auer, Cesa-Bianchi and Fischer 2002), "
+    "the same as c = √2 in this formula. With c given, the bonus is c·√(ln N / n), with no 2 "
+    "inside the root":
+        lambda m, n, big_n, c: m + c * math.sqrt(2 * math.log(big_n) / n),
     "the visits are swapped: ln of the parent's visits, divided by the child's":
         lambda m, n, big_n, c: m + c * math.sqrt(math.log(n) / big_n),
     "use the natural logarithm, math.log, not math.log10":
@@ -1321,8 +1655,7 @@ def _maxn_answers(exercise, fn, name, tree) -> tuple[dict, CheckResult | None]:
         except _Raised as raised:
             return got_at, _failure_for_exception(exercise, fn, raised.error, name, at)
         if got is None:
-            return got_at, _not_done(exercise, fn,
-                                     f"returned None on the {name}{at} (is a `return` missing?)")
+            return got_at, _returned_none(exercise, fn, name, at, _path_taken(tree, node))
         if not _is_vector(got, n):
             return got_at, CheckResult(exercise, False, (
                 f"{FAIL} {exercise}: on the {name}{at}, `{_name(fn)}` returned {got!r}; "
@@ -1448,13 +1781,15 @@ def check_maxn_by_hand(answers: dict) -> CheckResult:
                "its vector is given)") if leaves else ""
         return CheckResult(exercise, False, (
             f"{FAIL} {exercise}: the dict has {_names(unknown)}, which "
-            f"{'is not one' if len(unknown) == 1 else 'are not'} of the nodes to fill in{why}. "
+            f"{'is not one of' if len(unknown) == 1 else 'are not among'} the nodes to fill in{why}. "
             f"The nodes are {_names(sorted(interior))}, written as capital letters."))
     missing = [n for n in sorted(interior) if answers.get(n) in (None, ...)]
     if len(missing) == len(interior):
         return CheckResult(exercise, False, "Not done yet: fill in the vectors of "
                            f"{_names(missing)} in the dict, then run this check again.",
                            attempted=False)
+    if (problem := _one_chooser_by_hand(exercise, tree, answers)) is not None:
+        return problem
     for node in interior:
         got = answers.get(node)
         if got is None or got is ...:
@@ -1469,6 +1804,51 @@ def check_maxn_by_hand(answers: dict) -> CheckResult:
             f"{_names(missing)} {'has' if len(missing) == 1 else 'have'} no vector yet."))
     return _passed(exercise, "all four vectors are right: A is worth "
                    f"{_show(_maxn_vector(tree, tree.root))}.")
+
+
+def _one_chooser_by_hand(exercise, tree: GameTree, answers: dict) -> CheckResult | None:
+    """A failure if the vectors given are those of one player choosing at every node.
+
+    Only when every vector given agrees with that player choosing (the first
+    of ties, by its own entry), and two or more of them are wrong (one wrong
+    choice is told at its node).
+    """
+    given = {n: tuple(v) for n, v in answers.items() if _is_vector(v, len(tree.players))}
+    if sum(v != _maxn_vector(tree, n) for n, v in given.items()) < 2:
+        return None
+    for j, player in enumerate(tree.players):
+        if all(v == _one_chooser(tree, n, j) for n, v in given.items()):
+            others = [n for n in sorted(given) if tree.to_move(n) != player]
+            by_mover: dict = {}
+            for n in others:
+                by_mover.setdefault(tree.to_move(n), []).append(n)
+            movers = "; ".join(f"{_and(nodes)} {'is' if len(nodes) == 1 else 'are'} {mover}'s"
+                               for mover, nodes in by_mover.items())
+            return CheckResult(exercise, False, (
+                f"{FAIL} {exercise}: your vectors are those of {player} choosing at every node, "
+                f"by {_entry_name(tree, j, by_hand=True)}; but {movers}.\n"
+                "Hint: at each node the player to move there chooses, by its own entry: "
+                + "; ".join(f"{n} is worth {_show(_maxn_vector(tree, n))}, not {_show(given[n])}"
+                            for n in others if given[n] != _maxn_vector(tree, n)) + "."))
+    return None
+
+
+def _and(items) -> str:
+    """``B``, ``B and C``, ``B, C and D``."""
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _one_chooser(tree: GameTree, node, j: int) -> tuple:
+    """The vector of ``node`` if the player of entry ``j`` chose everywhere (first of ties)."""
+    if not tree.children(node):
+        return tuple(tree.value(node))
+    best = None
+    for child in tree.children(node):
+        vector = _one_chooser(tree, child, j)
+        if best is None or vector[j] > best[j]:
+            best = vector
+    return best
 
 
 def draw_backup_tree(ax=None):
@@ -1536,6 +1916,23 @@ def isolation_baseline(game, state, player) -> float:
     return distance_to_centre(game, state, player)
 
 
+def _against_baseline(game, evaluate):
+    """``evaluate``'s row of the seeded tournament against ``isolation_baseline``."""
+    from .players import depth_player
+    from .tournament import tournament
+
+    players = {"yours": depth_player(1, evaluate),
+               "baseline": depth_player(1, isolation_baseline)}
+    table = tournament(players, game, games=EVALUATION_GAMES, seed=0, openings=2,
+                       progress=False)
+    return table["yours"]
+
+
+def _passes(row) -> bool:
+    """Whether a tournament row wins the share an evaluation needs."""
+    return row.wins / row.games >= EVALUATION_TO_BEAT
+
+
 def check_isolation_evaluation(fn: Callable) -> CheckResult:
     """Check that ``fn(game, state, player)`` beats ``isolation_baseline`` in a seeded tournament.
 
@@ -1546,11 +1943,12 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
     strictly inside the utilities (``-game.win`` to ``game.win``) on sample
     positions: an evaluation must never look better than a win. A failing
     evaluation that gives X and O the same value everywhere is told that it
-    ignores ``player`` (the common slip: counting for ``game.to_move(state)``).
+    ignores ``player`` (the common slip: counting for ``game.to_move(state)``);
+    one that loses most games, and whose negation would pass, that its sign is
+    turned round.
     """
     from .games.isolation import Isolation
-    from .players import depth_player, random_player
-    from .tournament import tournament
+    from .players import random_player
 
     exercise = "isolation evaluation"
     if (problem := _not_a_function(exercise, fn)) is not None:
@@ -1562,7 +1960,7 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
     for ply in range(12):
         values = []
         for player in game.players:
-            at = f" (after {ply} random moves, for {player})"
+            at = f" (after {_plural(ply, 'random move')}, for {player})"
             try:
                 got = _call(fn, game, state, player)
             except _Raised as raised:
@@ -1579,13 +1977,10 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
         if game.is_terminal(state):
             break
         state = game.result(state, mover(game, state))
-    players = {"yours": depth_player(1, fn), "baseline": depth_player(1, isolation_baseline)}
     try:
-        table = tournament(players, game, games=EVALUATION_GAMES, seed=0, openings=2,
-                           progress=False)
+        yours = _against_baseline(game, fn)
     except Exception as error:  # the student's code: report, never crash
         return _failure_for_exception(exercise, fn, error, "tournament")
-    yours = table["yours"]
     share = yours.wins / yours.games
     summary = (f"`{_name(fn)}` won {yours.wins} of {yours.games} games against the baseline "
                f"(stay near the centre)")
@@ -1596,6 +1991,12 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
                 "sample positions, so it ignores `player`. The value is for `player` "
                 "(\"X\" or \"O\"), whoever is to move: count "
                 "game.moves_from(state, player), not the moves of game.to_move(state).")
+    elif share < 0.5 and _passes(flipped := _against_baseline(game, lambda g, state, p: -fn(g, state, p))):
+        hint = (f"Hint: the sign is turned round: with its values negated, `{_name(fn)}` wins "
+                f"{flipped.wins} of {flipped.games} games ({flipped.wins / flipped.games:.0%}). "
+                "The search takes the move with the highest value for the player, so a higher "
+                "value must mean better for `player` (for mobility: `player`'s moves minus the "
+                "opponent's).")
     else:
         hint = ("Hint: in Isolation you lose when you run out of moves. Count them: "
                 "game.moves_from(state, player) lists the cells a player's piece could go to.")
@@ -1605,12 +2006,6 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
 
 
 # Notebook 05: when may a transposition table answer? ---------------------------
-
-
-def _is_bool_like(x) -> bool:
-    """True for ``True``/``False`` and numpy's booleans (``np.True_``), not for 0 or 1."""
-    kind = type(x)
-    return isinstance(x, bool) or (kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_"))
 
 
 def check_table_rule(fn: Callable) -> CheckResult:
@@ -1640,25 +2035,34 @@ def check_table_rule(fn: Callable) -> CheckResult:
     windows = typical + [(a, b) for a in (-math.inf, -1, 0, 1) for b in (-1, 0, 1, math.inf)
                          if a < b and (a, b) not in typical]
     depths = (1, 3, math.inf)
-    for bound, (alpha, beta), entry_depth, depth, value in itertools.product(
-            (EXACT, LOWER, UPPER), windows, depths, depths, values):
-        expected = TranspositionTable.use(Entry(None, value, bound, entry_depth, None, None),
-                                          depth, alpha, beta)[0]
+
+    def may(bound, value, entry_depth, depth, alpha, beta) -> bool:
+        entry = Entry(None, value, bound, entry_depth, None, None)
+        return TranspositionTable.use(entry, depth, alpha, beta)[0]
+
+    grid = [(bound, value, entry_depth, depth, alpha, beta)
+            for bound, (alpha, beta), entry_depth, depth, value in itertools.product(
+                (EXACT, LOWER, UPPER), windows, depths, depths, values)]
+    for bound, value, entry_depth, depth, alpha, beta in grid:
+        expected = may(bound, value, entry_depth, depth, alpha, beta)
         case = (f"case bound={bound!r}, value={_show(value)}, entry_depth={_show(entry_depth)}, "
                 f"depth={_show(depth)}, alpha={_show(alpha)}, beta={_show(beta)}")
         try:
             got = _call(fn, bound, value, entry_depth, depth, alpha, beta)
         except _Raised as raised:
             return _failure_for_exception(exercise, fn, raised.error, case)
-        if got is None:
-            return _not_done(exercise, fn, f"returned None on the {case}")
-        if not _is_bool_like(got):
-            return CheckResult(exercise, False, f"{FAIL} {exercise}: on the {case}, "
-                               f"`{_name(fn)}` returned {got!r}; expected True or False.")
+        if (problem := _bool_problem(exercise, fn, got, case, expected)) is not None:
+            return problem
         got = bool(got)
         if got == expected:
             continue
-        if entry_depth < depth:
+        if _agrees_everywhere(fn, grid, lambda b, v, d0, d, a, c: d0 > d and may(b, v, d0, d, a, c)):
+            plies = "ply" if entry_depth == 1 else "plies"
+            why = (f"the entry was searched {_show(entry_depth)} {plies} deep, and this node "
+                   f"needs {_show(depth)}: equal depth is deep enough. Your rule refuses whenever "
+                   "entry_depth <= depth; a table entry must refuse only when entry_depth < "
+                   "depth, a shallower search than this node needs.")
+        elif entry_depth < depth:
             plies = "ply" if entry_depth == 1 else "plies"
             why = (f"the entry was searched only {_show(entry_depth)} {plies} deep, and this "
                    f"node needs {_show(depth)}: a shallower search may have missed something, "
@@ -1680,8 +2084,16 @@ def check_table_rule(fn: Callable) -> CheckResult:
         return CheckResult(exercise, False, (
             f"{FAIL} {exercise}: on the {case}, `{_name(fn)}` said {got}, expected "
             f"{expected}: {why}"))
-    return _passed(exercise, "your rule answers exactly when the table may, on all "
-                   f"{3 * len(values) * len(depths) ** 2 * len(windows)} cases.")
+    return _passed(exercise, f"your rule answers exactly when the table may, on all {len(grid)} "
+                   "cases.")
+
+
+def _agrees_everywhere(fn, cases, variant) -> bool:
+    """True if ``fn`` gives ``variant``'s answer (as a truth value) on every one of ``cases``."""
+    try:
+        return all(bool(fn(*case)) == bool(variant(*case)) for case in cases)
+    except Exception:  # the student's code: it does not agree
+        return False
 
 
 # Notebook 06: four in a row on a bitboard --------------------------------------
@@ -1719,7 +2131,7 @@ def _four_cases() -> list:
                 state = board.play(state, rng.choice(board.actions(state)))
                 for player, bits in board.stones(state).items():
                     cases.append((f"{board.width}x{board.height} board, random game {number + 1}, "
-                                  f"{player}'s stones after {state.moves} moves",
+                                  f"{player}'s stones after {_plural(state.moves, 'move')}",
                                   bits, board.width, board.height))
     return cases
 
@@ -1749,6 +2161,32 @@ def _four_shifts(height: int) -> str:
             f"height + 1), {height} and {height + 2} (the diagonals, height and height + 2)")
 
 
+def _four_with(bits: int, height: int, first, second) -> bool:
+    """Four in a row with the two steps' operators given: ``operator.and_`` is right."""
+    for shift in (1, height + 1, height, height + 2):
+        pairs = first(bits, bits >> shift)
+        if second(pairs, pairs >> 2 * shift):
+            return True
+    return False
+
+
+_FOUR_SLIPS = {  # (first step, second step) -> the hint, when every answer agrees
+    (operator.or_, operator.and_): (
+        "Hint: your answers are those of | (or) in the first step: bits | (bits >> shift) "
+        "keeps a stone whether or not its neighbour is one, so two stones on a line with a "
+        "gap already count. Use & (and): bits & (bits >> shift) marks a stone whose neighbour "
+        "at the shift is a stone too, a pair."),
+    (operator.and_, operator.or_): (
+        "Hint: your answers are those of | (or) in the second step: pairs | (pairs >> 2 * "
+        "shift) is true as soon as there is one pair, so two in a row already count. Use & "
+        "(and): a pair, and another pair 2 * shift further along, make four."),
+    (operator.or_, operator.or_): (
+        "Hint: your answers are those of | (or) in both steps: any stone at all counts as "
+        "four. Use & (and) in both: bits & (bits >> shift) finds pairs, and pairs & (pairs "
+        ">> 2 * shift) pairs of pairs."),
+}
+
+
 def check_four_in_a_row(fn: Callable) -> CheckResult:
     """Check ``fn(bits, height) -> bool``: whether one player's stones hold four in a row.
 
@@ -1756,7 +2194,8 @@ def check_four_in_a_row(fn: Callable) -> CheckResult:
     bottom, ``height + 1`` bits per column, the top one always empty). The
     cases: hand-made lines and near misses, then both players' stones along
     seeded random games on 7x6 and 5x4 boards. A wrong answer is shown with
-    the stones drawn and, for a missed four, the direction it runs in.
+    the stones drawn and, for a missed four, the direction it runs in; answers
+    that are all those of | (or) where & (and) belongs are told which step.
     """
     from .games.connect4 import ConnectFour
 
@@ -1769,18 +2208,20 @@ def check_four_in_a_row(fn: Callable) -> CheckResult:
             got = _call(fn, bits, height)
         except _Raised as raised:
             return _failure_for_exception(exercise, fn, raised.error, case)
-        if got is None:
-            return _not_done(exercise, fn, "returned None")
         expected = ConnectFour(width, height).has_four(bits)
-        if not isinstance(got, (bool, int)):
-            return CheckResult(exercise, False, (
-                f"{FAIL} {exercise}: on the {case}, `{_name(fn)}` returned {got!r}, "
-                f"a {type(got).__name__}: return True or False (here {expected})."))
+        if (problem := _bool_problem(exercise, fn, got, case, expected)) is not None:
+            return problem
         if bool(got) != expected:
             lines = [f"{FAIL} {exercise}: on the {case}, expected {expected}, "
                      f"`{_name(fn)}` returned {got!r}. The stones (# = stone, top row first):",
                      _draw_bits(bits, width, height)]
-            if expected:
+            calls = [(bits, height) for _, bits, _, height in cases]
+            slip = next((hint for (first, second), hint in _FOUR_SLIPS.items()
+                         if _agrees_everywhere(fn, calls, lambda b, h, first=first, second=second:
+                                               _four_with(b, h, first, second))), None)
+            if slip is not None:
+                lines.append(slip)
+            elif expected:
                 lines.append("Hint: the four here is " + " and ".join(
                     _fours_by_direction(bits, height)) + "; " + _four_shifts(height) + ".")
             else:
@@ -1791,6 +2232,51 @@ def check_four_in_a_row(fn: Callable) -> CheckResult:
     return _passed(exercise, f"right on all {len(cases)} boards, in all four directions.")
 
 
-# The check of a UCT selection worked by hand reads an MCTS trace, so it lives
-# beside MCTSTrace in aisearch.mcts; it is offered here with the other checks.
-from .mcts import check_selection  # noqa: E402
+# Notebook 08: a UCT selection worked by hand --------------------------------------
+
+
+def check_selection(trace, step: int, scores: dict, choice) -> CheckResult:
+    """Check a selection worked by hand against the ``select`` event at ``step`` of ``trace``.
+
+    As ``aisearch.mcts.check_selection`` (which reads the trace and compares
+    the scores and the choice), and first: a choice or a score named by the
+    node a move leads to (``"D"``) instead of the action (``"b1"``) is told
+    which action that node's is.
+
+    Raises:
+        ValueError: if ``step`` is not a ``select`` event between a player's children.
+    """
+    # The comparison reads an MCTS trace, so it lives beside MCTSTrace in aisearch.mcts.
+    from .mcts import SELECT
+    from .mcts import check_selection as compare
+
+    event = trace[step]
+    if event.kind == SELECT and event.scores:
+        if (problem := _nodes_for_actions(trace, event, scores, choice)) is not None:
+            return problem
+    return compare(trace, step, scores, choice)
+
+
+def _nodes_for_actions(trace, event, scores, choice) -> CheckResult | None:
+    """A failure if ``scores``' keys or ``choice`` name child nodes instead of actions."""
+    actions = [s.action for s in event.scores]
+    action_of = {trace.label(s.node): s.action for s in event.scores}
+    given = (list(scores) if isinstance(scores, dict) else []) + [choice]
+    named = [x for x in given if _hashable(x) and x in action_of and x not in actions]
+    if not named:
+        return None
+    node = named[0]
+    where = trace.label(event.parent)
+    moves = ", ".join(f"{action_of[n]!r} leads to {n!r}" for n in action_of)
+    return CheckResult("selection", False, (
+        f"{FAIL} selection: {node!r} is a node, not an action: at {where}, the choice and "
+        f"the keys of the scores are actions ({moves}).\nHint: write {action_of[node]!r} for "
+        f"{node!r}."))
+
+
+def _hashable(x) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True

@@ -174,8 +174,8 @@ def test_minimax_names_the_first_wrong_node_when_max_and_min_are_swapped():
 def test_minimax_says_a_leaf_was_valued_for_the_wrong_player():
     result = check_minimax(minimax_leaf_for_player_to_move)
     assert not result.passed
-    # The textbook tree's leaves are MAX's turn, so it passes; the retreat tree's are not.
-    assert "retreat tree" in result.message
+    # The textbook tree's leaves are MAX's turn, so it passes; the Pacman tree's are not.
+    assert "Pacman tree" in result.message
     assert "node 'start' (MAX) is worth 15" in result.message
     assert "leaf 'caught above' is worth -500, you returned 500" in result.message
     assert "game.utility(state, 'MAX')" in result.message
@@ -363,9 +363,9 @@ def test_depth_limited_says_depth_is_not_passed_down_one_less():
 def test_depth_limited_says_a_terminal_state_is_worth_its_utility():
     result = check_depth_limited(depth_limited_tests_depth_first)
     assert not result.passed
-    # The retreat tree's evaluation scores 'caught above' 10 (one dot eaten); its utility
+    # The Pacman tree's evaluation scores 'caught above' 10 (one dot eaten); its utility
     # is -500. Evaluated at the limit, 'trapped' at depth 1 looks worth 10, not -500.
-    assert "retreat tree" in result.message
+    assert "Pacman tree" in result.message
     assert "'trapped' at depth 1" in result.message
     assert "ask game.is_terminal(state) before testing depth == 0" in result.message
 
@@ -488,7 +488,9 @@ def test_alphabeta_says_bounds_were_not_passed_down():
     assert "textbook tree, the value 3 is right" in result.message
     assert "visited every node: nothing was pruned" in result.message
     assert "never looks at 'I', 'J'" in result.message
-    assert "pass alpha and beta down" in result.message
+    # Not "no pruning at all": called with a narrow window, the root still cuts.
+    assert "give every child the full window (-inf, +inf)" in result.message
+    assert "prunes nothing" not in result.message
 
 
 MAX_NODE_CUT = "a MAX node stops when value >= beta"
@@ -518,13 +520,15 @@ def test_alphabeta_says_the_cut_is_on_the_wrong_side():
 def test_alphabeta_names_the_lines_when_min_updates_alpha_instead_of_beta():
     result = check_alphabeta(alphabeta_min_updates_alpha)
     assert not result.passed
-    # Beta is never lowered, so no MAX node ever cuts: on the retreat tree, 'free' goes on
-    # to 'one dot' after 'two dots' (20 >= beta = 10 would have stopped it). Whether MIN
-    # failed to lower beta or MAX failed to compare with it cannot be told apart.
-    assert "retreat tree, the value 15 is right" in result.message
+    # Beta is never lowered, so no MAX node ever cuts: on the Pacman tree, 'free' goes on
+    # to 'one dot' after 'two dots' (20 >= beta = 10 would have stopped it). With the full
+    # window, MIN failing to lower beta and MAX failing to compare with it look the same;
+    # called with a finite beta, a MAX node that compares cuts, and this one does.
+    assert "Pacman tree, the value 15 is right" in result.message
     assert "nothing was pruned, but alpha-beta never looks at 'one dot'" in result.message
     assert "with a slip in one of these lines" in result.message
-    assert MIN_NODE_UPDATE in result.message and MAX_NODE_CUT in result.message
+    assert MIN_NODE_UPDATE in result.message
+    assert MAX_NODE_CUT not in result.message
     assert MAX_NODE_UPDATE not in result.message and MIN_NODE_CUT not in result.message
 
 
@@ -561,7 +565,9 @@ def test_alphabeta_names_the_alpha_lines_when_max_never_raises_alpha():
     result = check_alphabeta(student)
     assert not result.passed
     assert "never looks at 'I', 'J'" in result.message
-    assert MAX_NODE_UPDATE in result.message and MIN_NODE_CUT in result.message
+    # With the full window, a MIN node that never compares with alpha looks the same;
+    # called with a finite alpha, this function's MIN nodes do cut.
+    assert MAX_NODE_UPDATE in result.message and MIN_NODE_CUT not in result.message
     assert MIN_NODE_UPDATE not in result.message and MAX_NODE_CUT not in result.message
 
 
@@ -1147,4 +1153,415 @@ def test_check_four_in_a_row_asks_for_a_bool_when_given_a_word():
 
     wrong = check_four_in_a_row(answers_in_words)
     assert not wrong.passed
-    assert "returned 'yes', a str: return True or False" in wrong.message
+    assert "returned 'yes', a str; expected True or False (here True)" in wrong.message
+
+
+def test_checks_that_ask_for_a_bool_refuse_0_and_1_alike():
+    from aisearch.exercises import check_four_in_a_row, check_table_rule
+
+    def four_as_a_number(bits, height):
+        for shift in (1, height + 1, height, height + 2):
+            pairs = bits & (bits >> shift)
+            if pairs & (pairs >> 2 * shift):
+                return 1
+        return 0
+
+    four = check_four_in_a_row(four_as_a_number)
+    rule = check_table_rule(lambda *case: int(_table_rule(*case)))
+    for result in (four, rule):
+        assert not result.passed and result.attempted
+        assert "returned 1, an int; expected True or False (here True)" in result.message
+        assert "Hint: bool(...) turns a number into True or False" in result.message
+
+
+# A missing return is not an untouched exercise --------------------------------------
+
+
+def minimax_empty_body(game, state):
+    """The minimax value of `state`, from MAX's point of view."""
+
+
+def minimax_no_return_at_leaves(game, state):
+    if game.is_terminal(state):
+        game.utility(state, "MAX")  # the slip: computed, never returned
+    else:
+        values = [minimax_no_return_at_leaves(game, game.result(state, a))
+                  for a in game.actions(state)]
+        return max(values) if game.to_move(state) == "MAX" else min(values)
+
+
+def depth_limited_no_return_at_the_limit(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if depth == 0:
+        game.evaluate(state, "MAX")  # the slip
+    else:
+        values = [depth_limited_no_return_at_the_limit(game, game.result(state, a), depth - 1)
+                  for a in game.actions(state)]
+        return max(values) if game.to_move(state) == "MAX" else min(values)
+
+
+def test_an_empty_body_is_not_done_yet_but_a_missing_return_is_a_slip():
+    from aisearch.exercises import check_uct_score
+
+    empty = check_minimax(minimax_empty_body)
+    assert not empty.attempted and empty.message.startswith("Not done yet")
+    assert "its body is empty" in empty.message
+    # The root's call fails on max() of Nones; the check finds the call that returned None.
+    leaves = check_minimax(minimax_no_return_at_leaves)
+    assert leaves.attempted and not leaves.passed
+    assert "at node 'E' (MAX), `minimax_no_return_at_leaves` returned None, on the path for a " \
+        "terminal state" in leaves.message
+    assert "a `return` is missing" in leaves.message
+    limit = check_depth_limited(depth_limited_no_return_at_the_limit)
+    assert limit.attempted and "at node 'A' (MAX) with depth=0" in limit.message
+    assert "on the path for the depth limit" in limit.message
+
+    def uct_without_return(mean, visits, parent_visits, exploration):
+        mean + exploration * math.sqrt(math.log(parent_visits) / visits)  # noqa: B018
+
+    score = check_uct_score(uct_without_return)
+    assert score.attempted and "returned None" in score.message
+    assert "a `return` is missing" in score.message
+    assert not check_uct_score(lambda mean, visits, parent_visits, exploration: None).attempted
+
+
+def test_the_pacman_tree_is_named_as_notebook_01_names_it():
+    assert "Pacman tree" in case_trees() and "Pacman tree" in case_trees("depth")
+    assert not any("retreat" in name for name in case_trees())
+
+
+# Depth-limited minimax: the usual slips, each named -----------------------------------
+
+
+def depth_limited_zero_at_the_limit(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if depth == 0:
+        return 0  # the slip: no evaluation
+    values = [depth_limited_zero_at_the_limit(game, game.result(state, a), depth - 1)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "MAX" else min(values)
+
+
+def depth_limited_swapped(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if depth == 0:
+        return game.evaluate(state, "MAX")
+    values = [depth_limited_swapped(game, game.result(state, a), depth - 1)
+              for a in game.actions(state)]
+    return min(values) if game.to_move(state) == "MAX" else max(values)  # the slip
+
+
+def depth_limited_turns_from_the_first_call(game, state, depth, maximizing=True):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if depth == 0:
+        return game.evaluate(state, "MAX")
+    values = [depth_limited_turns_from_the_first_call(game, game.result(state, a), depth - 1,
+                                                      not maximizing)
+              for a in game.actions(state)]
+    return max(values) if maximizing else min(values)  # the slip: MAX at the first call
+
+
+def depth_limited_by_parity(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if depth == 0:
+        return game.evaluate(state, "MAX")
+    values = [depth_limited_by_parity(game, game.result(state, a), depth - 1)
+              for a in game.actions(state)]
+    return max(values) if depth % 2 == 0 else min(values)  # the slip
+
+
+def test_check_depth_limited_names_zero_at_the_limit():
+    result = check_depth_limited(depth_limited_zero_at_the_limit)
+    assert not result.passed
+    # The textbook tree's A, evaluated at depth 0, is not worth 0.
+    tree = case_trees("depth")["textbook tree"]
+    assert tree.evaluate("A", "MAX") != 0
+    assert f"searched to depth 0 is worth {tree.evaluate('A', 'MAX')} to MAX" in result.message
+    assert "at the depth limit your function returns 0" in result.message
+    assert "game.evaluate(state, 'MAX') when depth is 0" in result.message
+
+
+def test_check_depth_limited_names_max_and_min_swapped():
+    result = check_depth_limited(depth_limited_swapped)
+    assert not result.passed
+    assert "max and min are swapped" in result.message
+
+
+def test_check_depth_limited_names_turns_counted_from_the_first_call():
+    result = check_depth_limited(depth_limited_turns_from_the_first_call)
+    assert not result.passed
+    # Right at MAX nodes, where counting from the first call happens to agree.
+    assert "node 'B' (MIN) searched to depth 1" in result.message
+    assert "counting plies from its first call" in result.message
+    assert "max and min are swapped" not in result.message
+
+
+def test_check_depth_limited_names_the_parity_of_depth():
+    result = check_depth_limited(depth_limited_by_parity)
+    assert not result.passed
+    assert "Wrong for 1 (node, depth) pair, first" in result.message
+    assert "by the parity of depth (MAX when depth is even)" in result.message
+
+
+# Alpha-beta: slips in passing the window down, and a cut turned round -------------------
+
+
+def alphabeta_passing(order="alpha, beta", updated=True, min_cut=lambda v, alpha, beta: v <= alpha):
+    """AIMA 4e's loop, with the window passed down in the given order, updated or as entered."""
+
+    def value(game, state, alpha, beta):
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        entered = (alpha, beta)
+
+        def child(a):
+            low, high = (alpha, beta) if updated else entered
+            window = (high, low) if order == "beta, alpha" else (low, high)
+            return value(game, game.result(state, a), *window)
+
+        if game.to_move(state) == "MAX":
+            v = -math.inf
+            for a in game.actions(state):
+                v = max(v, child(a))
+                alpha = max(alpha, v)
+                if v >= beta:
+                    return v
+            return v
+        v = math.inf
+        for a in game.actions(state):
+            v = min(v, child(a))
+            beta = min(beta, v)
+            if min_cut(v, alpha, beta):
+                return v
+        return v
+
+    return value
+
+
+def alphabeta_without_pruning(game, state, alpha, beta):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    values = [alphabeta_without_pruning(game, game.result(state, a), alpha, beta)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "MAX" else min(values)
+
+
+def test_alphabeta_names_beta_and_alpha_passed_in_the_wrong_order():
+    result = check_alphabeta(alphabeta_passing(order="beta, alpha"))
+    assert not result.passed
+    # B is given (+inf, -inf): as a MIN node it stops at once, 3 <= +inf.
+    assert "never visited 'F', 'G'" in result.message
+    assert "your recursive calls pass (beta, alpha)" in result.message
+    assert "value(game, child, alpha, beta)" in result.message  # the student's own name
+
+
+def test_alphabeta_names_a_min_cut_turned_round():
+    result = check_alphabeta(alphabeta_passing(min_cut=lambda v, alpha, beta: v >= alpha))
+    assert not result.passed
+    assert "your MIN nodes stop when value >= alpha: the comparison is turned round" in result.message
+    assert "A MIN node stops when value <= alpha" in result.message
+
+
+def test_alphabeta_tells_bounds_not_passed_down_from_no_pruning_at_all():
+    stale = check_alphabeta(alphabeta_passing(updated=False))
+    none = check_alphabeta(alphabeta_without_pruning)
+    # With the full window at the root both visit every node of the textbook tree ...
+    for result in (stale, none):
+        assert not result.passed
+        assert "visited every node: nothing was pruned" in result.message
+    # ... but only one of them ever prunes: the messages differ.
+    assert "pass the window the node was called with, not the one it has narrowed" in stale.message
+    assert "prunes nothing, even when it is called with a narrow window" in none.message
+    assert "prunes nothing" not in stale.message
+    assert "narrowed" not in none.message
+
+
+def expectimax_wrong_chance_name(game, state):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    mover = game.to_move(state)
+    if mover == "CHANCE":  # the slip: the constant is "chance"
+        return sum(p * expectimax_wrong_chance_name(game, game.result(state, outcome))
+                   for outcome, p in game.chance_outcomes(state))
+    values = [expectimax_wrong_chance_name(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if mover == "MAX" else min(values)
+
+
+def test_expectimax_says_the_chance_test_never_matched():
+    from aisearch import CHANCE
+
+    result = check_expectimax(expectimax_wrong_chance_name)
+    assert not result.passed
+    # B's outcomes are worth 10 and -5; as a MIN node B takes -5.
+    assert "At chance node 'B' the children's values are right" in result.message
+    assert "took the smallest of them, as a MIN node does" in result.message
+    assert "never called game.chance_outcomes: its test for a chance node never matched" in result.message
+    assert "It compares game.to_move(state) with 'CHANCE'" in result.message
+    assert f"game.to_move(state) is {CHANCE!r}" in result.message
+
+
+# UCT: the score's usual slips, and a selection by hand ---------------------------------
+
+
+def test_check_uct_score_names_a_missing_log_and_a_2_inside_the_root():
+    from aisearch.exercises import check_uct_score
+
+    no_log = check_uct_score(lambda m, n, big_n, c: m + c * math.sqrt(big_n / n))
+    assert not no_log.passed and "Hint: the logarithm is missing" in no_log.message
+    two = check_uct_score(lambda m, n, big_n, c: m + c * math.sqrt(2 * math.log(big_n) / n))
+    assert not two.passed and "Hint: the 2 belongs to c" in two.message
+    assert "UCB1's bonus (Auer, Cesa-Bianchi and Fischer 2002)" in two.message
+
+
+@pytest.fixture(scope="module")
+def selection_at_b():
+    """Notebook 08's hidden-win tree after 12 iterations; iteration 6's selection at B (MIN)."""
+    from aisearch import MCTSTrace, mcts
+
+    tree = GameTree.from_nested([[[1, -1, -1, -1], [-1, -1, -1, 1]], [0, 0]])
+    trace = MCTSTrace(tree)
+    mcts(tree, iterations=12, seed=0, tracer=trace)
+    event = next(e for e in trace.of_kind("select")
+                 if e.iteration == 6 and trace.label(e.parent) == "B")
+    return trace, event
+
+
+def test_check_selection_says_an_action_is_asked_not_a_node(selection_at_b):
+    from aisearch.exercises import check_selection
+
+    trace, event = selection_at_b
+    right = {s.action: s.score for s in event.scores}
+    node_of = {s.action: trace.label(s.node) for s in event.scores}
+    assert node_of == {"b1": "D", "b2": "E"} and event.action == "b1"
+    assert check_selection(trace, event.step, right, "b1").passed
+    by_node = check_selection(trace, event.step, right, "D")
+    assert not by_node.passed
+    assert "'D' is a node, not an action" in by_node.message
+    assert "'b1' leads to 'D', 'b2' leads to 'E'" in by_node.message
+    assert "Hint: write 'b1' for 'D'." in by_node.message
+    keys = check_selection(trace, event.step, {node_of[a]: v for a, v in right.items()}, "b1")
+    assert not keys.passed and "'D' is a node, not an action" in keys.message
+
+
+# Max^n by hand: one player choosing everywhere; counts in messages ----------------------
+
+
+def test_check_maxn_by_hand_names_p1_choosing_at_every_node():
+    from aisearch.exercises import BACKUP_TREE, check_maxn_by_hand
+
+    # P1 picks by entry 1 everywhere, first of ties, from the leaves of BACKUP_TREE.
+    def p1_picks(children):
+        return max(children, key=lambda vector: vector[0])
+
+    b, c, d = (p1_picks(leaves) for leaves in BACKUP_TREE)
+    by_p1 = {"B": b, "C": c, "D": d, "A": p1_picks([b, c, d])}
+    assert by_p1["B"] == (6, 1, 3)  # not P2's choice, (2, 5, 3)
+    result = check_maxn_by_hand(by_p1)
+    assert not result.passed
+    assert "your vectors are those of P1 choosing at every node" in result.message
+    assert "but B, C and D are P2's" in result.message
+    assert "B is worth (2, 5, 3), not (6, 1, 3)" in result.message
+
+
+def test_check_messages_count_in_the_right_number():
+    from aisearch.exercises import check_maxn_by_hand
+
+    one = check_maxn_by_hand({"E": (2, 5, 3)})
+    assert "'E', which is not one of the nodes to fill in" in one.message
+    two = check_maxn_by_hand({"b": (2, 5, 3), "c": (4, 4, 2)})
+    assert "'b', 'c', which are not among the nodes to fill in" in two.message
+
+
+def test_check_table_rule_says_equal_depth_is_deep_enough():
+    from aisearch.exercises import check_table_rule
+
+    def refuses_at_equal_depth(bound, value, entry_depth, depth, alpha, beta):
+        if entry_depth <= depth:  # the slip: < is meant
+            return False
+        return _table_rule(bound, value, entry_depth, depth, alpha, beta)
+
+    result = check_table_rule(refuses_at_equal_depth)
+    assert not result.passed
+    assert "entry_depth=1, depth=1" in result.message
+    assert "said False, expected True" in result.message
+    assert "equal depth is deep enough" in result.message
+    assert "Your rule refuses whenever entry_depth <= depth" in result.message
+    # The depth-blind rule is told about shallow entries, not about equality.
+    blind = check_table_rule(lambda *case: _table_rule(*case, depth_blind=True))
+    assert "equal depth" not in blind.message
+
+
+def _four_with_or(bits, height, *, first_or=False, second_or=True):
+    for shift in (1, height + 1, height, height + 2):
+        pairs = (bits | (bits >> shift)) if first_or else (bits & (bits >> shift))
+        if (pairs | (pairs >> 2 * shift)) if second_or else (pairs & (pairs >> 2 * shift)):
+            return True
+    return False
+
+
+@pytest.mark.parametrize(("first_or", "second_or", "words"), [
+    (False, True, "| (or) in the second step"),
+    (True, False, "| (or) in the first step"),
+    (True, True, "| (or) in both steps"),
+])
+def test_check_four_in_a_row_names_or_instead_of_and(first_or, second_or, words):
+    from aisearch.exercises import check_four_in_a_row
+
+    def four_in_a_row(bits, height):
+        return _four_with_or(bits, height, first_or=first_or, second_or=second_or)
+
+    result = check_four_in_a_row(four_in_a_row)
+    assert not result.passed
+    assert "expected False, `four_in_a_row` returned True" in result.message
+    assert f"Hint: your answers are those of {words}" in result.message
+    assert "Use & (and)" in result.message
+    # Another slip is not told it used |.
+    assert "(or)" not in check_four_in_a_row(_four_with_hard_coded_seven).message
+
+
+def test_check_isolation_evaluation_names_a_sign_turned_round():
+    from aisearch.exercises import check_isolation_evaluation
+
+    def opponent_minus_mine(game, state, player):
+        other = "O" if player == "X" else "X"
+        return len(game.moves_from(state, other)) - len(game.moves_from(state, player))
+
+    result = check_isolation_evaluation(opponent_minus_mine)
+    assert not result.passed
+    assert "Hint: the sign is turned round: with its values negated" in result.message
+    # The right evaluation and the to-move slip are not told about the sign.
+    assert "sign" not in check_isolation_evaluation(_moves_for_the_mover).message
+
+
+def test_check_expectimax_accepts_is_chance():
+    from aisearch import CHANCE
+
+    def with_is(game, state):
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        if game.to_move(state) is CHANCE:  # works: the games return the constant itself
+            return sum(p * with_is(game, game.result(state, o))
+                       for o, p in game.chance_outcomes(state))
+        values = [with_is(game, game.result(state, a)) for a in game.actions(state)]
+        return max(values) if game.to_move(state) == "MAX" else min(values)
+
+    assert check_expectimax(with_is).passed
+
+
+def test_check_minimax_names_turns_counted_from_the_first_call():
+    def minimax_turns(game, state, maximizing=True):
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        values = [minimax_turns(game, game.result(state, a), not maximizing)
+                  for a in game.actions(state)]
+        return max(values) if maximizing else min(values)
+
+    result = check_minimax(minimax_turns)
+    assert not result.passed
+    assert "node 'B' (MIN)" in result.message
+    assert "counting plies from its first call" in result.message
