@@ -34,6 +34,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
+from matplotlib.markers import MarkerStyle
 from matplotlib.patches import Patch
 from matplotlib.text import Text
 from matplotlib.textpath import TextToPath
@@ -49,11 +50,18 @@ CAPTION_LINE = 0.21
 COUNTERS_BAND = 0.34
 LEGEND_ROW = 0.25
 
-# Font size of a value by its number of characters, relative to one digit.
-VALUE_SCALE = {1: 1.0, 2: 0.88, 3: 0.76, 4: 0.68}
+# The smallest type, in points, a value is written in inside its node. A
+# value that would need smaller type to fit is written beside the node.
+MIN_VALUE_FONT = 6.5
+# Room kept between a value's ink and its node's outline, in points.
+GLYPH_MARGIN = 1.0
+# Height of the band of a value that must lie inside its node, in units of its
+# font size: the middle of its digits, where a reader looks for the edges.
+INK_HEIGHT = 0.5
 
 # Places for a text beside a node, as (x side, y side), in order of preference.
 NAME_PLACES = ((-1, 0), (-1, 1), (-1, -1), (0, 1))
+VALUE_PLACES = ((1, 1), (-1, 1), (1, -1), (-1, -1))
 WINDOW_PLACES = ((1, 0), (1, 1), (1, -1), (0, 1))
 
 # White margin around a probability on its edge, in units of its font size.
@@ -244,27 +252,44 @@ class TreeDrawing:
             return
         ax = self.ax
         self.value_texts, self.label_texts, self.window_texts = {}, {}, {}
+        self._taken: dict[int, set] = {}
         windows = self._nodes_with_windows()
+        widest = self._widest_values()
+        beside_font = max(MIN_VALUE_FONT, 0.8 * font)
         for n in self.order:
             row = self.nodes[n]
             x, y = self.layout[n]
-            shift = style.VALUE_SHIFT.get(style.marker_of(row), 0.0) * size
-            self.value_texts[n] = ax.text(
-                x, y, "", transform=self._offset(0, shift), ha="center", va="center",
-                fontsize=font, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
-            if names is None:
-                pass
-            elif row.children:
+            marker = style.marker_of(row)
+            shift = style.VALUE_SHIFT.get(marker, 0.0) * size
+            if names is not None and row.children:
                 self.label_texts[n] = self._beside(n, names[n], NAME_PLACES, font * 0.9)
-            else:
-                # A leaf's name goes underneath, where no edge goes.
-                self.label_texts[n] = ax.text(
-                    x, y, names[n], transform=self._offset(0, -0.5 * size - 3), ha="center",
-                    va="top", fontsize=font * 0.9, zorder=4)
             if n in windows:
                 self.window_texts[n] = self._beside(
                     n, "", WINDOW_PLACES, max(6.0, font * 0.78), color=style.WINDOW_COLOR,
                     sample=style.window_text(-float("inf"), float("inf")))
+            inside = _inside_font(widest.get(n, ""), marker, size, shift, font)
+            under = 0.0  # how far a leaf's name moves down to make room for its value
+            if inside is not None:
+                self.value_texts[n] = ax.text(
+                    x, y, "", transform=self._offset(0, shift), ha="center", va="center",
+                    fontsize=inside, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
+            elif row.children:
+                # Too wide for its node: beside it, where neither an edge nor
+                # the node's name or window is.
+                self.value_texts[n] = self._beside(n, "", VALUE_PLACES, beside_font,
+                                                   color=style.VALUE_COLOR, sample=widest[n])
+                self.value_texts[n].set_fontweight("bold")
+            else:
+                # Too wide for its node: a leaf's value goes underneath, its name under that.
+                self.value_texts[n] = ax.text(
+                    x, y, "", transform=self._offset(0, -0.5 * size - 2), ha="center", va="top",
+                    fontsize=beside_font, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
+                under = 1.2 * beside_font
+            if names is not None and not row.children:
+                # A leaf's name goes underneath, where no edge goes.
+                self.label_texts[n] = ax.text(
+                    x, y, names[n], transform=self._offset(0, -0.5 * size - 3 - under),
+                    ha="center", va="top", fontsize=font * 0.9, zorder=4)
 
     def _make_table_badges(self, size: float, font: float) -> None:
         """A "TT" badge at the upper right of each node a table answered (shown once reached)."""
@@ -281,6 +306,7 @@ class TreeDrawing:
         the value vector to its right (under a leaf, where no edge goes)."""
         ax = self.ax
         self.value_texts, self.label_texts, self.window_texts = {}, {}, {}
+        self._taken = {}
         small = font * style.VECTOR_SCALE
         for n in self.order:
             row = self.nodes[n]
@@ -298,6 +324,20 @@ class TreeDrawing:
                 self.label_texts[n] = ax.text(x, y, names[n], ha="center", va="center",
                                               fontsize=font * 0.85, zorder=4)
 
+    def _widest_values(self) -> dict[int, str]:
+        """Per node, the widest text its value takes at any step, as a bound
+        sign may be written in front (whether it is depends on the search)."""
+        sign = "≤" if any(e.alpha is not None or e.bound for e in self.trace) else ""
+        widest: dict[int, str] = {}
+        for e in self.trace:
+            value = e.total if e.kind == "chance" else e.value
+            if value is None or isinstance(value, tuple):
+                continue
+            text = sign + style.number_text(value)
+            if len(text) > len(widest.get(e.node, "")):
+                widest[e.node] = text
+        return widest
+
     def _nodes_with_windows(self) -> set:
         """The nodes that have an alpha-beta window at some step."""
         return {e.node for e in self.trace if e.alpha is not None and self.nodes[e.node].children}
@@ -307,7 +347,10 @@ class TreeDrawing:
 
     def _beside(self, node: int, text: str, places, fontsize: float, color=None,
                 sample: str | None = None):
-        """A text next to a node, in the first place that no edge of the node crosses."""
+        """A text next to a node, in the first of ``places`` that no edge of the
+        node crosses and no other text beside it has taken (else the first not taken)."""
+        taken = self._taken.setdefault(node, set())
+        places = [p for p in places if p not in taken] or list(places)
         gap = 0.55 * self.node_size + 2
         rise = 0.5 * self.node_size
         width = 0.6 * fontsize * len(sample or text)
@@ -319,6 +362,7 @@ class TreeDrawing:
             if not any(_crosses(box, end) for end in edges):
                 chosen = place
                 break
+        taken.add(chosen)
         sx, sy = chosen
         dx = sx * (gap if sy == 0 else 0.75 * gap)
         dy = sy * rise
@@ -356,9 +400,6 @@ class TreeDrawing:
         for n in self.order:
             value = style.BOUND_SIGNS.get(frame.bound.get(n), "") + style.number_text(frame.value.get(n))
             self.value_texts[n].set_text(value)
-            if not self.players:
-                # Longer numbers in smaller type, to stay inside the triangle.
-                self.value_texts[n].set_fontsize(self.font * VALUE_SCALE.get(len(value), 0.62))
         for n, text in self.label_texts.items():
             text.set_color(looks[n].text)
         for n, text in self.badge_texts.items():
@@ -707,6 +748,34 @@ def _action_text(action) -> str:
     if action is None:
         return ""
     return action if isinstance(action, str) else str(action)
+
+
+def _inside_font(text: str, marker: str, size: float, shift: float,
+                 largest: float) -> float | None:
+    """The largest font size, at most ``largest``, that writes ``text`` (bold)
+    inside a ``marker`` of ``size`` points, ``shift`` points above its centre;
+    ``None`` if even ``MIN_VALUE_FONT`` is too large.
+
+    The box of the text's ink, grown by ``GLYPH_MARGIN``, must lie inside the
+    marker's outline (a triangle narrows towards its tip, so a wide value
+    sits towards its base and still may not fit).
+
+    >>> _inside_font("3", "s", 27, 0, 10.5), _inside_font("-0.111", "^", 18, -2.5, 7.0)
+    (10.5, None)
+    """
+    style_ = MarkerStyle(marker)
+    outline = style_.get_path().transformed(style_.get_transform().frozen().scale(size))
+    fontsize = largest
+    while fontsize >= MIN_VALUE_FONT:
+        properties = FontProperties(size=fontsize, weight="bold")
+        width = _TEXT_SIZES.get_text_width_height_descent(text, properties, ismath=False)[0]
+        half_width = width / 2 + GLYPH_MARGIN
+        half_height = INK_HEIGHT * fontsize / 2 + GLYPH_MARGIN
+        corners = [(sx * half_width, shift + sy * half_height) for sx in (-1, 1) for sy in (-1, 1)]
+        if outline.contains_points(corners).all():
+            return fontsize
+        fontsize -= 0.25
+    return None
 
 
 def _text_box(place, gap: float, rise: float, width: float, height: float,
