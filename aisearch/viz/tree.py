@@ -252,8 +252,8 @@ class TreeDrawing:
             return
         ax = self.ax
         self.value_texts, self.label_texts, self.window_texts = {}, {}, {}
-        self._taken: dict[int, set] = {}
-        windows = self._nodes_with_windows()
+        self._taken: dict[int, list] = {}
+        windows = self._nodes_with_windows(max(6.0, font * 0.78), names)
         widest = self._widest_values()
         beside_font = max(MIN_VALUE_FONT, 0.8 * font)
         for n in self.order:
@@ -277,7 +277,7 @@ class TreeDrawing:
                 # Too wide for its node: beside it, where neither an edge nor
                 # the node's name or window is.
                 self.value_texts[n] = self._beside(n, "", VALUE_PLACES, beside_font,
-                                                   color=style.VALUE_COLOR, sample=widest[n])
+                                                   color=style.VALUE_COLOR, sample=widest.get(n, ""))
                 self.value_texts[n].set_fontweight("bold")
             else:
                 # Too wide for its node: a leaf's value goes underneath, its name under that.
@@ -338,31 +338,47 @@ class TreeDrawing:
                 widest[e.node] = text
         return widest
 
-    def _nodes_with_windows(self) -> set:
-        """The nodes that have an alpha-beta window at some step."""
-        return {e.node for e in self.trace if e.alpha is not None and self.nodes[e.node].children}
+    def _nodes_with_windows(self, font: float, names: dict | None) -> set:
+        """The nodes that have an alpha-beta window at some step and room for it
+        on their right, before the next node of their level and its name."""
+        wanted = {e.node for e in self.trace if e.alpha is not None and self.nodes[e.node].children}
+        width = 0.6 * font * len(style.window_text(-float("inf"), float("inf")))
+        name_room = 0.6 * 0.9 * self.font * max(map(len, names.values()), default=0) if names else 0
+        right_end = self.ax.get_xlim()[1]
+        by_level: dict[float, list[float]] = {}
+        for x, y in self.layout.values():
+            by_level.setdefault(y, []).append(x)
+        roomy = set()
+        for n in wanted:
+            x, y = self.layout[n]
+            after = [other for other in by_level[y] if other > x]
+            if after:
+                room = (min(after) - x) * self.per_unit - self.node_size - 4 - name_room
+            else:
+                room = (right_end - x) * self.per_unit - 0.55 * self.node_size
+            if width <= room:
+                roomy.add(n)
+        return roomy
 
     def _offset(self, dx: float, dy: float):
         return offset_copy(self.ax.transData, fig=self.ax.figure, x=dx, y=dy, units="points")
 
     def _beside(self, node: int, text: str, places, fontsize: float, color=None,
                 sample: str | None = None):
-        """A text next to a node, in the first of ``places`` that no edge of the
-        node crosses and no other text beside it has taken (else the first not taken)."""
-        taken = self._taken.setdefault(node, set())
-        places = [p for p in places if p not in taken] or list(places)
+        """A text next to a node, in the first of ``places`` that neither an edge
+        of the node nor another text beside it crosses (else the first clear of
+        the other texts, else the first)."""
+        taken = self._taken.setdefault(node, [])
         gap = 0.55 * self.node_size + 2
         rise = 0.5 * self.node_size
         width = 0.6 * fontsize * len(sample or text)
         height = 1.2 * fontsize
         edges = self._edge_vectors(node)
-        chosen = places[0]
-        for place in places:
-            box = _text_box(place, gap, rise, width, height)
-            if not any(_crosses(box, end) for end in edges):
-                chosen = place
-                break
-        taken.add(chosen)
+        boxes = {place: _text_box(place, gap, rise, width, height) for place in places}
+        free = [p for p in places if not any(_meet(boxes[p], other) for other in taken)]
+        clear = [p for p in free if not any(_crosses(boxes[p], end) for end in edges)]
+        chosen = (clear or free or list(places))[0]
+        taken.append(boxes[chosen])
         sx, sy = chosen
         dx = sx * (gap if sy == 0 else 0.75 * gap)
         dy = sy * rise
@@ -796,6 +812,11 @@ def _text_box(place, gap: float, rise: float, width: float, height: float,
     else:
         y0 = rise if sy > 0 else -rise - height
     return x0 - margin, y0 - margin, x0 + width + margin, y0 + height + margin
+
+
+def _meet(box, other) -> bool:
+    """Whether two boxes ``(x0, y0, x1, y1)`` overlap."""
+    return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
 
 
 def _crosses(box, end) -> bool:
