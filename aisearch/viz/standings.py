@@ -7,6 +7,19 @@ from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import ScaledTranslation
 
 COLOURS = {"wins": "#2e7d32", "draws": "#9e9e9e", "losses": "#c62828"}
+COUNT_FONT = 9
+
+
+def _fits_bar(ax, text: str, games: float) -> bool:
+    """Whether ``text`` fits, with a little room, inside a bar ``games`` long.
+
+    Measured on the axes as they stand (their limits and width); a count
+    that does not fit is left out, so that two narrow counts never run
+    together ("2" and "1" reading "21"): the bar's length still shows it.
+    """
+    x0, x1 = ax.get_xlim()
+    points = games / (x1 - x0) * ax.get_position().width * ax.figure.get_figwidth() * 72
+    return 0.62 * COUNT_FONT * len(text) + 4 <= points
 
 
 def draw_tournament(table, ax=None, *, title: str | None = None):
@@ -14,7 +27,8 @@ def draw_tournament(table, ax=None, *, title: str | None = None):
 
     ``table`` is what ``aisearch.tournament.tournament`` returns. Players are
     listed top to bottom in the table's order, each bar labelled with its
-    numbers and the player's points (a win 1, a draw 1/2). The x axis ends at
+    numbers (where they fit inside it) and the player's points (a win 1, a
+    draw 1/2). The x axis ends at
     the most games any player played (room for the points beside it); draws
     appear (bars and legend) only if there were any; the legend sits below
     the axes, clear of the title.
@@ -35,21 +49,19 @@ def draw_tournament(table, ax=None, *, title: str | None = None):
     y = list(range(len(rows)))
     left = [0] * len(rows)
     drawn = any(r.draws for r in rows)
+    games = max(sum((r.wins, r.draws, r.losses)) for r in rows)
+    ax.set_xlim(0, games * 1.22 if games else 1)
     for key in ("wins", "draws", "losses") if drawn else ("wins", "losses"):
         values = [getattr(r, key) for r in rows]
         ax.barh(y, values, left=left, color=COLOURS[key], label=key, height=0.6)
         for i, (start, v) in enumerate(zip(left, values, strict=True)):
-            if v:
+            if v and _fits_bar(ax, str(v), v):
                 ax.text(start + v / 2, i, str(v), ha="center", va="center", color="white",
-                        fontsize=9, fontweight="bold")
+                        fontsize=COUNT_FONT, fontweight="bold")
         left = [a + b for a, b in zip(left, values, strict=True)]
-    for i, r in enumerate(rows):
-        ax.text(left[i], i, f"  {r.points:g} points", va="center", fontsize=9)
     ax.set_yticks(y, names)
     ax.invert_yaxis()
-    games = max(left)
     ax.set_xlabel("games")
-    ax.set_xlim(0, games * 1.22 if games else 1)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xticks([t for t in ax.get_xticks() if 0 <= t <= games])
     # Half an inch below the axes: under the tick labels and the x label.

@@ -280,11 +280,13 @@ class TreeDrawing:
                                                    color=style.VALUE_COLOR, sample=widest.get(n, ""))
                 self.value_texts[n].set_fontweight("bold")
             else:
-                # Too wide for its node: a leaf's value goes underneath, its name under that.
+                # Too wide for its node: a leaf's value goes underneath, its name
+                # under that, in type small enough to leave its neighbours' clear.
+                under_font = _font_within(widest.get(n, ""), self._width_at(n) - 3, beside_font)
                 self.value_texts[n] = ax.text(
                     x, y, "", transform=self._offset(0, -0.5 * size - 2), ha="center", va="top",
-                    fontsize=beside_font, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
-                under = 1.2 * beside_font
+                    fontsize=under_font, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
+                under = 1.2 * under_font
             if names is not None and not row.children:
                 # A leaf's name goes underneath, where no edge goes.
                 self.label_texts[n] = ax.text(
@@ -323,6 +325,13 @@ class TreeDrawing:
             if names is not None:
                 self.label_texts[n] = ax.text(x, y, names[n], ha="center", va="center",
                                               fontsize=font * 0.85, zorder=4)
+
+    def _width_at(self, node: int) -> float:
+        """Points from ``node`` to the nearest node of its level (one unit if alone)."""
+        x, y = self.layout[node]
+        others = [abs(ox - x) for other, (ox, oy) in self.layout.items()
+                  if oy == y and other != node]
+        return min(others, default=1.0) * self.per_unit
 
     def _widest_values(self) -> dict[int, str]:
         """Per node, the widest text its value takes at any step, as a bound
@@ -792,6 +801,18 @@ def _inside_font(text: str, marker: str, size: float, shift: float,
             return fontsize
         fontsize -= 0.25
     return None
+
+
+def _font_within(text: str, width: float, largest: float, smallest: float = 5.5) -> float:
+    """The largest font size, from ``largest`` down to ``smallest``, that writes
+    ``text`` (bold) at most ``width`` points wide (``smallest`` if none does)."""
+    fontsize = largest
+    while fontsize > smallest:
+        properties = FontProperties(size=fontsize, weight="bold")
+        if _TEXT_SIZES.get_text_width_height_descent(text, properties, ismath=False)[0] <= width:
+            break
+        fontsize -= 0.25
+    return max(fontsize, smallest)
 
 
 def _text_box(place, gap: float, rise: float, width: float, height: float,

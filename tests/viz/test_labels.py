@@ -199,6 +199,28 @@ def test_an_mcts_tree_can_be_read_as_it_grows():
     assert problems == {s: [] for s in some_steps(trace)}
 
 
+# Charts -------------------------------------------------------------------------------
+
+
+def test_narrow_counts_in_a_tournament_chart_never_run_together():
+    """Notebook 07's last row: 2 wins and 1 draw side by side read "21"."""
+    import matplotlib.pyplot as plt
+
+    from aisearch.tournament import Standing, TournamentTable
+    from aisearch.viz import draw_tournament
+
+    rows = [Standing("max^n", 48, 23, 2, 23, 2.0, 0.01), Standing("random", 48, 2, 1, 45, None, 0.0)]
+    fig, ax = plt.subplots(figsize=(3.7, 2.2), layout="constrained")
+    draw_tournament(TournamentTable(rows, [], 48, 0), ax=ax, title="a narrow chart")
+    try:
+        assert label_problems(fig, tight=True) == []
+        counts = [t.get_text() for t in ax.texts if "points" not in t.get_text()]
+        assert "23" in counts  # wide segments keep their counts
+        assert ax.get_xlabel() == "games"
+    finally:
+        plt.close(fig)
+
+
 # Every notebook -------------------------------------------------------------------
 
 
