@@ -125,6 +125,9 @@ class TreeDrawing:
         self._make_markers(size)
         self._make_texts(size, font, names if show_labels else None)
         self._make_table_badges(size, font)
+        # Points the texts under the leaves reach below the axes (for what goes underneath).
+        bottom = self.ax.get_ylim()[0] * self.per_level
+        self.below = max([0.0] + [bottom - box[1] for box in self._occupied])
 
     # Building the artists, once -------------------------------------------
 
@@ -247,51 +250,85 @@ class TreeDrawing:
                 self.slot[n] = (marker, i)
 
     def _make_texts(self, size: float, font: float, names: dict | None) -> None:
+        """The value, name and window texts of every node.
+
+        First what has a fixed place: values that fit inside their nodes, and
+        under each leaf its value (if too wide for it) and its name. Then,
+        beside the other nodes, names, windows and the values too wide for
+        their nodes, each in the first place clear of edges, nodes and every
+        text placed so far (``_beside``). A window or value with no such
+        place is left out rather than drawn over another label.
+        """
         if self.players:
             self._make_vector_texts(size, font, names)
             return
-        ax = self.ax
         self.value_texts, self.label_texts, self.window_texts = {}, {}, {}
-        self._taken: dict[int, list] = {}
-        windows = self._nodes_with_windows(max(6.0, font * 0.78), names)
+        self._occupied = [self._box_at(n, (-size / 2, -size / 2, size / 2, size / 2))
+                          for n in self.order]
         widest = self._widest_values()
         beside_font = max(MIN_VALUE_FONT, 0.8 * font)
+        wide = set()
         for n in self.order:
-            row = self.nodes[n]
-            x, y = self.layout[n]
-            marker = style.marker_of(row)
+            marker = style.marker_of(self.nodes[n])
             shift = style.VALUE_SHIFT.get(marker, 0.0) * size
-            if names is not None and row.children:
+            inside = _inside_font(widest.get(n, ""), marker, size, shift, font)
+            if inside is not None:
+                self.value_texts[n] = self.ax.text(
+                    *self.layout[n], "", transform=self._offset(0, shift), ha="center",
+                    va="center", fontsize=inside, fontweight="bold", color=style.VALUE_COLOR,
+                    zorder=4)
+            elif self.nodes[n].children:
+                wide.add(n)
+            else:
+                self._under_leaf(n, widest.get(n, ""), beside_font, names)
+            if names is not None and not self.nodes[n].children and n not in self.label_texts:
+                self._under_leaf(n, None, beside_font, names)
+        windows = self._nodes_with_windows(max(6.0, font * 0.78), names)
+        for n in self.order:
+            if names is not None and self.nodes[n].children:
                 self.label_texts[n] = self._beside(n, names[n], NAME_PLACES, font * 0.9)
             if n in windows:
                 self.window_texts[n] = self._beside(
                     n, "", WINDOW_PLACES, max(6.0, font * 0.78), color=style.WINDOW_COLOR,
-                    sample=style.window_text(-float("inf"), float("inf")))
-            inside = _inside_font(widest.get(n, ""), marker, size, shift, font)
-            under = 0.0  # how far a leaf's name moves down to make room for its value
-            if inside is not None:
-                self.value_texts[n] = ax.text(
-                    x, y, "", transform=self._offset(0, shift), ha="center", va="center",
-                    fontsize=inside, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
-            elif row.children:
-                # Too wide for its node: beside it, where neither an edge nor
-                # the node's name or window is.
-                self.value_texts[n] = self._beside(n, "", VALUE_PLACES, beside_font,
-                                                   color=style.VALUE_COLOR, sample=widest.get(n, ""))
+                    sample=style.window_text(-float("inf"), float("inf")), optional=True)
+            if n in wide:
+                self.value_texts[n] = self._beside(
+                    n, "", VALUE_PLACES, beside_font, color=style.VALUE_COLOR,
+                    sample=widest.get(n, ""), optional=True)
                 self.value_texts[n].set_fontweight("bold")
-            else:
-                # Too wide for its node: a leaf's value goes underneath, its name
-                # under that, in type small enough to leave its neighbours' clear.
-                under_font = _font_within(widest.get(n, ""), self._width_at(n) - 3, beside_font)
-                self.value_texts[n] = ax.text(
-                    x, y, "", transform=self._offset(0, -0.5 * size - 2), ha="center", va="top",
-                    fontsize=under_font, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
-                under = 1.2 * under_font
-            if names is not None and not row.children:
-                # A leaf's name goes underneath, where no edge goes.
-                self.label_texts[n] = ax.text(
-                    x, y, names[n], transform=self._offset(0, -0.5 * size - 3 - under),
-                    ha="center", va="top", fontsize=font * 0.9, zorder=4)
+        self.window_texts = {n: t for n, t in self.window_texts.items() if t.get_visible()}
+
+    def _under_leaf(self, node: int, value: str | None, fontsize: float,
+                    names: dict | None) -> None:
+        """Under a leaf, where no edge goes: its value (unless ``value`` is
+        ``None``: it is inside the leaf) in type that leaves its neighbours'
+        clear, and its name under that."""
+        x, y = self.layout[node]
+        top = -0.5 * self.node_size - 2
+        if value is not None:
+            fontsize = _font_within(value, self._width_at(node) - 3, fontsize)
+            width = _TEXT_SIZES.get_text_width_height_descent(
+                value, FontProperties(size=fontsize, weight="bold"), ismath=False)[0]
+            self.value_texts[node] = self.ax.text(
+                x, y, "", transform=self._offset(0, top), ha="center", va="top",
+                fontsize=fontsize, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
+            self._occupied.append(self._box_at(node, (-width / 2, top - 1.2 * fontsize,
+                                                      width / 2, top)))
+            top -= 1.2 * fontsize + 1
+        if names is not None:
+            name_font = 0.9 * self.font
+            self.label_texts[node] = self.ax.text(
+                x, y, names[node], transform=self._offset(0, top - 1), ha="center", va="top",
+                fontsize=name_font, zorder=4)
+            width = 0.6 * name_font * len(names[node])
+            self._occupied.append(self._box_at(node, (-width / 2, top - 1 - 1.2 * name_font,
+                                                      width / 2, top - 1)))
+
+    def _box_at(self, node: int, box: tuple) -> tuple:
+        """``box`` (points, relative to ``node``) in points relative to the axes' origin."""
+        x, y = self.layout[node]
+        px, py = x * self.per_unit, y * self.per_level
+        return (px + box[0], py + box[1], px + box[2], py + box[3])
 
     def _make_table_badges(self, size: float, font: float) -> None:
         """A "TT" badge at the upper right of each node a table answered (shown once reached)."""
@@ -308,7 +345,7 @@ class TreeDrawing:
         the value vector to its right (under a leaf, where no edge goes)."""
         ax = self.ax
         self.value_texts, self.label_texts, self.window_texts = {}, {}, {}
-        self._taken = {}
+        self._occupied = []
         small = font * style.VECTOR_SCALE
         for n in self.order:
             row = self.nodes[n]
@@ -373,29 +410,36 @@ class TreeDrawing:
         return offset_copy(self.ax.transData, fig=self.ax.figure, x=dx, y=dy, units="points")
 
     def _beside(self, node: int, text: str, places, fontsize: float, color=None,
-                sample: str | None = None):
-        """A text next to a node, in the first of ``places`` that neither an edge
-        of the node nor another text beside it crosses (else the first clear of
-        the other texts, else the first)."""
-        taken = self._taken.setdefault(node, [])
+                sample: str | None = None, optional: bool = False):
+        """A text next to a node, in the first of ``places`` that no edge of the
+        node crosses and that is clear of every node and text placed so far
+        (else the first clear of them, else the first). If ``optional`` and no
+        place is clear of them, the text is made invisible: left out."""
         gap = 0.55 * self.node_size + 2
         rise = 0.5 * self.node_size
         width = 0.6 * fontsize * len(sample or text)
         height = 1.2 * fontsize
         edges = self._edge_vectors(node)
+        own = self._box_at(node, (-self.node_size / 2,) * 2 + (self.node_size / 2,) * 2)
         boxes = {place: _text_box(place, gap, rise, width, height) for place in places}
-        free = [p for p in places if not any(_meet(boxes[p], other) for other in taken)]
+        free = [p for p in places
+                if not any(_meet(self._box_at(node, boxes[p]), other)
+                           for other in self._occupied if other != own)]
         clear = [p for p in free if not any(_crosses(boxes[p], end) for end in edges)]
         chosen = (clear or free or list(places))[0]
-        taken.append(boxes[chosen])
         sx, sy = chosen
         dx = sx * (gap if sy == 0 else 0.75 * gap)
         dy = sy * rise
         x, y = self.layout[node]
-        return self.ax.text(
+        made = self.ax.text(
             x, y, text, transform=self._offset(dx, dy), fontsize=fontsize, color=color,
             ha={-1: "right", 0: "center", 1: "left"}[sx],
             va={-1: "top", 0: "center", 1: "bottom"}[sy], zorder=4)
+        if optional and not free:
+            made.set_visible(False)
+        else:
+            self._occupied.append(self._box_at(node, boxes[chosen]))
+        return made
 
     def _edge_vectors(self, node: int) -> list[tuple[float, float]]:
         """The node's edges (to its parent and children) as vectors in points."""
@@ -753,19 +797,21 @@ def draw_step(trace, step: int = -1, ax=None, **options) -> Figure:
     drawing = TreeDrawing(ax, trace, **options)
     frame = trace.frame(step)
     drawing.update(frame)
-    caption_axes(ax, frame)
+    caption_axes(ax, frame, below=drawing.below)
     return ax.figure
 
 
-def caption_axes(ax, frame, *, fontsize: float = 9) -> None:
-    """Title ``ax`` with the frame's step and sentence, counters underneath."""
+def caption_axes(ax, frame, *, fontsize: float = 9, below: float = 0.0) -> None:
+    """Title ``ax`` with the frame's step and sentence, counters underneath
+    (``below`` points lower, under what the tree writes under its leaves)."""
     width = ax.get_position().width * ax.figure.get_figwidth()
     wrap = max(24, int(width * 72 / (0.55 * fontsize)))
     ax.set_title(textwrap.fill(f"{frame.step}. {frame.sentence}", wrap), fontsize=fontsize,
                  loc="left", color=style.CAPTION_COLOR, linespacing=1.25)
     c = frame.counts
     ax.text(0.5, 0.0, f"visited {c['visited']} · leaves {c['leaves']} · cutoffs "
-            f"{c['cutoffs']} · pruned {c['pruned']}", transform=ax.transAxes, ha="center",
+            f"{c['cutoffs']} · pruned {c['pruned']}", ha="center",
+            transform=offset_copy(ax.transAxes, fig=ax.figure, y=-below, units="points"),
             va="top", fontsize=fontsize * 0.85, color=style.COUNTERS_COLOR)
 
 
