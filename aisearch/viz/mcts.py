@@ -162,7 +162,7 @@ class MCTSDrawing:
             self.value_texts[n] = ax.text(x, y, "", transform=below, ha="center", va="top",
                                           fontsize=self.font, zorder=4,
                                           bbox=dict(boxstyle="square,pad=0.08", facecolor="white",
-                                                    edgecolor="none", alpha=0.85))
+                                                    edgecolor="none"))
             if show_labels:
                 beside = offset_copy(ax.transData, fig=ax.figure, x=-0.6 * self.node_size - 2,
                                      y=0, units="points")

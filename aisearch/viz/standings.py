@@ -62,6 +62,7 @@ def draw_tournament(table, ax=None, *, title: str | None = None):
     ax.set_yticks(y, names)
     ax.invert_yaxis()
     ax.set_xlabel("games")
+    ax.set_ylabel("player")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xticks([t for t in ax.get_xticks() if 0 <= t <= games])
     # Half an inch below the axes: under the tick labels and the x label.
