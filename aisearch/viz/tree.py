@@ -7,6 +7,13 @@ alpha-beta window and action, and per chance edge one for its probability
 one). Showing another step only changes their colours, widths, line styles
 and texts.
 
+Every label can be read. A node's value is written inside it in the largest
+type (not under ``MIN_VALUE_FONT``) in which the widest value it ever shows
+fits its glyph; a wider one goes under a leaf, or beside any other node.
+Texts beside nodes are placed one after another, each clear of the edges,
+the nodes and the texts placed before it (``aisearch.viz.labels`` checks
+the result with matplotlib's own text extents).
+
 Rendering is the slow part (text above all), so ``TreeFigure.png`` draws the
 artists that never change (legend, action labels) once into a background
 picture, and per step pastes that picture and draws only the changing

@@ -14,7 +14,16 @@ import pytest
 from matplotlib.figure import Figure
 from matplotlib.markers import MarkerStyle
 
-from aisearch import MCTSTrace, Trace, TranspositionTable, alphabeta, expectimax, maxn, mcts, minimax
+from aisearch import (
+    MCTSTrace,
+    Trace,
+    TranspositionTable,
+    alphabeta,
+    expectimax,
+    maxn,
+    mcts,
+    minimax,
+)
 from aisearch.games import GameTree, TicTacToe
 from aisearch.viz import MCTSFigure, TreeFigure, frame_strip
 from aisearch.viz.labels import label_problems
@@ -209,7 +218,8 @@ def test_narrow_counts_in_a_tournament_chart_never_run_together():
     from aisearch.tournament import Standing, TournamentTable
     from aisearch.viz import draw_tournament
 
-    rows = [Standing("max^n", 48, 23, 2, 23, 2.0, 0.01), Standing("random", 48, 2, 1, 45, None, 0.0)]
+    rows = [Standing("max^n", 48, 23, 2, 23, 2.0, 0.01),
+            Standing("random", 48, 2, 1, 45, None, 0.0)]
     fig, ax = plt.subplots(figsize=(3.7, 2.2), layout="constrained")
     draw_tournament(TournamentTable(rows, [], 48, 0), ax=ax, title="a narrow chart")
     try:
