@@ -303,6 +303,9 @@ class TreeDrawing:
                     n, "", VALUE_PLACES, beside_font, color=style.VALUE_COLOR,
                     sample=widest.get(n, ""), optional=True)
                 self.value_texts[n].set_fontweight("bold")
+                # On a white ground, as a probability is: an edge may pass behind it.
+                self.value_texts[n].set_bbox({"boxstyle": "square,pad=0.1", "facecolor": "white",
+                                              "edgecolor": "none"})
         self.window_texts = {n: t for n, t in self.window_texts.items() if t.get_visible()}
 
     def _under_leaf(self, node: int, value: str | None, fontsize: float,

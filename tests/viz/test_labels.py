@@ -154,9 +154,7 @@ def test_tree_labels_never_touch_at_any_width(name):
     assert problems == {s: [] for s in some_steps(trace)}
 
 
-# Not the 40-node tree: three panels of it in 15 inches leave its windows no room
-# (known, left for later).
-@pytest.mark.parametrize("name", [n for n in WIDE if "40 nodes" not in n])
+@pytest.mark.parametrize("name", WIDE)
 def test_tree_labels_never_touch_in_a_strip(name):
     trace = WIDE[name]
     assert label_problems(frame_strip(trace, some_steps(trace)[1:4], columns=3)) == []
