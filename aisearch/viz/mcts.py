@@ -169,7 +169,7 @@ class MCTSDrawing:
             self.value_texts[n] = ax.text(x, y, "", transform=below, ha="center", va="top",
                                           fontsize=self.font, zorder=4,
                                           bbox=dict(boxstyle="square,pad=0.08", facecolor="white",
-                                                    edgecolor="none", alpha=0.85))
+                                                    edgecolor="none"))
             if self.nodes[n].parent is not None:
                 self.score_texts[n] = self._score_text(x, y)
             if show_labels:

@@ -3,10 +3,37 @@
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
+from matplotlib.font_manager import FontProperties
+from matplotlib.textpath import TextToPath
 from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import ScaledTranslation
 
 COLOURS = {"wins": "#2e7d32", "draws": "#9e9e9e", "losses": "#c62828"}
+COUNT_FONT = 9
+SMALLEST_COUNT_FONT = 6
+_TEXT_SIZES = TextToPath()
+
+
+def _count_font(ax, text: str, games: float) -> float | None:
+    """The font size, ``COUNT_FONT`` down to ``SMALLEST_COUNT_FONT``, in which
+    ``text`` fits with a little room inside a bar ``games`` long; ``None`` if
+    none does.
+
+    Measured on the axes as they stand (their limits and width). A count
+    that does not fit even in the smallest type is left out, so that two
+    narrow counts never run together ("2" and "1" reading "21"): the bar's
+    length still shows it.
+    """
+    x0, x1 = ax.get_xlim()
+    points = games / (x1 - x0) * ax.get_position().width * ax.figure.get_figwidth() * 72
+    fontsize = COUNT_FONT
+    while fontsize >= SMALLEST_COUNT_FONT:
+        properties = FontProperties(size=fontsize, weight="bold")
+        width = _TEXT_SIZES.get_text_width_height_descent(text, properties, ismath=False)[0]
+        if width + 3 <= points:
+            return fontsize
+        fontsize -= 0.5
+    return None
 
 
 def draw_tournament(table, ax=None, *, title: str | None = None):
@@ -14,7 +41,9 @@ def draw_tournament(table, ax=None, *, title: str | None = None):
 
     ``table`` is what ``aisearch.tournament.tournament`` returns. Players are
     listed top to bottom in the table's order, each bar labelled with its
-    numbers and the player's points (a win 1, a draw 1/2). The x axis ends at
+    numbers (in smaller type where a bar is narrow; left out where even that
+    does not fit) and the player's points (a win 1, a
+    draw 1/2). The x axis ends at
     the most games any player played (room for the points beside it); draws
     appear (bars and legend) only if there were any; the legend sits below
     the axes, clear of the title.
@@ -35,21 +64,23 @@ def draw_tournament(table, ax=None, *, title: str | None = None):
     y = list(range(len(rows)))
     left = [0] * len(rows)
     drawn = any(r.draws for r in rows)
+    games = max(sum((r.wins, r.draws, r.losses)) for r in rows)
+    ax.set_xlim(0, games * 1.22 if games else 1)
     for key in ("wins", "draws", "losses") if drawn else ("wins", "losses"):
         values = [getattr(r, key) for r in rows]
         ax.barh(y, values, left=left, color=COLOURS[key], label=key, height=0.6)
         for i, (start, v) in enumerate(zip(left, values, strict=True)):
-            if v:
+            fontsize = _count_font(ax, str(v), v) if v else None
+            if fontsize is not None:
                 ax.text(start + v / 2, i, str(v), ha="center", va="center", color="white",
-                        fontsize=9, fontweight="bold")
+                        fontsize=fontsize, fontweight="bold")
         left = [a + b for a, b in zip(left, values, strict=True)]
-    for i, r in enumerate(rows):
-        ax.text(left[i], i, f"  {r.points:g} points", va="center", fontsize=9)
     ax.set_yticks(y, names)
     ax.invert_yaxis()
-    games = max(left)
     ax.set_xlabel("games")
-    ax.set_xlim(0, games * 1.22 if games else 1)
+    if len(ax.get_shared_y_axes().get_siblings(ax)) == 1:
+        # In a row of charts sharing the players, the names are written once.
+        ax.set_ylabel("player")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xticks([t for t in ax.get_xticks() if 0 <= t <= games])
     # Half an inch below the axes: under the tick labels and the x label.

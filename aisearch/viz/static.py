@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import matplotlib
 from matplotlib.figure import Figure
+from matplotlib.transforms import offset_copy
 
 from . import mcts as mcts_drawing
 from .canvas import new_figure
@@ -119,13 +120,17 @@ def frame_strip(trace, steps: Sequence[int] | None = None, columns: int = 4, *,
                               (top - heading_band - tree_height) / fig_height,
                               (panel_width - 0.1) / fig_width, tree_height / fig_height))
         frame = trace.frame(step)
-        (mcts_drawing.MCTSDrawing if mcts else TreeDrawing)(ax, trace, layout=layout).update(frame)
+        drawing = (mcts_drawing.MCTSDrawing if mcts else TreeDrawing)(ax, trace, layout=layout)
+        drawing.update(frame)
         c = frame.counts
         counts = (f"iterations {c['iterations']} · nodes {c['nodes']} · playout moves "
                   f"{c['playout_moves']}" if mcts else
                   f"visited {c['visited']} · leaves {c['leaves']} · cutoffs "
                   f"{c['cutoffs']} · pruned {c['pruned']}")
-        ax.text(0.5, -0.02, counts, transform=ax.transAxes,
+        # Under whatever the tree writes under its leaves.
+        under = offset_copy(ax.transAxes, fig=figure, y=-getattr(drawing, "below", 0.0),
+                            units="points")
+        ax.text(0.5, -0.02, counts, transform=under,
                 ha="center", va="top", fontsize=STRIP_FONT * 0.85, color="#333333")
     if legend:
         handles = (mcts_drawing.legend_handles if mcts else legend_handles)(trace)

@@ -7,6 +7,13 @@ alpha-beta window and action, and per chance edge one for its probability
 one). Showing another step only changes their colours, widths, line styles
 and texts.
 
+Every label can be read. A node's value is written inside it in the largest
+type (not under ``MIN_VALUE_FONT``) in which the widest value it ever shows
+fits its glyph; a wider one goes under a leaf, or beside any other node.
+Texts beside nodes are placed one after another, each clear of the edges,
+the nodes and the texts placed before it (``aisearch.viz.labels`` checks
+the result with matplotlib's own text extents).
+
 Rendering is the slow part (text above all), so ``TreeFigure.png`` draws the
 artists that never change (legend, action labels) once into a background
 picture, and per step pastes that picture and draws only the changing
@@ -34,6 +41,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
+from matplotlib.markers import MarkerStyle
 from matplotlib.patches import Patch
 from matplotlib.text import Text
 from matplotlib.textpath import TextToPath
@@ -49,11 +57,18 @@ CAPTION_LINE = 0.21
 COUNTERS_BAND = 0.34
 LEGEND_ROW = 0.25
 
-# Font size of a value by its number of characters, relative to one digit.
-VALUE_SCALE = {1: 1.0, 2: 0.88, 3: 0.76, 4: 0.68}
+# The smallest type, in points, a value is written in inside its node. A
+# value that would need smaller type to fit is written beside the node.
+MIN_VALUE_FONT = 6.5
+# Room kept between a value's ink and its node's outline, in points.
+GLYPH_MARGIN = 1.0
+# Height of the band of a value that must lie inside its node, in units of its
+# font size: the middle of its digits, where a reader looks for the edges.
+INK_HEIGHT = 0.5
 
 # Places for a text beside a node, as (x side, y side), in order of preference.
 NAME_PLACES = ((-1, 0), (-1, 1), (-1, -1), (0, 1))
+VALUE_PLACES = ((1, 1), (-1, 1), (1, -1), (-1, -1))
 WINDOW_PLACES = ((1, 0), (1, 1), (1, -1), (0, 1))
 
 # White margin around a probability on its edge, in units of its font size.
@@ -119,6 +134,9 @@ class TreeDrawing:
         self._make_texts(size, font, names if show_labels else None)
         self._make_table_badges(size, font)
         self._make_horizon(size, font)
+        # Points the texts under the leaves reach below the axes (for what goes underneath).
+        bottom = self.ax.get_ylim()[0] * self.per_level
+        self.below = max([0.0] + [bottom - box[1] for box in self._occupied])
 
     # Building the artists, once -------------------------------------------
 
@@ -258,32 +276,88 @@ class TreeDrawing:
                 self.slot[n] = (marker, i)
 
     def _make_texts(self, size: float, font: float, names: dict | None) -> None:
+        """The value, name and window texts of every node.
+
+        First what has a fixed place: values that fit inside their nodes, and
+        under each leaf its value (if too wide for it) and its name. Then,
+        beside the other nodes, names, windows and the values too wide for
+        their nodes, each in the first place clear of edges, nodes and every
+        text placed so far (``_beside``). A window or value with no such
+        place is left out rather than drawn over another label.
+        """
         if self.players:
             self._make_vector_texts(size, font, names)
             return
-        ax = self.ax
         self.value_texts, self.label_texts, self.window_texts = {}, {}, {}
-        windows = self._nodes_with_windows()
+        self._occupied = [self._box_at(n, (-size / 2, -size / 2, size / 2, size / 2))
+                          for n in self.order]
+        widest = self._widest_values()
+        beside_font = max(MIN_VALUE_FONT, 0.8 * font)
+        wide = set()
         for n in self.order:
-            row = self.nodes[n]
-            x, y = self.layout[n]
-            shift = style.VALUE_SHIFT.get(style.marker_of(row), 0.0) * size
-            self.value_texts[n] = ax.text(
-                x, y, "", transform=self._offset(0, shift), ha="center", va="center",
-                fontsize=font, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
-            if names is None:
-                pass
-            elif row.children:
-                self.label_texts[n] = self._beside(n, names[n], NAME_PLACES, font * 0.9)
+            marker = style.marker_of(self.nodes[n])
+            shift = style.VALUE_SHIFT.get(marker, 0.0) * size
+            inside = _inside_font(widest.get(n, ""), marker, size, shift, font)
+            if inside is not None:
+                self.value_texts[n] = self.ax.text(
+                    *self.layout[n], "", transform=self._offset(0, shift), ha="center",
+                    va="center", fontsize=inside, fontweight="bold", color=style.VALUE_COLOR,
+                    zorder=4)
+            elif self.nodes[n].children:
+                wide.add(n)
             else:
-                # A leaf's name goes underneath, where no edge goes.
-                self.label_texts[n] = ax.text(
-                    x, y, names[n], transform=self._offset(0, -0.5 * size - 3), ha="center",
-                    va="top", fontsize=font * 0.9, zorder=4)
+                self._under_leaf(n, widest.get(n, ""), beside_font, names)
+            if names is not None and not self.nodes[n].children and n not in self.label_texts:
+                self._under_leaf(n, None, beside_font, names)
+        windows = self._nodes_with_windows(max(6.0, font * 0.78), names)
+        for n in self.order:
+            if names is not None and self.nodes[n].children:
+                self.label_texts[n] = self._beside(n, names[n], NAME_PLACES, font * 0.9)
             if n in windows:
                 self.window_texts[n] = self._beside(
                     n, "", WINDOW_PLACES, max(6.0, font * 0.78), color=style.WINDOW_COLOR,
-                    sample=style.window_text(-float("inf"), float("inf")))
+                    sample=style.window_text(-float("inf"), float("inf")), optional=True)
+            if n in wide:
+                self.value_texts[n] = self._beside(
+                    n, "", VALUE_PLACES, beside_font, color=style.VALUE_COLOR,
+                    sample=widest.get(n, ""), optional=True)
+                self.value_texts[n].set_fontweight("bold")
+                # On a white ground, as a probability is: an edge may pass behind it.
+                self.value_texts[n].set_bbox({"boxstyle": "square,pad=0.1", "facecolor": "white",
+                                              "edgecolor": "none"})
+        self.window_texts = {n: t for n, t in self.window_texts.items() if t.get_visible()}
+
+    def _under_leaf(self, node: int, value: str | None, fontsize: float,
+                    names: dict | None) -> None:
+        """Under a leaf, where no edge goes: its value (unless ``value`` is
+        ``None``: it is inside the leaf) in type that leaves its neighbours'
+        clear, and its name under that."""
+        x, y = self.layout[node]
+        top = -0.5 * self.node_size - 2
+        if value is not None:
+            fontsize = _font_within(value, self._width_at(node) - 3, fontsize)
+            width = _TEXT_SIZES.get_text_width_height_descent(
+                value, FontProperties(size=fontsize, weight="bold"), ismath=False)[0]
+            self.value_texts[node] = self.ax.text(
+                x, y, "", transform=self._offset(0, top), ha="center", va="top",
+                fontsize=fontsize, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
+            self._occupied.append(self._box_at(node, (-width / 2, top - 1.2 * fontsize,
+                                                      width / 2, top)))
+            top -= 1.2 * fontsize + 1
+        if names is not None:
+            name_font = 0.9 * self.font
+            self.label_texts[node] = self.ax.text(
+                x, y, names[node], transform=self._offset(0, top - 1), ha="center", va="top",
+                fontsize=name_font, zorder=4)
+            width = 0.6 * name_font * len(names[node])
+            self._occupied.append(self._box_at(node, (-width / 2, top - 1 - 1.2 * name_font,
+                                                      width / 2, top - 1)))
+
+    def _box_at(self, node: int, box: tuple) -> tuple:
+        """``box`` (points, relative to ``node``) in points relative to the axes' origin."""
+        x, y = self.layout[node]
+        px, py = x * self.per_unit, y * self.per_level
+        return (px + box[0], py + box[1], px + box[2], py + box[3])
 
     def _make_table_badges(self, size: float, font: float) -> None:
         """A "TT" badge at the upper right of each node a table answered (shown once reached)."""
@@ -319,6 +393,7 @@ class TreeDrawing:
         the value vector to its right (under a leaf, where no edge goes)."""
         ax = self.ax
         self.value_texts, self.label_texts, self.window_texts = {}, {}, {}
+        self._occupied = []
         small = font * style.VECTOR_SCALE
         for n in self.order:
             row = self.nodes[n]
@@ -336,35 +411,83 @@ class TreeDrawing:
                 self.label_texts[n] = ax.text(x, y, names[n], ha="center", va="center",
                                               fontsize=font * 0.85, zorder=4)
 
-    def _nodes_with_windows(self) -> set:
-        """The nodes that have an alpha-beta window at some step."""
-        return {e.node for e in self.trace if e.alpha is not None and self.nodes[e.node].children}
+    def _width_at(self, node: int) -> float:
+        """Points from ``node`` to the nearest node of its level (one unit if alone)."""
+        x, y = self.layout[node]
+        others = [abs(ox - x) for other, (ox, oy) in self.layout.items()
+                  if oy == y and other != node]
+        return min(others, default=1.0) * self.per_unit
+
+    def _widest_values(self) -> dict[int, str]:
+        """Per node, the widest text its value takes at any step, as a bound
+        sign may be written in front (whether it is depends on the search)."""
+        sign = "≤" if any(e.alpha is not None or e.bound for e in self.trace) else ""
+        widest: dict[int, str] = {}
+        for e in self.trace:
+            value = e.total if e.kind == "chance" else e.value
+            if value is None or isinstance(value, tuple):
+                continue
+            text = sign + style.number_text(value)
+            if len(text) > len(widest.get(e.node, "")):
+                widest[e.node] = text
+        return widest
+
+    def _nodes_with_windows(self, font: float, names: dict | None) -> set:
+        """The nodes that have an alpha-beta window at some step and room for it
+        on their right, before the next node of their level and its name."""
+        wanted = {e.node for e in self.trace if e.alpha is not None and self.nodes[e.node].children}
+        width = 0.6 * font * len(style.window_text(-float("inf"), float("inf")))
+        name_room = 0.6 * 0.9 * self.font * max(map(len, names.values()), default=0) if names else 0
+        right_end = self.ax.get_xlim()[1]
+        by_level: dict[float, list[float]] = {}
+        for x, y in self.layout.values():
+            by_level.setdefault(y, []).append(x)
+        roomy = set()
+        for n in wanted:
+            x, y = self.layout[n]
+            after = [other for other in by_level[y] if other > x]
+            if after:
+                room = (min(after) - x) * self.per_unit - self.node_size - 4 - name_room
+            else:
+                room = (right_end - x) * self.per_unit - 0.55 * self.node_size
+            if width <= room:
+                roomy.add(n)
+        return roomy
 
     def _offset(self, dx: float, dy: float):
         return offset_copy(self.ax.transData, fig=self.ax.figure, x=dx, y=dy, units="points")
 
     def _beside(self, node: int, text: str, places, fontsize: float, color=None,
-                sample: str | None = None):
-        """A text next to a node, in the first place that no edge of the node crosses."""
+                sample: str | None = None, optional: bool = False):
+        """A text next to a node, in the first of ``places`` that no edge of the
+        node crosses and that is clear of every node and text placed so far
+        (else the first clear of them, else the first). If ``optional`` and no
+        place is clear of them, the text is made invisible: left out."""
         gap = 0.55 * self.node_size + 2
         rise = 0.5 * self.node_size
         width = 0.6 * fontsize * len(sample or text)
         height = 1.2 * fontsize
         edges = self._edge_vectors(node)
-        chosen = places[0]
-        for place in places:
-            box = _text_box(place, gap, rise, width, height)
-            if not any(_crosses(box, end) for end in edges):
-                chosen = place
-                break
+        own = self._box_at(node, (-self.node_size / 2,) * 2 + (self.node_size / 2,) * 2)
+        boxes = {place: _text_box(place, gap, rise, width, height) for place in places}
+        free = [p for p in places
+                if not any(_meet(self._box_at(node, boxes[p]), other)
+                           for other in self._occupied if other != own)]
+        clear = [p for p in free if not any(_crosses(boxes[p], end) for end in edges)]
+        chosen = (clear or free or list(places))[0]
         sx, sy = chosen
         dx = sx * (gap if sy == 0 else 0.75 * gap)
         dy = sy * rise
         x, y = self.layout[node]
-        return self.ax.text(
+        made = self.ax.text(
             x, y, text, transform=self._offset(dx, dy), fontsize=fontsize, color=color,
             ha={-1: "right", 0: "center", 1: "left"}[sx],
             va={-1: "top", 0: "center", 1: "bottom"}[sy], zorder=4)
+        if optional and not free:
+            made.set_visible(False)
+        else:
+            self._occupied.append(self._box_at(node, boxes[chosen]))
+        return made
 
     def _edge_vectors(self, node: int) -> list[tuple[float, float]]:
         """The node's edges (to its parent and children) as vectors in points."""
@@ -394,9 +517,6 @@ class TreeDrawing:
         for n in self.order:
             value = style.BOUND_SIGNS.get(frame.bound.get(n), "") + style.number_text(frame.value.get(n))
             self.value_texts[n].set_text(value)
-            if not self.players:
-                # Longer numbers in smaller type, to stay inside the triangle.
-                self.value_texts[n].set_fontsize(self.font * VALUE_SCALE.get(len(value), 0.62))
         for n, text in self.label_texts.items():
             text.set_color(looks[n].text)
         for n, text in self.badge_texts.items():
@@ -731,19 +851,21 @@ def draw_step(trace, step: int = -1, ax=None, **options) -> Figure:
     drawing = TreeDrawing(ax, trace, **options)
     frame = trace.frame(step)
     drawing.update(frame)
-    caption_axes(ax, frame)
+    caption_axes(ax, frame, below=drawing.below)
     return ax.figure
 
 
-def caption_axes(ax, frame, *, fontsize: float = 9) -> None:
-    """Title ``ax`` with the frame's step and sentence, counters underneath."""
+def caption_axes(ax, frame, *, fontsize: float = 9, below: float = 0.0) -> None:
+    """Title ``ax`` with the frame's step and sentence, counters underneath
+    (``below`` points lower, under what the tree writes under its leaves)."""
     width = ax.get_position().width * ax.figure.get_figwidth()
     wrap = max(24, int(width * 72 / (0.55 * fontsize)))
     ax.set_title(textwrap.fill(f"{frame.step}. {frame.sentence}", wrap), fontsize=fontsize,
                  loc="left", color=style.CAPTION_COLOR, linespacing=1.25)
     c = frame.counts
     ax.text(0.5, 0.0, f"visited {c['visited']} · leaves {c['leaves']} · cutoffs "
-            f"{c['cutoffs']} · pruned {c['pruned']}", transform=ax.transAxes, ha="center",
+            f"{c['cutoffs']} · pruned {c['pruned']}", ha="center",
+            transform=offset_copy(ax.transAxes, fig=ax.figure, y=-below, units="points"),
             va="top", fontsize=fontsize * 0.85, color=style.COUNTERS_COLOR)
 
 
@@ -751,6 +873,46 @@ def _action_text(action) -> str:
     if action is None:
         return ""
     return action if isinstance(action, str) else str(action)
+
+
+def _inside_font(text: str, marker: str, size: float, shift: float,
+                 largest: float) -> float | None:
+    """The largest font size, at most ``largest``, that writes ``text`` (bold)
+    inside a ``marker`` of ``size`` points, ``shift`` points above its centre;
+    ``None`` if even ``MIN_VALUE_FONT`` is too large.
+
+    The box of the text's ink, grown by ``GLYPH_MARGIN``, must lie inside the
+    marker's outline (a triangle narrows towards its tip, so a wide value
+    sits towards its base and still may not fit).
+
+    >>> _inside_font("3", "s", 27, 0, 10.5), _inside_font("-0.111", "^", 18, -2.5, 7.0)
+    (10.5, None)
+    """
+    style_ = MarkerStyle(marker)
+    outline = style_.get_path().transformed(style_.get_transform().frozen().scale(size))
+    fontsize = largest
+    while fontsize >= MIN_VALUE_FONT:
+        properties = FontProperties(size=fontsize, weight="bold")
+        width = _TEXT_SIZES.get_text_width_height_descent(text, properties, ismath=False)[0]
+        half_width = width / 2 + GLYPH_MARGIN
+        half_height = INK_HEIGHT * fontsize / 2 + GLYPH_MARGIN
+        corners = [(sx * half_width, shift + sy * half_height) for sx in (-1, 1) for sy in (-1, 1)]
+        if outline.contains_points(corners).all():
+            return fontsize
+        fontsize -= 0.25
+    return None
+
+
+def _font_within(text: str, width: float, largest: float, smallest: float = 5.5) -> float:
+    """The largest font size, from ``largest`` down to ``smallest``, that writes
+    ``text`` (bold) at most ``width`` points wide (``smallest`` if none does)."""
+    fontsize = largest
+    while fontsize > smallest:
+        properties = FontProperties(size=fontsize, weight="bold")
+        if _TEXT_SIZES.get_text_width_height_descent(text, properties, ismath=False)[0] <= width:
+            break
+        fontsize -= 0.25
+    return max(fontsize, smallest)
 
 
 def _text_box(place, gap: float, rise: float, width: float, height: float,
@@ -771,6 +933,11 @@ def _text_box(place, gap: float, rise: float, width: float, height: float,
     else:
         y0 = rise if sy > 0 else -rise - height
     return x0 - margin, y0 - margin, x0 + width + margin, y0 + height + margin
+
+
+def _meet(box, other) -> bool:
+    """Whether two boxes ``(x0, y0, x1, y1)`` overlap."""
+    return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
 
 
 def _crosses(box, end) -> bool:
