@@ -313,19 +313,27 @@ class TreeDrawing:
         for n in self.order:
             if names is not None and self.nodes[n].children:
                 self.label_texts[n] = self._beside(n, names[n], NAME_PLACES, font * 0.9)
+        # Values before windows: a value is what the node is worth, a window
+        # only how it was searched, so values get the first pick of the room.
+        for n in self.order:
+            if n in wide:
+                self.value_texts[n] = self._beside_value(n, widest.get(n, ""), beside_font)
+        for n in self.order:
             if n in windows:
                 self.window_texts[n] = self._beside(
                     n, "", WINDOW_PLACES, max(6.0, font * 0.78), color=style.WINDOW_COLOR,
                     sample=style.window_text(-float("inf"), float("inf")), optional=True)
-            if n in wide:
-                self.value_texts[n] = self._beside(
-                    n, "", VALUE_PLACES, beside_font, color=style.VALUE_COLOR,
-                    sample=widest.get(n, ""), optional=True)
-                self.value_texts[n].set_fontweight("bold")
-                # On a white ground, as a probability is: an edge may pass behind it.
-                self.value_texts[n].set_bbox({"boxstyle": "square,pad=0.1", "facecolor": "white",
-                                              "edgecolor": "none"})
         self.window_texts = {n: t for n, t in self.window_texts.items() if t.get_visible()}
+
+    def _beside_value(self, node: int, widest: str, fontsize: float):
+        """A value too wide for its node, beside it, in the first clear place;
+        left out only where none is clear."""
+        text = self._beside(node, "", VALUE_PLACES, fontsize, color=style.VALUE_COLOR,
+                            sample=widest, optional=True)
+        text.set_fontweight("bold")
+        # On a white ground, as a probability is: an edge may pass behind it.
+        text.set_bbox({"boxstyle": "square,pad=0.1", "facecolor": "white", "edgecolor": "none"})
+        return text
 
     def _under_leaf(self, node: int, value: str | None, fontsize: float,
                     names: dict | None) -> None:
