@@ -20,7 +20,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..trace import DONE, PRUNED, STACK, UNSEEN, format_probability, format_value
+from ..trace import (
+    DONE,
+    PRUNED,
+    STACK,
+    UNSEEN,
+    bound_text,
+    format_probability,
+    format_value,
+)
 
 if TYPE_CHECKING:
     from matplotlib.typing import LineStyleType
@@ -117,10 +125,6 @@ def marker_for(role: str) -> str:
 def marker_of(row) -> str:
     """The marker of a traced node: a square if terminal, else by its role."""
     return TERMINAL_MARKER if row.terminal else marker_for(row.role)
-
-
-BOUND_SIGNS = {"upper": "≤", "lower": "≥"}
-"""How a value that is only a bound is written: ``≤2`` is at most 2."""
 
 
 number_text = format_value

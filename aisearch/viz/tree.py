@@ -523,7 +523,7 @@ class TreeDrawing:
         self.edges.set_linewidth([k.width for k in edge_looks])
         self.edges.set_linestyle([k.line for k in edge_looks])
         for n in self.order:
-            value = style.BOUND_SIGNS.get(frame.bound.get(n), "") + style.number_text(frame.value.get(n))
+            value = style.bound_text(frame.value.get(n), frame.bound.get(n, "exact"))
             self.value_texts[n].set_text(value)
         for n, text in self.label_texts.items():
             text.set_color(looks[n].text)
