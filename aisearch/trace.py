@@ -56,8 +56,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from fractions import Fraction
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 ENTER, LEAF, UPDATE, CUTOFF, EXIT = "enter", "leaf", "update", "cutoff", "exit"

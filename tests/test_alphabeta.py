@@ -8,7 +8,13 @@ from aisearch import Trace, alphabeta, minimax, negamax
 from aisearch.games import GameTree, TicTacToe
 from aisearch.paranoid import paranoid
 
-from trees import nested_trees, paranoid_by_definition, roots, textbook, zero_sum_evaluation
+from trees import (
+    nested_trees,
+    paranoid_by_definition,
+    roots,
+    textbook,
+    zero_sum_evaluation,
+)
 
 
 def test_textbook_tree_cut_by_cut():

@@ -314,7 +314,7 @@ def exact_star1(tree, state, alpha, beta, low, high, visited):
                 return done + worst
         return done
     value = -math.inf if mover == "MAX" else math.inf
-    for i, child in enumerate(children):
+    for child in children:
         v = exact_star1(tree, child, alpha, beta, low, high, visited)
         if mover == "MAX":
             value, alpha = max(value, v), max(alpha, v)

@@ -176,7 +176,7 @@ def true_value(game, state, depth=None, evaluate=None, noisy=None, stand_pat=Tru
     role = game.role(state)
     if role == "chance":
         return sum(game.probability(state, game.result(state, a)) * v
-                   for a, v in zip(moves, values))
+                   for a, v in zip(moves, values, strict=True))
     if depth is not None and depth <= 0 and stand_pat:
         values.append(evaluate(game, state, "MAX"))
     return max(values) if role == "max" else min(values)
@@ -301,7 +301,8 @@ def test_the_property_tests_meet_both_kinds_of_bound():
         for search in (alphabeta, negamax):
             trace = Trace(tree)
             search(tree, tracer=trace)
-            for kind, count in check_claims(trace, lambda s, ply: true_value(tree, s)).items():
+            truth = lambda s, ply, tree=tree: true_value(tree, s)  # noqa: E731
+            for kind, count in check_claims(trace, truth).items():
                 if kind in seen:
                     seen[kind] += count
             outside += sum(1 for n in trace.value_kinds()

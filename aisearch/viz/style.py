@@ -25,7 +25,6 @@ from ..trace import (
     PRUNED,
     STACK,
     UNSEEN,
-    bound_text,
     format_probability,
     format_value,
 )

@@ -47,7 +47,7 @@ from matplotlib.text import Text
 from matplotlib.textpath import TextToPath
 from matplotlib.transforms import offset_copy
 
-from ..trace import DONE, PRUNED, STACK, UNSEEN
+from ..trace import DONE, PRUNED, STACK, UNSEEN, bound_text
 from . import style
 from .canvas import new_figure
 from .layout import Position, tree_layout
@@ -523,7 +523,7 @@ class TreeDrawing:
         self.edges.set_linewidth([k.width for k in edge_looks])
         self.edges.set_linestyle([k.line for k in edge_looks])
         for n in self.order:
-            value = style.bound_text(frame.value.get(n), frame.bound.get(n, "exact"))
+            value = bound_text(frame.value.get(n), frame.bound.get(n, "exact"))
             self.value_texts[n].set_text(value)
         for n, text in self.label_texts.items():
             text.set_color(looks[n].text)

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from matplotlib.figure import Figure
 from matplotlib.markers import MarkerStyle
+from notebook_figures import NOTEBOOKS, notebook_label_problems
 
 from aisearch import (
     MCTSTrace,
@@ -27,8 +28,6 @@ from aisearch import (
 from aisearch.games import GameTree, TicTacToe
 from aisearch.viz import MCTSFigure, TreeFigure, frame_strip
 from aisearch.viz.labels import label_problems
-
-from notebook_figures import NOTEBOOKS, notebook_label_problems
 
 # The checker itself ---------------------------------------------------------------
 
