@@ -401,7 +401,8 @@ def still_to_come(outcomes: Sequence[tuple[Any, float]]) -> list[float]:
     >>> 1 - 1 / 3 - 1 / 3 - 1 / 3
     1.1102230246251565e-16
     """
-    after, rest = [], 0
+    after: list = []
+    rest = 0
     for _, p in reversed(outcomes):
         after.append(rest)
         rest += p

@@ -95,7 +95,7 @@ def check_outcomes(state: State, outcomes) -> tuple:
             raise ValueError(f"chance state {state!r}: {pair!r} is not an (outcome, probability) pair")
         outcome, p = pair
         # Any real number: a Fraction keeps a search's sums exact.
-        if isinstance(p, bool) or not isinstance(p, numbers.Real) or not p > 0:
+        if isinstance(p, bool) or not isinstance(p, numbers.Real) or not float(p) > 0:
             raise ValueError(
                 f"chance state {state!r} gives outcome {outcome!r} the probability {p!r}: "
                 "probabilities must be positive numbers"

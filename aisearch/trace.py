@@ -215,7 +215,10 @@ def _exit_kind(e: Event, children: list, window: tuple | None, cutoff: Event | N
     if e.role == "chance":
         # A cut chance node adds the most (upper) or least (lower) the outcomes
         # it skipped could bring.
-        side = None if cutoff is None else UPPER if cutoff.value <= cutoff.alpha else LOWER
+        side = None
+        if cutoff is not None:
+            fell = cutoff.alpha is not None and cutoff.value is not None and cutoff.value <= cutoff.alpha
+            side = UPPER if fell else LOWER
         at_least = UPPER not in kinds and side != UPPER
         at_most = LOWER not in kinds and side != LOWER
     else:
@@ -315,7 +318,7 @@ class EventLog:
     def __call__(self, event) -> None:
         self.events.append(event)
         self._nodes = None
-        self._kinds: dict | None = None
+        self._kinds = None
 
     def __len__(self) -> int:
         return len(self.events)
@@ -694,8 +697,10 @@ class Trace(EventLog):
             return f"{done}: it is worth at most {format_value(e.value)}, a bound."
         if kind == LOWER:
             return f"{done}: it is worth at least {format_value(e.value)}, a bound."
-        entered = self.events[self.nodes()[e.node].entered]
-        if entered.alpha is not None and not entered.alpha < e.value < entered.beta:
+        step = self.nodes()[e.node].entered
+        entered = self.events[step] if step is not None else e
+        alpha, beta, v = entered.alpha, entered.beta, e.value
+        if alpha is not None and beta is not None and v is not None and not alpha < v < beta:
             # Outside its window, yet proved: say so, lest it be read as a bound.
             return f"{done}, its exact value: every child was searched and each is exact."
         return f"{done}."
@@ -849,7 +854,7 @@ def _players_text(players: tuple) -> str:
 def _where_text(e: Event) -> str:
     """Where a quiescence node lies: ``at the depth limit (ply 2)`` or
     ``past the horizon (ply 3, depth limit 2)``."""
-    if e.depth > e.horizon:
+    if e.horizon is not None and e.depth > e.horizon:
         return f"past the horizon (ply {e.depth}, depth limit {e.horizon})"
     return f"at the depth limit (ply {e.depth})"
 
