@@ -702,6 +702,9 @@ class Trace(EventLog):
         alpha, beta, v = entered.alpha, entered.beta, e.value
         if alpha is not None and beta is not None and v is not None and not alpha < v < beta:
             # Outside its window, yet proved: say so, lest it be read as a bound.
+            if entered.horizon is not None and entered.depth >= entered.horizon:
+                return (f"{done}, its exact value: none of its noisy moves (the only ones "
+                        "it searches) was cut off, and each came back exact.")
             return f"{done}, its exact value: every child was searched and each is exact."
         return f"{done}."
 

@@ -312,3 +312,17 @@ def test_the_property_tests_meet_both_kinds_of_bound():
 
 def _exit_step(trace, node) -> int:
     return next((e.step for e in trace if e.node == node and e.kind == "exit"), 0)
+
+
+def test_a_quiescence_node_is_exact_over_the_moves_it_searches():
+    """Past the horizon only noisy moves are searched: an exact node there says
+    so, and never that every child was searched."""
+    from aisearch.quiescence import threat_moves
+
+    trace = Trace()
+    quiescence_search(TicTacToe(), ".X....X.O", depth=2, noisy=threat_moves, tracer=trace)
+    exits = [e for e in trace if e.kind == "exit"]
+    noisy = [e for e in exits if trace.events[trace.nodes()[e.node].entered].noisy]
+    said = [trace.sentence(e.step) for e in noisy]
+    assert any("none of its noisy moves (the only ones it searches) was cut off" in s for s in said)
+    assert not any("every child was searched" in s for s in said)
