@@ -427,14 +427,15 @@ class TreeDrawing:
         return min(others, default=1.0) * self.per_unit
 
     def _widest_values(self) -> dict[int, str]:
-        """Per node, the widest text its value takes at any step, as a bound
-        sign may be written in front (whether it is depends on the search)."""
-        sign = "≤" if any(e.alpha is not None or e.bound for e in self.trace) else ""
+        """Per node, the widest text its value takes at any step, a bound sign
+        in front if the node ends as a bound (``Trace.value_kinds``)."""
+        kinds = self.trace.value_kinds() if hasattr(self.trace, "value_kinds") else {}
         widest: dict[int, str] = {}
         for e in self.trace:
             value = e.total if e.kind == "chance" else e.value
             if value is None or isinstance(value, tuple):
                 continue
+            sign = "≤" if kinds.get(e.node, "exact") != "exact" else ""
             text = sign + style.number_text(value)
             if len(text) > len(widest.get(e.node, "")):
                 widest[e.node] = text
