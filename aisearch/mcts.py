@@ -609,9 +609,13 @@ class MCTSTrace(EventLog):
         chooser = "MAX" if self.nodes()[parent].role == "max" else "MIN"
         chosen = next(s for s in e.scores if s.node == e.node)
         scores = ", ".join(f"{_text(s.action)} {_number(s.score)}" for s in e.scores)
+        tied = [_text(s.action) for s in e.scores if s.score == chosen.score and s is not chosen]
+        tie = (f"; a tie with {', '.join(tied)}, and the first in the order of actions is taken"
+               if tied else "")
         return (f"{above} is fully expanded; {chooser} takes the highest UCT score, "
                 f"{_text(chosen.action)} to {name}: mean for {chooser} {_number(chosen.mean)} + "
-                f"bonus {_number(chosen.bonus)} = {_number(chosen.score)} (scores: {scores}).")
+                f"bonus {_number(chosen.bonus)} = {_number(chosen.score)} (scores: {scores}"
+                f"{tie}).")
 
 
 def _number(x) -> str:

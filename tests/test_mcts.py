@@ -460,3 +460,18 @@ def test_check_selection_names_the_slips(iteration_six_at_b):
     assert not missing.passed and "give a score for each action" in missing.message
     with pytest.raises(ValueError, match="give the step of a select event"):
         check_selection(trace, 0, right, event.action)
+
+
+def test_a_tied_select_step_says_the_first_action_is_taken():
+    """Two children with the same UCT score: the sentence says which rule chose."""
+    trace, _ = traced(GameTree.from_nested([[1, 1], [1, 1]]), iterations=6, seed=0)
+    tied = [e for e in trace.of_kind(SELECT)
+            if sum(s.score == max(t.score for t in e.scores) for s in e.scores) > 1]
+    untied = [e for e in trace.of_kind(SELECT) if e not in tied and e.scores]
+    assert tied
+    for e in tied:
+        first = next(s for s in e.scores if s.score == max(t.score for t in e.scores))
+        assert first.node == e.node
+        assert "a tie with" in trace.sentence(e.step)
+        assert "the first in the order of actions is taken" in trace.sentence(e.step)
+    assert all("a tie" not in trace.sentence(e.step) for e in untied)
