@@ -75,6 +75,8 @@ WINDOW_PLACES = ((1, 0), (1, 1), (1, -1), (0, 1))
 PROBABILITY_PAD = 0.15
 # Where a probability sits on its edge, as a fraction from the parent (at most).
 PROBABILITY_AT = 0.7
+# Points between a probability's label and its edge.
+PROBABILITY_GAP = 4
 # Measures a text's width in points without a renderer.
 _TEXT_SIZES = TextToPath()
 
@@ -204,59 +206,92 @@ class TreeDrawing:
                 fontsize=max(5.5, font * 0.72), color=style.ACTION_COLOR, zorder=0.5)
 
     def _make_probabilities(self, fontsize: float, actions: dict[int, str] | None) -> None:
-        """Each chance edge's probability (after its action, if ``actions``), on
-        the edge near the child, in a white box.
+        """Each chance edge's probability (after its action, if ``actions``),
+        beside its edge near the child, in a white box.
 
-        All labels between two levels of the tree sit at the same fraction of
-        their edges, where neighbouring edges are at least that fraction of a
-        unit apart; if the widest label needs more room, they alternate
+        A label stands on the outer side of its own edge (left of an edge
+        going down to the left, right of one going right), so that it never
+        covers a sibling's edge and reads as that edge's. All labels between
+        two levels sit at the same fraction of their edges if they fit there
+        clear of each other and of the other edges; else they alternate
         between two or three rows. If even three rows are too tight, the
         actions are left out, and then the probabilities too, rather than
-        drawn over each other.
+        drawn over each other or over an edge.
         """
         self.probability_texts: dict[int, Text] = {}
         plain = {n: style.probability_text(self.probabilities[n]) for n in self.edge_children
                  if n in self.probabilities}
         by_level: dict[float, list[int]] = {}
-        for n in plain:
+        for n in self.edge_children:
             by_level.setdefault(self.layout[n][1], []).append(n)
-        for members in by_level.values():
-            members.sort(key=lambda n: self.layout[n][0])
+        for level in by_level.values():
+            level.sort(key=lambda n: self.layout[n][0])
+            members = [n for n in level if n in plain]
+            if not members:
+                continue
             texts = plain
             rows: list[float] = []
             if actions is not None:
                 texts = {n: f"{actions[n]} ({p})" if actions[n] else p for n, p in plain.items()}
-                rows = self._probability_rows([texts[n] for n in members], fontsize)
+                rows = self._probability_rows(members, level, texts, fontsize)
             if not rows:
                 texts = plain
-                rows = self._probability_rows([texts[n] for n in members], fontsize)
+                rows = self._probability_rows(members, level, texts, fontsize)
             for i, n in enumerate(members if rows else ()):
                 (px, py), (x, y) = self.layout[self.nodes[n].parent], self.layout[n]
                 t = rows[i % len(rows)]
+                side = _side(px, x)
                 self.probability_texts[n] = self.ax.text(
-                    px + t * (x - px), py + t * (y - py), texts[n], ha="center", va="center",
+                    px + t * (x - px), py + t * (y - py), texts[n],
+                    transform=self._offset(side * PROBABILITY_GAP, 0),
+                    ha={-1: "right", 0: "center", 1: "left"}[side], va="center",
                     fontsize=fontsize, color=style.PROBABILITY_COLOR, zorder=2,
                     bbox={"boxstyle": f"round,pad={PROBABILITY_PAD}", "facecolor": "white",
                           "edgecolor": "none"})
 
-    def _probability_rows(self, texts: list[str], fontsize: float) -> list[float]:
-        """Fractions of an edge, one per row, for side-by-side labels ``texts``;
-        empty if they do not fit in three rows."""
+    def _probability_rows(self, members: list[int], level: list[int], texts: dict,
+                          fontsize: float) -> list[float]:
+        """Fractions of an edge, one per row, at which the labels of ``members``
+        (chance edges into one level of the tree, left to right) stand clear of
+        each other and of every edge into that ``level``; empty if they do not
+        fit in three rows."""
         font = FontProperties(size=fontsize)
-        widest = max(_TEXT_SIZES.get_text_width_height_descent(t, font, ismath=False)[0]
-                     for t in set(texts))
-        width = widest + 2 * PROBABILITY_PAD * fontsize + 2
+        pad = PROBABILITY_PAD * fontsize + 1
+        widths = {n: _TEXT_SIZES.get_text_width_height_descent(texts[n], font, ismath=False)[0]
+                  + 2 * pad for n in members}
         height = (1.2 + 2 * PROBABILITY_PAD) * fontsize + 1
         # Clear of the child's marker below and of the parent's above; no
         # lower than PROBABILITY_AT, where a label plainly belongs to its child.
         marker = 0.5 * self.node_size + 0.5 * height
         lowest = min(PROBABILITY_AT, 1 - (marker + 7) / self.per_level)
         highest = (marker + 1) / self.per_level
+
+        def at(n: int, t: float) -> float:
+            """Where the edge into ``n`` is at fraction ``t``, in points."""
+            (px, _), (x, _) = self.layout[self.nodes[n].parent], self.layout[n]
+            return (px + t * (x - px)) * self.per_unit
+
+        def span(n: int, t: float) -> tuple[float, float]:
+            side, x = _side(self.layout[self.nodes[n].parent][0], self.layout[n][0]), at(n, t)
+            if side == 0:
+                return x - widths[n] / 2, x + widths[n] / 2
+            near = x + side * (PROBABILITY_GAP - pad + 1)
+            far = near + side * widths[n]
+            return min(near, far), max(near, far)
+
         for count in (1, 2, 3):
             rows = [lowest - k * height / self.per_level for k in range(count)]
-            # Labels in one row stand ``count`` children apart: at least that
-            # many units at the children, that share of it at fraction t.
-            if rows[-1] >= highest and all(t * count * self.per_unit >= width for t in rows):
+            if rows[-1] < highest:
+                break
+            clear = True
+            for r, t in enumerate(rows):
+                row = [n for i, n in enumerate(members) if i % count == r]
+                spans = [span(n, t) for n in row]
+                clear = clear and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
+                # A label on a vertical edge sits on it; no label covers another's edge.
+                clear = clear and not any(lo < at(m, t) < hi for n, (lo, hi) in zip(row, spans)
+                                          for m in level if m != n)
+            if clear:
                 return rows
         return []
 
@@ -942,6 +977,12 @@ def _text_box(place, gap: float, rise: float, width: float, height: float,
     else:
         y0 = rise if sy > 0 else -rise - height
     return x0 - margin, y0 - margin, x0 + width + margin, y0 + height + margin
+
+
+def _side(parent_x: float, child_x: float) -> int:
+    """Which side of an edge its label stands on: -1 left of an edge going
+    down to the left, 1 right of one going right, 0 on a vertical edge."""
+    return (child_x > parent_x) - (child_x < parent_x)
 
 
 def _meet(box, other) -> bool:

@@ -477,13 +477,25 @@ def test_dice_nim_edges_say_the_roll_and_the_take():
              if row.parent is not None and row.probability is None}
     assert rolls == {"roll 1 (1/2)", "roll 2 (1/2)"} and takes == {"1", "2"}
     assert_apart(probability_boxes(tree_figure)[1])
-    # Too narrow for "roll 1 (1/2)" side by side: the probabilities alone, still apart.
+    # Each label stands on its own edge's outer side, so it never covers the
+    # sibling's edge: roll 1 wholly left of the chance node, roll 2 right of it.
+    renderer = tree_figure.figure.canvas.get_renderer()
+    to_display = drawing.ax.transData.transform
+    for n, text in drawing.probability_texts.items():
+        box = text.get_bbox_patch().get_window_extent(renderer)
+        parent_x = to_display(drawing.layout[nodes[n].parent])[0]
+        if drawing.layout[n][0] < drawing.layout[nodes[n].parent][0]:
+            assert box.x1 < parent_x, text.get_text()
+        else:
+            assert box.x0 > parent_x, text.get_text()
+    # Narrower: where "roll 1 (1/2)" has no room, the probability alone, still apart.
     narrow = TreeFigure(trace, step=-1, caption=False, figsize=(7, 5), show_actions=True)
     texts = [t.get_text() for t in narrow.drawing.probability_texts.values()]
-    assert texts == ["1/2"] * 16
+    assert len(texts) == 16 and "1/2" in texts
+    assert set(texts) <= {"1/2", "roll 1 (1/2)", "roll 2 (1/2)"}
     assert_apart(probability_boxes(narrow)[1])
     # Too narrow even for that: left out, never drawn over each other.
-    cramped = TreeFigure(trace, step=-1, caption=False, figsize=(5, 4))
+    cramped = TreeFigure(trace, step=-1, caption=False, figsize=(4, 3.5))
     assert cramped.drawing.probability_texts == {}
 
 
