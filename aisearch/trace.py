@@ -701,12 +701,25 @@ class Trace(EventLog):
         entered = self.events[step] if step is not None else e
         alpha, beta, v = entered.alpha, entered.beta, e.value
         if alpha is not None and beta is not None and v is not None and not alpha < v < beta:
-            # Outside its window, yet proved: say so, lest it be read as a bound.
-            if entered.horizon is not None and entered.depth >= entered.horizon:
-                return (f"{done}, its exact value: none of its noisy moves (the only ones "
-                        "it searches) was cut off, and each came back exact.")
-            return f"{done}, its exact value: every child was searched and each is exact."
+            # Outside its window, yet proved: say why, lest it be read as a bound.
+            return f"{done}, its exact value: {self._why_exact(e, step)}."
         return f"{done}."
+
+    def _why_exact(self, e: Event, entered: int | None) -> str:
+        """Why a node that returned a value outside its window is exact (see
+        ``value_kinds``)."""
+        narrowed = [t for t in self.events[entered or 0:e.step]
+                    if t.node == e.node and t.kind in TABLE_KINDS]
+        if narrowed and narrowed[-1].alpha < e.value < narrowed[-1].beta:
+            return (f"it lies inside the window {_window_text(narrowed[-1].alpha, narrowed[-1].beta)} "
+                    "that the table's bound narrowed its search to")
+        if e.role == "chance":
+            return "every outcome was searched, and each came back exact"
+        start = self.events[entered] if entered is not None else e
+        if start.horizon is not None and start.depth >= start.horizon:
+            return ("it searched every one of its noisy moves (the only ones it searches), "
+                    "and none of them can change it")
+        return "every child was searched, the best of them is exact, and no other can beat it"
 
     def _vector_sentence(self, e: Event, name: str) -> str:
         """A sentence for a step of a search of more than two players (max^n)."""

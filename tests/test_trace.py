@@ -79,7 +79,7 @@ def test_sentences_explain_each_kind_of_step():
     assert "Cutoff at C: its value 2 ≤ α = 3" in text[11] and text[11].endswith("Skip I, J.")
     assert text[12] == "C is done and returns ≤2 to A: it is worth at most 2, a bound."
     assert text[20] == ("D is done and returns 2 to A, its exact value: every child was "
-                        "searched and each is exact.")
+                        "searched, the best of them is exact, and no other can beat it.")
     assert text[6] == "B is done and returns 3 to A."
     plain = Trace()
     minimax(textbook(), tracer=plain)
@@ -306,7 +306,7 @@ def test_the_property_tests_meet_both_kinds_of_bound():
                 if kind in seen:
                     seen[kind] += count
             outside += sum(1 for n in trace.value_kinds()
-                           if trace.sentence(_exit_step(trace, n)).endswith("each is exact."))
+                           if trace.sentence(_exit_step(trace, n)).endswith("no other can beat it."))
     assert seen["upper"] > 0 and seen["lower"] > 0 and outside > 0
 
 
@@ -324,5 +324,18 @@ def test_a_quiescence_node_is_exact_over_the_moves_it_searches():
     exits = [e for e in trace if e.kind == "exit"]
     noisy = [e for e in exits if trace.events[trace.nodes()[e.node].entered].noisy]
     said = [trace.sentence(e.step) for e in noisy]
-    assert any("none of its noisy moves (the only ones it searches) was cut off" in s for s in said)
+    assert any("it searched every one of its noisy moves (the only ones it searches)" in s
+               for s in said)
     assert not any("every child was searched" in s for s in said)
+
+
+def test_an_exact_node_with_a_bounded_child_says_why_it_is_exact():
+    """E takes 2 from an exact child; its other child F is only "≤1": E is
+    still exact, and its sentence must not claim every child is exact."""
+    tree = GameTree.from_nested([[3], [[[1, 9], [2]]]])
+    trace = Trace(tree)
+    alphabeta(tree, tracer=trace)
+    said = {trace.label(e.node): trace.sentence(e.step) for e in trace if e.kind == "exit"}
+    assert "returns ≤1" in said["F"]
+    assert said["E"].endswith("its exact value: every child was searched, the best of them "
+                              "is exact, and no other can beat it.")

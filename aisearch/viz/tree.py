@@ -287,9 +287,9 @@ class TreeDrawing:
             for r, t in enumerate(rows):
                 row = [n for i, n in enumerate(members) if i % count == r]
                 spans = [span(n, t) for n in row]
-                clear = clear and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
+                clear = clear and all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))
                 # A label on a vertical edge sits on it; no label covers another's edge.
-                clear = clear and not any(lo < at(m, t) < hi for n, (lo, hi) in zip(row, spans)
+                clear = clear and not any(lo < at(m, t) < hi for n, (lo, hi) in zip(row, spans, strict=True)
                                           for m in level if m != n)
             if clear:
                 return rows
