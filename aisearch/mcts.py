@@ -49,7 +49,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .game import CHANCE, Game, no_actions
+from .game import CHANCE, Game, no_actions, refuse_unless_two_player_zero_sum
 from .montecarlo import PlayoutPolicy, playout
 from .players import draw_outcome
 from .trace import EventLog, step_index
@@ -278,6 +278,9 @@ def mcts(
     players = getattr(game, "players", None)
     if players is not None and len(players) > 2:
         raise ValueError(f"mcts backs up values for two players, and {game!r} has {len(players)}")
+    if players is not None and len(players) == 2:
+        # The mean for MIN is MAX's negated: a two-player game must be zero-sum.
+        refuse_unless_two_player_zero_sum(game, state, "mcts")
     root_mover = game.to_move(state)
     if root_mover == CHANCE and not game.is_terminal(state):
         raise ValueError(f"state {state!r} is a chance state: there is no move to choose there")

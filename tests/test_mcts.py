@@ -475,3 +475,13 @@ def test_a_tied_select_step_says_the_first_action_is_taken():
         assert "a tie with" in trace.sentence(e.step)
         assert "the first in the order of actions is taken" in trace.sentence(e.step)
     assert all("a tie" not in trace.sentence(e.step) for e in untied)
+
+
+def test_mcts_refuses_a_two_player_game_that_is_not_zero_sum():
+    """MCTS takes MIN's mean as MAX's negated: a game where both players score
+    their own coins is refused up front, naming the assumption."""
+    from aisearch.games import CoinRow
+
+    game = CoinRow((1, 5, 2, 6), players=("A", "B"))
+    with pytest.raises(ValueError, match=r"mcts assumes a zero-sum game.*CoinRow"):
+        mcts(game, iterations=10, seed=0)

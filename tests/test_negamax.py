@@ -98,8 +98,15 @@ def test_a_declared_zero_sum_is_believed_both_ways():
     declared = "negamax assumes a zero-sum game, and Declared() declares zero_sum = False"
     with pytest.raises(ValueError, match=re.escape(declared)):
         negamax(Declared(), "XOXOXO...")
-    # Connect Four declares it, so no line of play is probed.
-    assert ConnectFour.zero_sum is True
+    # Declared True with the players listed, it is believed: no line is probed,
+    # so an end that is not zero-sum goes unseen; undeclared, it is found.
+    unfair = Movers(("X", "Y"), {"X": 2, "Y": 1})
+    unfair.players = ("X", "Y")
+    with pytest.raises(ValueError, match="zero-sum game"):
+        refuse_unless_two_player_zero_sum(unfair, 0, "negamax")
+    unfair.zero_sum = True
+    refuse_unless_two_player_zero_sum(unfair, 0, "negamax")
+    assert ConnectFour.zero_sum is True and TicTacToe.zero_sum is True
 
 
 class Movers:
@@ -145,10 +152,13 @@ def test_players_are_counted_along_the_line_when_the_game_lists_none():
 
 
 def test_the_check_is_done_from_the_searched_state():
-    # From D, a leaf, the end of the first line is D itself: (5, 3, 2) still
-    # has three players, refused before any search.
+    # Z moves only at the start: from the root the line meets three players,
+    # from state 1 on only X and Y, a zero-sum pair.
+    late = Movers(("Z", "X", "Y", "X"), {"X": 1, "Y": -1, "Z": 0})
     with pytest.raises(ValueError, match="has 3 players"):
-        refuse_unless_two_player_zero_sum(three_player_tree(), "D", "negamax")
+        refuse_unless_two_player_zero_sum(late, 0, "negamax")
+    refuse_unless_two_player_zero_sum(late, 1, "negamax")
+    assert negamax(late, 1).value == minimax(late, 1).value
     # A zero-sum two-player game passes, from any state.
     game = TicTacToe()
     for state in (game.initial_state(), "XO.......", "XXXOO...."):

@@ -93,6 +93,9 @@ class DiceNim:
     """
 
     players = ("A", "B")
+    zero_sum = True
+    """One player's win is the other's loss (``utility`` is negated for the
+    other player), as negamax, tables and MCTS assume."""
 
     def __init__(self, stones: int = 7, die: int = 3) -> None:
         if not _is_whole(stones) or stones < 1:

@@ -77,6 +77,12 @@ class GameTree:
     """Traces of searches on a tree speak from MAX's view, whatever the root
     (``None`` in a tree of more than two players, which has no MAX)."""
 
+    @property
+    def zero_sum(self) -> bool:
+        """A tree of MAX and MIN is zero-sum (MIN's utility is MAX's negated); one of
+        more players, with a value vector at each leaf, is not declared so."""
+        return self.max_player is not None
+
     def __init__(self, root, children: Mapping, roles: Mapping, values: Mapping,
                  probabilities: Mapping | None = None, players: Sequence | None = None):
         """Use ``from_nested`` or ``from_edges``; this constructor trusts its input.

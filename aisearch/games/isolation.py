@@ -70,6 +70,9 @@ class Isolation:
     """
 
     players = ("X", "O")
+    zero_sum = True
+    """One player's win is the other's loss (``utility`` is negated for the
+    other player), as negamax, tables and MCTS assume."""
 
     def __init__(self, width: int = 7, height: int = 7, moves: str = "knight") -> None:
         for name, size in (("width", width), ("height", height)):

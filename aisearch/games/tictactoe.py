@@ -159,6 +159,9 @@ class TicTacToe:
     """
 
     players = ("X", "O")
+    zero_sum = True
+    """One player's win is the other's loss (``utility`` is negated for the
+    other player), as negamax, tables and MCTS assume."""
     symmetries = SQUARE_SYMMETRIES
     """The 8 symmetries of the square board (see ``aisearch.symmetry``)."""
 
