@@ -44,10 +44,10 @@ from .game import (
 )
 from .result import SearchResult, SearchStats
 from .symmetry import action_from_canonical, canonical, require_symmetry
-from .trace import start_tracing
+from .trace import EXACT, LOWER, UPPER, start_tracing
 
-EXACT, LOWER, UPPER = "exact", "lower", "upper"
-"""What a stored value is: the value itself, or a bound on it."""
+# What a stored value is, EXACT, LOWER or UPPER, is what a traced node's value
+# is (``Trace.value_kinds``): the value itself, or a bound on it.
 
 TABLE_SEARCH = "a table search (alphabeta or negamax with a table)"
 """How refusals name ``table_search``, which users reach through ``table=``."""
