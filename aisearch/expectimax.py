@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from .game import (
@@ -222,9 +223,12 @@ def star1(
     searched with that window, and the node stops early when it fails. With
     infinite bounds nothing is cut at a chance node, but its last outcome
     (``R = 0``) still gets a finite window, so nodes below it can be; narrower
-    bounds cut more. Probabilities given as ``Fraction`` make every cut the one
-    exact arithmetic makes; with floats ``R`` is still exactly 0 at the last
-    outcome (see ``still_to_come``).
+    bounds cut more. Every cut is decided in exact arithmetic, as Ballard's
+    inequalities state it: a float probability counts as the fraction it
+    stands for (``1 / 3`` as 1/3, see ``as_fraction``) and a float value as
+    itself, so three outcomes of 1/3 leave exactly nothing to come and a tie
+    is a tie. Values and traces are written as the game gives them (floats
+    stay floats, ``Fraction`` probabilities give exact values).
 
     The value and action are those of ``expectimax``; ``stats.cutoffs``
     counts cuts at every kind of node. As in ``alphabeta``, a value at or
@@ -251,13 +255,19 @@ def star1(
     player = viewpoint(game, state)
     tracing = start_tracing(tracer, game, player)
     nodes = leaves = cutoffs = deepest = 0
+    floats = False  # whether the game gave a float: then values are shown as floats
+
+    def shown(x):
+        """A value as the game would write it: exact inside, a float if the game
+        gave floats."""
+        return float(x) if floats and isinstance(x, Fraction) else x
 
     def role_of(state):
         mover = to_move(state)
         return "chance" if mover == CHANCE else "max" if mover == player else "min"
 
     def leaf(node, state, ply, parent, action, role, alpha, beta):
-        nonlocal leaves, deepest
+        nonlocal leaves, deepest, floats
         leaves += 1
         deepest = max(deepest, ply)
         terminal = is_terminal(state)
@@ -273,9 +283,11 @@ def star1(
                 f"the {what} of {state!r} is {value!r}, outside the bounds "
                 f"[{low}, {high}] that star1 was promised"
             )
+        floats = floats or isinstance(value, float)
         if tracing is not None:
-            tracing.leaf(node, parent, state, ply, role, action, value, terminal, alpha, beta)
-        return value
+            tracing.leaf(node, parent, state, ply, role, action, value, terminal,
+                         shown(alpha), shown(beta))
+        return exactly(value)
 
     def cut(node, state, acts, a, value, alpha, beta):
         """Count a cutoff that skips something, and trace it; False at the last action."""
@@ -287,8 +299,8 @@ def star1(
         cutoffs += 1
         if tracing is not None:
             states = [result(state, s) for s in skipped]
-            tracing.cutoff(node, value, skipped, states, [role_of(s) for s in states],
-                           alpha, beta)
+            tracing.cutoff(node, shown(value), skipped, states, [role_of(s) for s in states],
+                           shown(alpha), shown(beta))
         return True
 
     def value_of(state, ply, parent, action, alpha, beta):
@@ -306,7 +318,7 @@ def star1(
         if ply == depth or is_terminal(state):
             return leaf(node, state, ply, parent, action, "max", alpha, beta), None
         if tracing is not None:
-            tracing.enter(node, parent, state, ply, "max", action, alpha, beta)
+            tracing.enter(node, parent, state, ply, "max", action, shown(alpha), shown(beta))
         acts = actions(state)
         value, move = -math.inf, None
         for a in acts:
@@ -316,13 +328,13 @@ def star1(
                 value, move = v2, a
                 alpha = max(alpha, value)
                 if tracing is not None:
-                    tracing.update(node, value, child, alpha, beta)
+                    tracing.update(node, shown(value), child, shown(alpha), shown(beta))
             if value >= beta and cut(node, state, acts, a, value, alpha, beta):
                 break
         if move is None and not acts:
             raise no_actions(state)
         if tracing is not None:
-            tracing.exit(node, value, alpha, beta)
+            tracing.exit(node, shown(value), shown(alpha), shown(beta))
         return value, move
 
     def min_value(state, ply, parent, action, alpha, beta):
@@ -332,7 +344,7 @@ def star1(
         if ply == depth or is_terminal(state):
             return leaf(node, state, ply, parent, action, "min", alpha, beta), None
         if tracing is not None:
-            tracing.enter(node, parent, state, ply, "min", action, alpha, beta)
+            tracing.enter(node, parent, state, ply, "min", action, shown(alpha), shown(beta))
         acts = actions(state)
         value, move = math.inf, None
         for a in acts:
@@ -342,26 +354,28 @@ def star1(
                 value, move = v2, a
                 beta = min(beta, value)
                 if tracing is not None:
-                    tracing.update(node, value, child, alpha, beta)
+                    tracing.update(node, shown(value), child, shown(alpha), shown(beta))
             if value <= alpha and cut(node, state, acts, a, value, alpha, beta):
                 break
         if move is None and not acts:
             raise no_actions(state)
         if tracing is not None:
-            tracing.exit(node, value, alpha, beta)
+            tracing.exit(node, shown(value), shown(alpha), shown(beta))
         return value, move
 
     def chance_value(state, ply, parent, action, alpha, beta):
-        nonlocal nodes
+        nonlocal nodes, floats
         node = nodes
         nodes += 1
         if ply == depth or is_terminal(state):
             return leaf(node, state, ply, parent, action, "chance", alpha, beta), None
         if tracing is not None:
-            tracing.enter(node, parent, state, ply, "chance", action, alpha, beta)
-        outcomes = check_outcomes(state, game.chance_outcomes(state))
+            tracing.enter(node, parent, state, ply, "chance", action, shown(alpha), shown(beta))
+        given = check_outcomes(state, game.chance_outcomes(state))
+        floats = floats or any(isinstance(p, float) for _, p in given)
+        outcomes = [(o, as_fraction(p)) for o, p in given]
         acts = [o for o, _ in outcomes]
-        total = 0  # not 0.0: Fraction probabilities then keep every sum exact
+        total = 0  # not 0.0: with fractions every sum stays exact
         for (outcome, p), rest in zip(outcomes, still_to_come(outcomes), strict=True):
             # The most and the least the outcomes still to come can add.
             most, least = weighted_bound(rest, high), weighted_bound(rest, low)
@@ -372,7 +386,8 @@ def star1(
                             max(child_alpha, low), min(child_beta, high))
             total += p * v
             if tracing is not None:
-                tracing.chance(node, child, p, v, total, alpha, beta)
+                tracing.chance(node, child, shown(p), shown(v), shown(total), shown(alpha),
+                               shown(beta))
             if v <= child_alpha and cut(node, state, acts, outcome, total + most, alpha, beta):
                 total += most  # an upper bound, at or below alpha
                 break
@@ -380,11 +395,34 @@ def star1(
                 total += least  # a lower bound, at or above beta
                 break
         if tracing is not None:
-            tracing.exit(node, total, alpha, beta)
+            tracing.exit(node, shown(total), shown(alpha), shown(beta))
         return total, None
 
     value, move = value_of(state, 0, None, None, -math.inf, math.inf)
-    return SearchResult(value, move, SearchStats(nodes, leaves, cutoffs, deepest))
+    return SearchResult(shown(value), move, SearchStats(nodes, leaves, cutoffs, deepest))
+
+
+def as_fraction(p):
+    """A probability as the fraction it stands for: a float within 1e-12 of a
+    fraction with a denominator up to a million is taken as that fraction
+    (``1 / 3`` as 1/3: the float is only the nearest binary number to it),
+    any other float exactly as it is; ints and ``Fraction`` as they are.
+
+    >>> as_fraction(1 / 3), as_fraction(0.35), as_fraction(Fraction(1, 6))
+    (Fraction(1, 3), Fraction(7, 20), Fraction(1, 6))
+    >>> sum(as_fraction(1 / 3) for _ in range(3)) == 1
+    True
+    """
+    if not isinstance(p, float):
+        return p
+    near = Fraction(p).limit_denominator(10**6)
+    return near if abs(near - p) <= 1e-12 else Fraction(p)
+
+
+def exactly(value):
+    """A finite float value as the exact number it is (a ``Fraction``), so that
+    sums with fractions stay exact; anything else as it is."""
+    return Fraction(value) if isinstance(value, float) and math.isfinite(value) else value
 
 
 def still_to_come(outcomes: Sequence[tuple[Any, float]]) -> list[float]:

@@ -339,8 +339,9 @@ def exact_expectiminimax(tree, state):
 
 
 @st.composite
-def exact_chance_trees(draw):
-    """Random trees with 2 to 7 outcomes of Fraction probability at each chance node.
+def chance_specs(draw):
+    """Random nested lists with 2 to 7 outcomes of Fraction probability at each
+    chance node, and the layers they are read with.
 
     Chance layers lie above MAX or MIN layers, where a finite window passed
     down can cut even when the bounds are infinite.
@@ -358,7 +359,21 @@ def exact_chance_trees(draw):
         weights = draw(st.lists(st.integers(1, 4), min_size=2, max_size=7))
         return [(Fraction(w, sum(weights)), node(level + 1)) for w in weights]
 
-    return GameTree.from_nested(node(0), layers=layers)
+    return node(0), layers
+
+
+def exact_chance_trees():
+    """Random trees of ``chance_specs``, their probabilities Fractions."""
+    return chance_specs().map(lambda drawn: GameTree.from_nested(drawn[0], layers=drawn[1]))
+
+
+def in_floats(spec):
+    """The same nested list with every probability a float, as games give them."""
+    if isinstance(spec, tuple):
+        return (float(spec[0]), in_floats(spec[1]))
+    if isinstance(spec, list):
+        return [in_floats(item) for item in spec]
+    return spec
 
 
 @settings(max_examples=150, deadline=None)
@@ -373,3 +388,31 @@ def test_star1_cuts_as_exact_arithmetic_does(tree):
         result = star1(tree, bounds=(low, high), tracer=trace)
         assert trace.visited() == visited
         assert result.value == value == exact
+
+
+@settings(max_examples=150, deadline=None)
+@given(chance_specs())
+def test_star1_with_float_probabilities_cuts_as_exact_arithmetic_does(drawn):
+    """The games give probabilities as floats (1/3 as 0.333...): Star1 still
+    decides every cut, ties included, as the exact reference does."""
+    spec, layers = drawn
+    exact_tree = GameTree.from_nested(spec, layers=layers)
+    float_tree = GameTree.from_nested(in_floats(spec), layers=layers)
+    for low, high in ((-6, 6), (-7, 10), (-6, math.inf), (-math.inf, math.inf)):
+        visited = []
+        value = exact_star1(exact_tree, exact_tree.root, -math.inf, math.inf, low, high, visited)
+        trace = Trace(float_tree)
+        result = star1(float_tree, bounds=(low, high), tracer=trace)
+        assert trace.visited() == visited
+        assert isinstance(result.value, (int, float))
+        assert result.value == pytest.approx(float(value))
+
+
+def test_a_tie_with_thirds_is_a_tie():
+    """-4/3 + 1/3 * 3 = -1/3 = alpha: with 1/3 as a float the cut was missed."""
+    tree = GameTree.from_nested([[(1 / 3, -1), (1 / 3, -1), (1 / 3, 1)],
+                                 [(1 / 3, -2), (1 / 3, -2), (1 / 3, 0)]], layers=("max", "chance"))
+    trace = Trace(tree)
+    result = star1(tree, bounds=(-3, 3), tracer=trace)
+    assert trace.pruned() == ["I"] and result.stats.cutoffs == 1
+    assert result.value == pytest.approx(-1 / 3)
