@@ -605,6 +605,12 @@ class Trace(EventLog):
                         bound[node] = kinds[node]
             elif kind == CUTOFF:
                 counts["cutoffs"] += 1
+                if e.role == "chance" and e.value is not None:
+                    # A chance node cuts on its sum plus the most (or least) the
+                    # skipped outcomes could add: that bound is now its value.
+                    value[node] = e.value
+                    if kinds.get(node, EXACT) != EXACT:
+                        bound[node] = kinds[node]
                 for i, row in nodes.items():
                     if row.pruned == e.step:
                         status[i] = PRUNED

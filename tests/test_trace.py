@@ -339,3 +339,17 @@ def test_an_exact_node_with_a_bounded_child_says_why_it_is_exact():
     assert "returns ≤1" in said["F"]
     assert said["E"].endswith("its exact value: every child was searched, the best of them "
                               "is exact, and no other can beat it.")
+
+
+def test_a_chance_cutoff_shows_the_bound_it_cut_on():
+    """At Star1's cut the sentence says "at most 5.5": the picture's C says ≤5.5
+    from that step on, not the running sum 0.5 of the one outcome searched."""
+    coins = GameTree.from_nested([[6, 8], [1, 9]], layers=("max", "chance"))
+    trace = Trace(coins)
+    star1(coins, bounds=(0, 10), tracer=trace)
+    c = next(row.id for row in trace.nodes().values() if row.state == "C")
+    cut = trace.of_kind("cutoff")[0]
+    assert "at most 5.5" in trace.sentence(cut.step)
+    before, at = trace.frame(cut.step - 1), trace.frame(cut.step)
+    assert (before.value[c], before.bound.get(c)) == (0.5, None)
+    assert (at.value[c], at.bound.get(c)) == (5.5, "upper")
