@@ -60,8 +60,9 @@ LEGEND_ROW = 0.25
 # The smallest type, in points, a value is written in inside its node. A
 # value that would need smaller type to fit is written beside the node.
 MIN_VALUE_FONT = 6.5
-# Room kept between a value's ink and its node's outline, in points.
-GLYPH_MARGIN = 1.0
+# Room kept between a value's ink and its node's outline, in points: half a point
+# clear of the inner half of the thickest outline (the active node's).
+GLYPH_MARGIN = 0.5 + max(look.width for look in style.NODE_LOOKS.values()) / 2
 # Height of the band of a value that must lie inside its node, in units of its
 # font size: the middle of its digits, where a reader looks for the edges.
 INK_HEIGHT = 0.5
