@@ -896,6 +896,10 @@ def _depth_message(exercise, fn, tree, case, wrong, answers) -> str:
     return "\n".join(lines)
 
 
+_FIRST_CALL = ("your function decides who moves by counting plies from its first call (MAX "
+               "there, then in turn), not by asking the state")
+"""The slip of a ``maximizing=True`` flag flipped at each call, as every check names it."""
+
 _DEPTH_SLIPS = {  # (value at the limit, who maximises) -> the hint; tried in this order
     ("zero", "to_move"): (
         "Hint: at the depth limit your function returns 0: a state that is not terminal is "
@@ -905,10 +909,9 @@ _DEPTH_SLIPS = {  # (value at the limit, who maximises) -> the hint; tried in th
         "Hint: your MAX nodes take the smallest child value and your MIN nodes the largest: "
         "max and min are swapped (MAX moves where game.to_move(state) == 'MAX')."),
     ("evaluate", "first call"): (
-        "Hint: your function decides who moves by counting plies from its first call (MAX "
-        "there, then in turn), not by asking the state: called at a MIN node it maximises. "
-        "The check calls it at every node, and a game may give a player two moves in a row: "
-        "ask game.to_move(state) at every state."),
+        f"Hint: {_FIRST_CALL}: called at a MIN node it maximises. The check calls it at "
+        "every node, and a game may give a player two moves in a row: ask "
+        "game.to_move(state) at every state."),
     ("evaluate", "even depth"): (
         "Hint: your function decides who moves by the parity of depth (MAX when depth is "
         "even): depth counts the plies left to search, not whose turn it is. Ask "
@@ -1153,6 +1156,7 @@ _RIGHT_LINES = {
                "force; beta is the MIN node's own bound, and reaching it proves nothing",
     "pass down": "each child is searched with the node's alpha and beta, in that order, as "
                  "they are after the last update",
+    "turns": "MAX moves where game.to_move(state) == 'MAX', asked at every state",
 }
 _LINES = tuple(_RIGHT_LINES)
 _SLIPS = {  # (line, slip) -> what the student's code does, for the slips told apart alone
@@ -1160,9 +1164,13 @@ _SLIPS = {  # (line, slip) -> what the student's code does, for the slips told a
         "your recursive calls pass (beta, alpha): each child gets the two bounds swapped. "
         "Pass them in the order of the parameters: NAME(game, child, alpha, beta)"),
     ("pass down", "as entered"): (
-        "your recursive calls pass the window the node was called with, not the one it has "
-        "narrowed: alpha and beta are updated, but the updates never reach the children. "
-        "Call each child with alpha and beta as they are after the last update"),
+        # Never updating both bounds, and updating them but passing the old ones, do
+        # exactly the same: the hint names both.
+        "your children always get the window the node was called with: either alpha and "
+        "beta are never updated, or the updated values are not what you pass to the "
+        "children. After each child a MAX node raises alpha = max(alpha, value) and a MIN "
+        "node lowers beta = min(beta, value); call each child with alpha and beta as they "
+        "are after the last update"),
     ("pass down", "full"): (
         "your recursive calls give every child the full window (-inf, +inf): what a node "
         "has learnt never reaches its children. Call each child with the node's alpha and "
@@ -1175,22 +1183,29 @@ _SLIPS = {  # (line, slip) -> what the student's code does, for the slips told a
         "your MAX nodes stop when value <= beta: the comparison is turned round. A MAX "
         "node stops when value >= beta: MIN above already has beta elsewhere, and this MAX "
         "node can get value or more, so MIN will never come here"),
+    ("turns", "first call"): (
+        f"{_FIRST_CALL}: at a MIN root it maximises, and a game may give a player two moves "
+        "in a row. Ask game.to_move(state) at every state"),
 }
 
 
-def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: list):
-    """The textbook's alpha-beta with the given update, cut and passing rules; notes the nodes."""
+def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: list,
+                   ply: int = 0):
+    """The textbook's alpha-beta with the given update, cut and passing rules, and MAX
+    decided by asking the state (``"turns": "right"``) or by counting plies from the first
+    call (``"first call"``); notes the nodes searched in ``searched``."""
     searched.append(node)
     if tree.is_terminal(node):
         return tree.utility(node, "MAX")
-    is_max = tree.to_move(node) == "MAX"
+    is_max = tree.to_move(node) == "MAX" if rules["turns"] == "right" else ply % 2 == 0
     update = _MAX_UPDATES[rules["max update"]] if is_max else _MIN_UPDATES[rules["min update"]]
     cut = _MAX_CUTS[rules["max cut"]] if is_max else _MIN_CUTS[rules["min cut"]]
     window = _PASSES[rules["pass down"]]
     entered = (alpha, beta)
     value = -math.inf if is_max else math.inf
     for child in tree.children(node):
-        v = _textbook_loop(tree, rules, child, *window((alpha, beta), entered), searched)
+        v = _textbook_loop(tree, rules, child, *window((alpha, beta), entered), searched,
+                           ply + 1)
         value = max(value, v) if is_max else min(value, v)
         if rules["update first"]:
             alpha, beta = update(value, alpha, beta)
@@ -1217,15 +1232,18 @@ def _probe_windows(tree: GameTree) -> list[tuple]:
 
 def _alphabeta_rules() -> list[dict]:
     """Every combination of the usual slips to try: any slips in the updates and cuts with
-    the window passed down right, or one slip in passing the window down."""
+    the window passed down right, or one slip in passing the window down, or MAX decided
+    by counting plies from the first call (a ``maximizing`` flag flipped at each call)."""
     combos = [dict(zip(("max update", "min update", "max cut", "min cut", "update first"),
-                       choice, strict=True), **{"pass down": "right"})
+                       choice, strict=True), **{"pass down": "right", "turns": "right"})
               for choice in itertools.product(_MAX_UPDATES, _MIN_UPDATES, _MAX_CUTS, _MIN_CUTS,
                                               (True, False))]
     right = {"max update": "right", "min update": "right", "max cut": "right",
-             "min cut": "right"}
+             "min cut": "right", "pass down": "right", "turns": "right"}
     combos += [dict(right, **{"pass down": slip, "update first": first})
                for slip in _PASSES if slip != "right" for first in (True, False)]
+    combos += [dict(right, **{"turns": "first call", "update first": first})
+               for first in (True, False)]
     return combos
 
 

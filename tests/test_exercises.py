@@ -1375,10 +1375,83 @@ def test_alphabeta_tells_bounds_not_passed_down_from_no_pruning_at_all():
         assert not result.passed
         assert "visited every node: nothing was pruned" in result.message
     # ... but only one of them ever prunes: the messages differ.
-    assert "pass the window the node was called with, not the one it has narrowed" in stale.message
+    assert "your children always get the window the node was called with" in stale.message
     assert "prunes nothing, even when it is called with a narrow window" in none.message
     assert "prunes nothing" not in stale.message
-    assert "narrowed" not in none.message
+    assert "window the node was called with" not in none.message
+
+
+def alphabeta_without_updates(game, state, alpha, beta):
+    """The textbook's loop with both update lines left out; the calls pass alpha, beta."""
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if game.to_move(state) == "MAX":
+        value = -math.inf
+        for a in game.actions(state):
+            value = max(value, alphabeta_without_updates(game, game.result(state, a), alpha, beta))
+            if value >= beta:
+                return value
+        return value
+    value = math.inf
+    for a in game.actions(state):
+        value = min(value, alphabeta_without_updates(game, game.result(state, a), alpha, beta))
+        if value <= alpha:
+            return value
+    return value
+
+
+def test_alphabeta_with_no_updates_is_not_told_its_updates_exist():
+    result = check_alphabeta(alphabeta_without_updates)
+    assert not result.passed
+    # It behaves exactly as updating but passing the old window down: the hint says both.
+    assert "either alpha and beta are never updated, or the updated values" in result.message
+    assert "alpha and beta are updated, but" not in result.message
+
+
+def alphabeta_alternating(game, state, alpha, beta, maximizing=True):
+    """The textbook's loop, with MAX decided by a flag flipped at each call."""
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if maximizing:  # the slip: the root of the check's MIN-root tree is MIN
+        value = -math.inf
+        for a in game.actions(state):
+            value = max(value, alphabeta_alternating(game, game.result(state, a), alpha, beta,
+                                                     False))
+            alpha = max(alpha, value)
+            if value >= beta:
+                return value
+        return value
+    value = math.inf
+    for a in game.actions(state):
+        value = min(value, alphabeta_alternating(game, game.result(state, a), alpha, beta, True))
+        beta = min(beta, value)
+        if value <= alpha:
+            return value
+    return value
+
+
+def test_alphabeta_names_turns_counted_from_the_first_call():
+    result = check_alphabeta(alphabeta_alternating)
+    assert not result.passed
+    # Right wherever the root is MAX and the layers alternate; the MIN root shows it.
+    assert "random tree with a MIN root" in result.message
+    tree = case_trees()["random tree with a MIN root"]
+    as_if_max_root = minimax(_roles_flipped(tree)).value
+    assert f"returned {as_if_max_root}" in result.message
+    assert "counting plies from its first call" in result.message
+    assert "at a MIN root it maximises" in result.message
+    assert "Ask game.to_move(state) at every state" in result.message
+    assert "compare with the node's own bound" not in result.message
+    assert "cuts too early" not in result.message
+
+
+def _roles_flipped(tree):
+    """``tree`` with MAX and MIN exchanged everywhere: what alternation from MAX searches
+    on a tree whose root is MIN and whose layers alternate."""
+    flip = {"max": "min", "min": "max"}
+    return GameTree.from_edges(tree.edges(), {n: tree.value(n) for n in tree.leaves()},
+                               {n: flip[tree.role(n)] for n in tree.nodes if tree.children(n)},
+                               root=tree.root)
 
 
 def expectimax_wrong_chance_name(game, state):
