@@ -615,6 +615,89 @@ def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of,
     return got_at, wrong, None
 
 
+# Watching what game.to_move's answers are compared with
+
+
+class _Mover(str):
+    """A player's name that notes every string it is compared with (``mover == "CHANCE"``)."""
+
+    compared: set
+
+    def __eq__(self, other):
+        if isinstance(other, str):
+            self.compared.add(str(other))
+        return str.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = str.__hash__
+
+
+class _MoverRecordingGame(RecordingGame):
+    """A ``RecordingGame`` whose ``to_move`` answers a ``_Mover`` sharing ``compared``."""
+
+    def __init__(self, game, compared: set) -> None:
+        super().__init__(game)
+        self.compared = compared
+
+    def to_move(self, state):
+        mover = _Mover(super().to_move(state))
+        mover.compared = self.compared
+        return mover
+
+
+def _compared_with(fn, tree: GameTree, node, *args) -> set:
+    """The strings ``fn(game, node, *args)`` compared ``game.to_move``'s answers with (``==``).
+
+    Asked once more, apart from the check itself: a ``_Mover`` is equal to its
+    name but not the same object, and code that tests ``is CHANCE`` should
+    not fail the check because of it.
+    """
+    compared: set = set()
+    try:
+        fn(_MoverRecordingGame(tree, compared), node, *args)
+    except Exception:  # the student's code: what it compared before failing still tells
+        pass
+    return compared
+
+
+_PLAYERS = {name.casefold(): name for name in ("MAX", "MIN", CHANCE)}
+"""The names ``game.to_move`` answers, by the way a student may spell them ('max')."""
+
+
+def _not_players(fn, tree: GameTree, node, *args) -> set:
+    """The strings, other than the names ``game.to_move`` answers, that ``fn(game, node,
+    *args)`` compared its answers with: a test against one of them never matches."""
+    return _compared_with(fn, tree, node, *args) - set(_PLAYERS.values())
+
+
+def _misnamed_player(fn, tree: GameTree, answers, node, *args) -> str | None:
+    """The hint for ``game.to_move(state)`` compared with a name no player has, or ``None``.
+
+    Named only when the answers show that the test never matched: ``answers``
+    holds ``(node, depth, value returned)`` (``depth=math.inf`` for a search
+    without a limit), and every one of them must be that of a search in which
+    every node takes the smallest (or every node the largest) child value.
+    ``fn`` is then called once more at ``node`` with ``*args``, to see which
+    strings it compares ``game.to_move``'s answers with.
+    """
+    took = next((took for took, everyone in (("smallest", "MIN everywhere"),
+                                              ("largest", "MAX everywhere"))
+                 if all(_same(got, _depth_variant(tree, n, depth, "evaluate", everyone))
+                        for n, depth, got in answers)), None)
+    if took is None:
+        return None
+    strange = sorted(_not_players(fn, tree, node, *args))
+    if not strange:
+        return None
+    right = sorted({_PLAYERS[s.casefold()] for s in strange if s.casefold() in _PLAYERS})
+    return (f"Hint: your function compares game.to_move(state) with {_names(strange)}, but "
+            "game.to_move(state) answers 'MAX' or 'MIN' here, and strings match only when "
+            "they are exactly the same: that test never matched, so every node took the "
+            f"{took} of its children's values. Compare with {_names(right or ['MAX'])}.")
+
+
 def _role(tree: GameTree, node) -> str:
     return tree.to_move(node)
 
@@ -741,7 +824,8 @@ def check_minimax(fn: Callable) -> CheckResult:
     message names the first node in preorder whose value is wrong, with the
     value expected, and says which pattern the wrong values follow (MAX and
     MIN swapped, leaves valued for the wrong player, turns counted from the
-    first call instead of asked of the state).
+    first call instead of asked of the state, ``game.to_move(state)``
+    compared with a name no player has, such as 'max').
     """
     exercise = "minimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
@@ -778,6 +862,9 @@ def _minimax_message(exercise, fn, tree, case, got_at, wrong) -> str:
             + ("Ask game.utility(state, 'MAX'), not the utility for the player to move there."
                if negated else "Return game.utility(state, 'MAX') at a terminal state.")
         )
+    elif (misnamed := _misnamed_player(fn, tree, [(n, math.inf, got_at[n]) for n in tree.nodes],
+                                       first)) is not None:
+        lines.append(misnamed)
     elif (all(_same(got_at[n], _max_view(swapped, n)) for n in tree.nodes)
           and {tree.to_move(n) for n in wrong} == {"MAX", "MIN"}):
         # Only when the swap explains every node, and shows at both kinds of node:
@@ -811,7 +898,8 @@ def check_depth_limited(fn: Callable) -> CheckResult:
     height; the message names the first wrong (node, depth), and says when the
     answers are those of a search one ply deeper or shallower, or of no limit,
     or of a usual slip (0 at the limit, max and min swapped, the player to
-    move decided by counting plies or by the depth's parity).
+    move decided by counting plies or by the depth's parity, or compared
+    with a name no player has, such as 'max').
     """
     exercise = "depth-limited minimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
@@ -854,7 +942,8 @@ def _depth_message(exercise, fn, tree, case, wrong, answers) -> str:
         f"Wrong for {_plural(len(wrong), '(node, depth) pair')}, first: "
         + ", ".join(f"{n!r} at depth {d}" for n, d, _ in wrong[:4]) + ".",
     ]
-    slip = _depth_slip(tree, answers)
+    slip = (_misnamed_player(fn, tree, answers, node, depth)
+            or _depth_slip(tree, answers))
     if slip is not None:
         lines.append(slip)
         return "\n".join(lines)
@@ -940,15 +1029,17 @@ def _depth_variant(tree: GameTree, node, depth: int, at_limit: str, maximiser: s
                    ply: int = 0) -> float:
     """Depth-limited minimax for MAX with a slip: ``at_limit`` is ``"evaluate"`` or ``"zero"``;
     ``maximiser`` says who takes the max: the player ``to_move`` (right), the other one
-    (``swapped``), the ``first call`` and every second ply after it, or whoever moves at an
-    ``even depth`` (``odd depth``)."""
+    (``swapped``), the ``first call`` and every second ply after it, whoever moves at an
+    ``even depth`` (``odd depth``), or one player at every node (``MAX everywhere``,
+    ``MIN everywhere``)."""
     if tree.is_terminal(node):
         return tree.utility(node, "MAX")
     if depth == 0:
         return 0 if at_limit == "zero" else tree.evaluate(node, "MAX")
     is_max = {"to_move": tree.to_move(node) == "MAX", "swapped": tree.to_move(node) == "MIN",
               "first call": ply % 2 == 0, "even depth": depth % 2 == 0,
-              "odd depth": depth % 2 == 1}[maximiser]
+              "odd depth": depth % 2 == 1, "MAX everywhere": True,
+              "MIN everywhere": False}[maximiser]
     values = [_depth_variant(tree, c, depth - 1, at_limit, maximiser, ply + 1)
               for c in tree.children(node)]
     return max(values) if is_max else min(values)
@@ -980,8 +1071,10 @@ def check_alphabeta(fn: Callable) -> CheckResult:
     them, and, by trying the textbook's loop with each usual slip on every
     case tree (with the full window and two narrower ones), a bound updated
     or a cut tested wrongly at MAX or at MIN nodes, a cut turned round, the
-    window passed down as (beta, alpha), unchanged or full, and no pruning at
-    all.
+    window passed down as (beta, alpha), unchanged (or never narrowed: the
+    two look the same) or full, MAX decided by counting plies from the first
+    call, and no pruning at all; and ``game.to_move(state)`` compared with a
+    name no player has, such as 'max'.
     """
     exercise = "alpha-beta"
     if (problem := _not_a_function(exercise, fn)) is not None:
@@ -1099,7 +1192,12 @@ def _alphabeta_message(exercise, fn, tree, case, got, expected, game, trace, dia
                  "updates itself (alpha at MAX, beta at MIN), cuts too early. A MAX node "
                  "raises alpha = max(alpha, value), a MIN node lowers beta = min(beta, value); "
                  "neither changes the other bound."]
-    if extra or missing:
+    misnamed = (None if _same(got, expected) else
+                _misnamed_player(fn, tree, [(tree.root, math.inf, got)], tree.root,
+                                 -math.inf, math.inf))
+    if misnamed is not None:
+        lines.append(misnamed)
+    elif extra or missing:
         diagnosis = diagnose()
         lines += diagnosis if diagnosis else hints
     elif mine_leaves != reference_leaves:
@@ -1363,50 +1461,6 @@ def _reweighed(tree: GameTree, rng: random.Random) -> GameTree:
     return GameTree.from_edges(tree.edges(), values, tree.role, probabilities=probabilities)
 
 
-class _Mover(str):
-    """A player's name that notes every string it is compared with (``mover == "CHANCE"``)."""
-
-    compared: set
-
-    def __eq__(self, other):
-        if isinstance(other, str):
-            self.compared.add(str(other))
-        return str.__eq__(self, other)
-
-    def __ne__(self, other):
-        return not self == other
-
-    __hash__ = str.__hash__
-
-
-class _MoverRecordingGame(RecordingGame):
-    """A ``RecordingGame`` whose ``to_move`` answers a ``_Mover`` sharing ``compared``."""
-
-    def __init__(self, game, compared: set) -> None:
-        super().__init__(game)
-        self.compared = compared
-
-    def to_move(self, state):
-        mover = _Mover(super().to_move(state))
-        mover.compared = self.compared
-        return mover
-
-
-def _compared_with(fn, tree: GameTree, node) -> set:
-    """The strings ``fn(game, node)`` compared ``game.to_move``'s answers with (``==``).
-
-    Asked once more, apart from the check itself: a ``_Mover`` is equal to its
-    name but not the same object, and code that tests ``is CHANCE`` should
-    not fail the check because of it.
-    """
-    compared: set = set()
-    try:
-        fn(_MoverRecordingGame(tree, compared), node)
-    except Exception:  # the student's code: what it compared before failing still tells
-        pass
-    return compared
-
-
 def _expected_for_max(tree: GameTree, node) -> float:
     value = expectimax(tree, node).value
     return -value if tree.to_move(node) == "MIN" else value
@@ -1460,7 +1514,7 @@ def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list
                           for c in tree.children(culprit))
         lines.append(f"At chance node {culprit!r} the children's values are right: {shown}.")
         chose = "smallest" if _same(got, min(kids)) else "largest" if _same(got, max(kids)) else None
-        strange = (_compared_with(fn, tree, culprit) - {"MAX", "MIN", CHANCE}
+        strange = (_not_players(fn, tree, culprit)
                    if chose is not None and "chance_outcomes" not in asked else set())
         if strange:
             player = "MIN" if chose == "smallest" else "MAX"

@@ -1638,3 +1638,121 @@ def test_check_minimax_names_turns_counted_from_the_first_call():
     assert not result.passed
     assert "node 'B' (MIN)" in result.message
     assert "counting plies from its first call" in result.message
+
+
+# game.to_move(state) compared with a name no player has ('max') ------------------------
+
+
+def minimax_lower_case(game, state):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    values = [minimax_lower_case(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "max" else min(values)  # the slip: "MAX"
+
+
+def depth_limited_lower_case(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if depth == 0:
+        return game.evaluate(state, "MAX")
+    values = [depth_limited_lower_case(game, game.result(state, a), depth - 1)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "max" else min(values)  # the slip
+
+
+def alphabeta_lower_case(game, state, alpha, beta):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if game.to_move(state) == "max":  # the slip: never true, every node is MIN
+        value = -math.inf
+        for a in game.actions(state):
+            value = max(value, alphabeta_lower_case(game, game.result(state, a), alpha, beta))
+            alpha = max(alpha, value)
+            if value >= beta:
+                return value
+        return value
+    value = math.inf
+    for a in game.actions(state):
+        value = min(value, alphabeta_lower_case(game, game.result(state, a), alpha, beta))
+        beta = min(beta, value)
+        if value <= alpha:
+            return value
+    return value
+
+
+def _all_min(tree, state):
+    """What a search in which every node takes the smallest child value returns."""
+    children = tree.children(state)
+    return tree.utility(state, "MAX") if not children else min(_all_min(tree, c)
+                                                                for c in children)
+
+
+@pytest.mark.parametrize("check, fn", [(check_minimax, minimax_lower_case),
+                                       (check_depth_limited, depth_limited_lower_case),
+                                       (check_alphabeta, alphabeta_lower_case)])
+def test_checks_name_to_move_compared_with_a_wrong_string(check, fn):
+    result = check(fn)
+    assert not result.passed
+    assert "compares game.to_move(state) with 'max'" in result.message
+    assert "every node took the smallest of its children's values" in result.message
+    assert "Compare with 'MAX'." in result.message
+    # Not the hints for code that does something else:
+    assert "a MAX node takes the largest" not in result.message
+    assert "pass alpha and beta down" not in result.message
+
+
+def test_alphabeta_lower_case_value_is_the_all_min_value():
+    result = check_alphabeta(alphabeta_lower_case)
+    tree = case_trees()["textbook tree"]
+    assert f"returned {_all_min(tree, tree.root)}." in result.message
+
+
+def test_a_name_no_player_has_and_no_case_slip_is_told_to_compare_with_max():
+    def minimax_player_one(game, state):
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        values = [minimax_player_one(game, game.result(state, a)) for a in game.actions(state)]
+        return min(values) if game.to_move(state) == "player 2" else max(values)
+
+    result = check_minimax(minimax_player_one)
+    assert not result.passed
+    assert "with 'player 2'" in result.message
+    assert "every node took the largest" in result.message
+    assert "Compare with 'MAX'." in result.message
+
+
+def test_a_harmless_extra_name_is_not_blamed_for_another_slip():
+    def swapped_but_careful(game, state):
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        values = [swapped_but_careful(game, game.result(state, a)) for a in game.actions(state)]
+        return min(values) if game.to_move(state) in ("MAX", "max") else max(values)
+
+    result = check_minimax(swapped_but_careful)
+    assert not result.passed
+    assert "max and min are swapped" in result.message
+    assert "compares game.to_move(state)" not in result.message
+
+
+def alphabeta_fail_hard(game, state, alpha, beta):
+    """A right alpha-beta that returns a value clamped to the window (fail-hard)."""
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if game.to_move(state) == "MAX":
+        for a in game.actions(state):
+            alpha = max(alpha, alphabeta_fail_hard(game, game.result(state, a), alpha, beta))
+            if alpha >= beta:
+                return beta
+        return alpha
+    for a in game.actions(state):
+        beta = min(beta, alphabeta_fail_hard(game, game.result(state, a), alpha, beta))
+        if beta <= alpha:
+            return alpha
+    return beta
+
+
+@pytest.mark.parametrize("fn", [make_alphabeta(), make_alphabeta(update_first=True),
+                                alphabeta_fail_hard])
+def test_alphabeta_accepts_the_textbook_loops_and_fail_hard(fn):
+    result = check_alphabeta(fn)
+    assert result.passed, result.message
