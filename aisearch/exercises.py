@@ -1025,7 +1025,7 @@ def _depth_slip(tree: GameTree, answers) -> str | None:
     return None
 
 
-def _depth_variant(tree: GameTree, node, depth: int, at_limit: str, maximiser: str,
+def _depth_variant(tree: GameTree, node, depth: float, at_limit: str, maximiser: str,
                    ply: int = 0) -> float:
     """Depth-limited minimax for MAX with a slip: ``at_limit`` is ``"evaluate"`` or ``"zero"``;
     ``maximiser`` says who takes the max: the player ``to_move`` (right), the other one
