@@ -615,6 +615,89 @@ def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of,
     return got_at, wrong, None
 
 
+# Watching what game.to_move's answers are compared with
+
+
+class _Mover(str):
+    """A player's name that notes every string it is compared with (``mover == "CHANCE"``)."""
+
+    compared: set
+
+    def __eq__(self, other):
+        if isinstance(other, str):
+            self.compared.add(str(other))
+        return str.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = str.__hash__
+
+
+class _MoverRecordingGame(RecordingGame):
+    """A ``RecordingGame`` whose ``to_move`` answers a ``_Mover`` sharing ``compared``."""
+
+    def __init__(self, game, compared: set) -> None:
+        super().__init__(game)
+        self.compared = compared
+
+    def to_move(self, state):
+        mover = _Mover(super().to_move(state))
+        mover.compared = self.compared
+        return mover
+
+
+def _compared_with(fn, tree: GameTree, node, *args) -> set:
+    """The strings ``fn(game, node, *args)`` compared ``game.to_move``'s answers with (``==``).
+
+    Asked once more, apart from the check itself: a ``_Mover`` is equal to its
+    name but not the same object, and code that tests ``is CHANCE`` should
+    not fail the check because of it.
+    """
+    compared: set = set()
+    try:
+        fn(_MoverRecordingGame(tree, compared), node, *args)
+    except Exception:  # the student's code: what it compared before failing still tells
+        pass
+    return compared
+
+
+_PLAYERS = {name.casefold(): name for name in ("MAX", "MIN", CHANCE)}
+"""The names ``game.to_move`` answers, by the way a student may spell them ('max')."""
+
+
+def _not_players(fn, tree: GameTree, node, *args) -> set:
+    """The strings, other than the names ``game.to_move`` answers, that ``fn(game, node,
+    *args)`` compared its answers with: a test against one of them never matches."""
+    return _compared_with(fn, tree, node, *args) - set(_PLAYERS.values())
+
+
+def _misnamed_player(fn, tree: GameTree, answers, node, *args) -> str | None:
+    """The hint for ``game.to_move(state)`` compared with a name no player has, or ``None``.
+
+    Named only when the answers show that the test never matched: ``answers``
+    holds ``(node, depth, value returned)`` (``depth=math.inf`` for a search
+    without a limit), and every one of them must be that of a search in which
+    every node takes the smallest (or every node the largest) child value.
+    ``fn`` is then called once more at ``node`` with ``*args``, to see which
+    strings it compares ``game.to_move``'s answers with.
+    """
+    took = next((took for took, everyone in (("smallest", "MIN everywhere"),
+                                              ("largest", "MAX everywhere"))
+                 if all(_same(got, _depth_variant(tree, n, depth, "evaluate", everyone))
+                        for n, depth, got in answers)), None)
+    if took is None:
+        return None
+    strange = sorted(_not_players(fn, tree, node, *args))
+    if not strange:
+        return None
+    right = sorted({_PLAYERS[s.casefold()] for s in strange if s.casefold() in _PLAYERS})
+    return (f"Hint: your function compares game.to_move(state) with {_names(strange)}, but "
+            "game.to_move(state) answers 'MAX' or 'MIN' here, and strings match only when "
+            "they are exactly the same: that test never matched, so every node took the "
+            f"{took} of its children's values. Compare with {_names(right or ['MAX'])}.")
+
+
 def _role(tree: GameTree, node) -> str:
     return tree.to_move(node)
 
@@ -741,7 +824,8 @@ def check_minimax(fn: Callable) -> CheckResult:
     message names the first node in preorder whose value is wrong, with the
     value expected, and says which pattern the wrong values follow (MAX and
     MIN swapped, leaves valued for the wrong player, turns counted from the
-    first call instead of asked of the state).
+    first call instead of asked of the state, ``game.to_move(state)``
+    compared with a name no player has, such as 'max').
     """
     exercise = "minimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
@@ -778,6 +862,9 @@ def _minimax_message(exercise, fn, tree, case, got_at, wrong) -> str:
             + ("Ask game.utility(state, 'MAX'), not the utility for the player to move there."
                if negated else "Return game.utility(state, 'MAX') at a terminal state.")
         )
+    elif (misnamed := _misnamed_player(fn, tree, [(n, math.inf, got_at[n]) for n in tree.nodes],
+                                       first)) is not None:
+        lines.append(misnamed)
     elif (all(_same(got_at[n], _max_view(swapped, n)) for n in tree.nodes)
           and {tree.to_move(n) for n in wrong} == {"MAX", "MIN"}):
         # Only when the swap explains every node, and shows at both kinds of node:
@@ -811,7 +898,8 @@ def check_depth_limited(fn: Callable) -> CheckResult:
     height; the message names the first wrong (node, depth), and says when the
     answers are those of a search one ply deeper or shallower, or of no limit,
     or of a usual slip (0 at the limit, max and min swapped, the player to
-    move decided by counting plies or by the depth's parity).
+    move decided by counting plies or by the depth's parity, or compared
+    with a name no player has, such as 'max').
     """
     exercise = "depth-limited minimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
@@ -854,7 +942,8 @@ def _depth_message(exercise, fn, tree, case, wrong, answers) -> str:
         f"Wrong for {_plural(len(wrong), '(node, depth) pair')}, first: "
         + ", ".join(f"{n!r} at depth {d}" for n, d, _ in wrong[:4]) + ".",
     ]
-    slip = _depth_slip(tree, answers)
+    slip = (_misnamed_player(fn, tree, answers, node, depth)
+            or _depth_slip(tree, answers))
     if slip is not None:
         lines.append(slip)
         return "\n".join(lines)
@@ -896,6 +985,10 @@ def _depth_message(exercise, fn, tree, case, wrong, answers) -> str:
     return "\n".join(lines)
 
 
+_FIRST_CALL = ("your function decides who moves by counting plies from its first call (MAX "
+               "there, then in turn), not by asking the state")
+"""The slip of a ``maximizing=True`` flag flipped at each call, as every check names it."""
+
 _DEPTH_SLIPS = {  # (value at the limit, who maximises) -> the hint; tried in this order
     ("zero", "to_move"): (
         "Hint: at the depth limit your function returns 0: a state that is not terminal is "
@@ -905,10 +998,9 @@ _DEPTH_SLIPS = {  # (value at the limit, who maximises) -> the hint; tried in th
         "Hint: your MAX nodes take the smallest child value and your MIN nodes the largest: "
         "max and min are swapped (MAX moves where game.to_move(state) == 'MAX')."),
     ("evaluate", "first call"): (
-        "Hint: your function decides who moves by counting plies from its first call (MAX "
-        "there, then in turn), not by asking the state: called at a MIN node it maximises. "
-        "The check calls it at every node, and a game may give a player two moves in a row: "
-        "ask game.to_move(state) at every state."),
+        f"Hint: {_FIRST_CALL}: called at a MIN node it maximises. The check calls it at "
+        "every node, and a game may give a player two moves in a row: ask "
+        "game.to_move(state) at every state."),
     ("evaluate", "even depth"): (
         "Hint: your function decides who moves by the parity of depth (MAX when depth is "
         "even): depth counts the plies left to search, not whose turn it is. Ask "
@@ -933,19 +1025,21 @@ def _depth_slip(tree: GameTree, answers) -> str | None:
     return None
 
 
-def _depth_variant(tree: GameTree, node, depth: int, at_limit: str, maximiser: str,
+def _depth_variant(tree: GameTree, node, depth: float, at_limit: str, maximiser: str,
                    ply: int = 0) -> float:
     """Depth-limited minimax for MAX with a slip: ``at_limit`` is ``"evaluate"`` or ``"zero"``;
     ``maximiser`` says who takes the max: the player ``to_move`` (right), the other one
-    (``swapped``), the ``first call`` and every second ply after it, or whoever moves at an
-    ``even depth`` (``odd depth``)."""
+    (``swapped``), the ``first call`` and every second ply after it, whoever moves at an
+    ``even depth`` (``odd depth``), or one player at every node (``MAX everywhere``,
+    ``MIN everywhere``)."""
     if tree.is_terminal(node):
         return tree.utility(node, "MAX")
     if depth == 0:
         return 0 if at_limit == "zero" else tree.evaluate(node, "MAX")
     is_max = {"to_move": tree.to_move(node) == "MAX", "swapped": tree.to_move(node) == "MIN",
               "first call": ply % 2 == 0, "even depth": depth % 2 == 0,
-              "odd depth": depth % 2 == 1}[maximiser]
+              "odd depth": depth % 2 == 1, "MAX everywhere": True,
+              "MIN everywhere": False}[maximiser]
     values = [_depth_variant(tree, c, depth - 1, at_limit, maximiser, ply + 1)
               for c in tree.children(node)]
     return max(values) if is_max else min(values)
@@ -977,8 +1071,10 @@ def check_alphabeta(fn: Callable) -> CheckResult:
     them, and, by trying the textbook's loop with each usual slip on every
     case tree (with the full window and two narrower ones), a bound updated
     or a cut tested wrongly at MAX or at MIN nodes, a cut turned round, the
-    window passed down as (beta, alpha), unchanged or full, and no pruning at
-    all.
+    window passed down as (beta, alpha), unchanged (or never narrowed: the
+    two look the same) or full, MAX decided by counting plies from the first
+    call, and no pruning at all; and ``game.to_move(state)`` compared with a
+    name no player has, such as 'max'.
     """
     exercise = "alpha-beta"
     if (problem := _not_a_function(exercise, fn)) is not None:
@@ -1096,7 +1192,12 @@ def _alphabeta_message(exercise, fn, tree, case, got, expected, game, trace, dia
                  "updates itself (alpha at MAX, beta at MIN), cuts too early. A MAX node "
                  "raises alpha = max(alpha, value), a MIN node lowers beta = min(beta, value); "
                  "neither changes the other bound."]
-    if extra or missing:
+    misnamed = (None if _same(got, expected) else
+                _misnamed_player(fn, tree, [(tree.root, math.inf, got)], tree.root,
+                                 -math.inf, math.inf))
+    if misnamed is not None:
+        lines.append(misnamed)
+    elif extra or missing:
         diagnosis = diagnose()
         lines += diagnosis if diagnosis else hints
     elif mine_leaves != reference_leaves:
@@ -1153,6 +1254,7 @@ _RIGHT_LINES = {
                "force; beta is the MIN node's own bound, and reaching it proves nothing",
     "pass down": "each child is searched with the node's alpha and beta, in that order, as "
                  "they are after the last update",
+    "turns": "MAX moves where game.to_move(state) == 'MAX', asked at every state",
 }
 _LINES = tuple(_RIGHT_LINES)
 _SLIPS = {  # (line, slip) -> what the student's code does, for the slips told apart alone
@@ -1160,9 +1262,13 @@ _SLIPS = {  # (line, slip) -> what the student's code does, for the slips told a
         "your recursive calls pass (beta, alpha): each child gets the two bounds swapped. "
         "Pass them in the order of the parameters: NAME(game, child, alpha, beta)"),
     ("pass down", "as entered"): (
-        "your recursive calls pass the window the node was called with, not the one it has "
-        "narrowed: alpha and beta are updated, but the updates never reach the children. "
-        "Call each child with alpha and beta as they are after the last update"),
+        # Never updating both bounds, and updating them but passing the old ones, do
+        # exactly the same: the hint names both.
+        "your children always get the window the node was called with: either alpha and "
+        "beta are never updated, or the updated values are not what you pass to the "
+        "children. After each child a MAX node raises alpha = max(alpha, value) and a MIN "
+        "node lowers beta = min(beta, value); call each child with alpha and beta as they "
+        "are after the last update"),
     ("pass down", "full"): (
         "your recursive calls give every child the full window (-inf, +inf): what a node "
         "has learnt never reaches its children. Call each child with the node's alpha and "
@@ -1175,22 +1281,29 @@ _SLIPS = {  # (line, slip) -> what the student's code does, for the slips told a
         "your MAX nodes stop when value <= beta: the comparison is turned round. A MAX "
         "node stops when value >= beta: MIN above already has beta elsewhere, and this MAX "
         "node can get value or more, so MIN will never come here"),
+    ("turns", "first call"): (
+        f"{_FIRST_CALL}: at a MIN root it maximises, and a game may give a player two moves "
+        "in a row. Ask game.to_move(state) at every state"),
 }
 
 
-def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: list):
-    """The textbook's alpha-beta with the given update, cut and passing rules; notes the nodes."""
+def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: list,
+                   ply: int = 0):
+    """The textbook's alpha-beta with the given update, cut and passing rules, and MAX
+    decided by asking the state (``"turns": "right"``) or by counting plies from the first
+    call (``"first call"``); notes the nodes searched in ``searched``."""
     searched.append(node)
     if tree.is_terminal(node):
         return tree.utility(node, "MAX")
-    is_max = tree.to_move(node) == "MAX"
+    is_max = tree.to_move(node) == "MAX" if rules["turns"] == "right" else ply % 2 == 0
     update = _MAX_UPDATES[rules["max update"]] if is_max else _MIN_UPDATES[rules["min update"]]
     cut = _MAX_CUTS[rules["max cut"]] if is_max else _MIN_CUTS[rules["min cut"]]
     window = _PASSES[rules["pass down"]]
     entered = (alpha, beta)
     value = -math.inf if is_max else math.inf
     for child in tree.children(node):
-        v = _textbook_loop(tree, rules, child, *window((alpha, beta), entered), searched)
+        v = _textbook_loop(tree, rules, child, *window((alpha, beta), entered), searched,
+                           ply + 1)
         value = max(value, v) if is_max else min(value, v)
         if rules["update first"]:
             alpha, beta = update(value, alpha, beta)
@@ -1217,15 +1330,18 @@ def _probe_windows(tree: GameTree) -> list[tuple]:
 
 def _alphabeta_rules() -> list[dict]:
     """Every combination of the usual slips to try: any slips in the updates and cuts with
-    the window passed down right, or one slip in passing the window down."""
+    the window passed down right, or one slip in passing the window down, or MAX decided
+    by counting plies from the first call (a ``maximizing`` flag flipped at each call)."""
     combos = [dict(zip(("max update", "min update", "max cut", "min cut", "update first"),
-                       choice, strict=True), **{"pass down": "right"})
+                       choice, strict=True), **{"pass down": "right", "turns": "right"})
               for choice in itertools.product(_MAX_UPDATES, _MIN_UPDATES, _MAX_CUTS, _MIN_CUTS,
                                               (True, False))]
     right = {"max update": "right", "min update": "right", "max cut": "right",
-             "min cut": "right"}
+             "min cut": "right", "pass down": "right", "turns": "right"}
     combos += [dict(right, **{"pass down": slip, "update first": first})
                for slip in _PASSES if slip != "right" for first in (True, False)]
+    combos += [dict(right, **{"turns": "first call", "update first": first})
+               for first in (True, False)]
     return combos
 
 
@@ -1345,50 +1461,6 @@ def _reweighed(tree: GameTree, rng: random.Random) -> GameTree:
     return GameTree.from_edges(tree.edges(), values, tree.role, probabilities=probabilities)
 
 
-class _Mover(str):
-    """A player's name that notes every string it is compared with (``mover == "CHANCE"``)."""
-
-    compared: set
-
-    def __eq__(self, other):
-        if isinstance(other, str):
-            self.compared.add(str(other))
-        return str.__eq__(self, other)
-
-    def __ne__(self, other):
-        return not self == other
-
-    __hash__ = str.__hash__
-
-
-class _MoverRecordingGame(RecordingGame):
-    """A ``RecordingGame`` whose ``to_move`` answers a ``_Mover`` sharing ``compared``."""
-
-    def __init__(self, game, compared: set) -> None:
-        super().__init__(game)
-        self.compared = compared
-
-    def to_move(self, state):
-        mover = _Mover(super().to_move(state))
-        mover.compared = self.compared
-        return mover
-
-
-def _compared_with(fn, tree: GameTree, node) -> set:
-    """The strings ``fn(game, node)`` compared ``game.to_move``'s answers with (``==``).
-
-    Asked once more, apart from the check itself: a ``_Mover`` is equal to its
-    name but not the same object, and code that tests ``is CHANCE`` should
-    not fail the check because of it.
-    """
-    compared: set = set()
-    try:
-        fn(_MoverRecordingGame(tree, compared), node)
-    except Exception:  # the student's code: what it compared before failing still tells
-        pass
-    return compared
-
-
 def _expected_for_max(tree: GameTree, node) -> float:
     value = expectimax(tree, node).value
     return -value if tree.to_move(node) == "MIN" else value
@@ -1442,7 +1514,7 @@ def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list
                           for c in tree.children(culprit))
         lines.append(f"At chance node {culprit!r} the children's values are right: {shown}.")
         chose = "smallest" if _same(got, min(kids)) else "largest" if _same(got, max(kids)) else None
-        strange = (_compared_with(fn, tree, culprit) - {"MAX", "MIN", CHANCE}
+        strange = (_not_players(fn, tree, culprit)
                    if chose is not None and "chance_outcomes" not in asked else set())
         if strange:
             player = "MIN" if chose == "smallest" else "MAX"

@@ -1375,10 +1375,83 @@ def test_alphabeta_tells_bounds_not_passed_down_from_no_pruning_at_all():
         assert not result.passed
         assert "visited every node: nothing was pruned" in result.message
     # ... but only one of them ever prunes: the messages differ.
-    assert "pass the window the node was called with, not the one it has narrowed" in stale.message
+    assert "your children always get the window the node was called with" in stale.message
     assert "prunes nothing, even when it is called with a narrow window" in none.message
     assert "prunes nothing" not in stale.message
-    assert "narrowed" not in none.message
+    assert "window the node was called with" not in none.message
+
+
+def alphabeta_without_updates(game, state, alpha, beta):
+    """The textbook's loop with both update lines left out; the calls pass alpha, beta."""
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if game.to_move(state) == "MAX":
+        value = -math.inf
+        for a in game.actions(state):
+            value = max(value, alphabeta_without_updates(game, game.result(state, a), alpha, beta))
+            if value >= beta:
+                return value
+        return value
+    value = math.inf
+    for a in game.actions(state):
+        value = min(value, alphabeta_without_updates(game, game.result(state, a), alpha, beta))
+        if value <= alpha:
+            return value
+    return value
+
+
+def test_alphabeta_with_no_updates_is_not_told_its_updates_exist():
+    result = check_alphabeta(alphabeta_without_updates)
+    assert not result.passed
+    # It behaves exactly as updating but passing the old window down: the hint says both.
+    assert "either alpha and beta are never updated, or the updated values" in result.message
+    assert "alpha and beta are updated, but" not in result.message
+
+
+def alphabeta_alternating(game, state, alpha, beta, maximizing=True):
+    """The textbook's loop, with MAX decided by a flag flipped at each call."""
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if maximizing:  # the slip: the root of the check's MIN-root tree is MIN
+        value = -math.inf
+        for a in game.actions(state):
+            value = max(value, alphabeta_alternating(game, game.result(state, a), alpha, beta,
+                                                     False))
+            alpha = max(alpha, value)
+            if value >= beta:
+                return value
+        return value
+    value = math.inf
+    for a in game.actions(state):
+        value = min(value, alphabeta_alternating(game, game.result(state, a), alpha, beta, True))
+        beta = min(beta, value)
+        if value <= alpha:
+            return value
+    return value
+
+
+def test_alphabeta_names_turns_counted_from_the_first_call():
+    result = check_alphabeta(alphabeta_alternating)
+    assert not result.passed
+    # Right wherever the root is MAX and the layers alternate; the MIN root shows it.
+    assert "random tree with a MIN root" in result.message
+    tree = case_trees()["random tree with a MIN root"]
+    as_if_max_root = minimax(_roles_flipped(tree)).value
+    assert f"returned {as_if_max_root}" in result.message
+    assert "counting plies from its first call" in result.message
+    assert "at a MIN root it maximises" in result.message
+    assert "Ask game.to_move(state) at every state" in result.message
+    assert "compare with the node's own bound" not in result.message
+    assert "cuts too early" not in result.message
+
+
+def _roles_flipped(tree):
+    """``tree`` with MAX and MIN exchanged everywhere: what alternation from MAX searches
+    on a tree whose root is MIN and whose layers alternate."""
+    flip = {"max": "min", "min": "max"}
+    return GameTree.from_edges(tree.edges(), {n: tree.value(n) for n in tree.leaves()},
+                               {n: flip[tree.role(n)] for n in tree.nodes if tree.children(n)},
+                               root=tree.root)
 
 
 def expectimax_wrong_chance_name(game, state):
@@ -1565,3 +1638,121 @@ def test_check_minimax_names_turns_counted_from_the_first_call():
     assert not result.passed
     assert "node 'B' (MIN)" in result.message
     assert "counting plies from its first call" in result.message
+
+
+# game.to_move(state) compared with a name no player has ('max') ------------------------
+
+
+def minimax_lower_case(game, state):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    values = [minimax_lower_case(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "max" else min(values)  # the slip: "MAX"
+
+
+def depth_limited_lower_case(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if depth == 0:
+        return game.evaluate(state, "MAX")
+    values = [depth_limited_lower_case(game, game.result(state, a), depth - 1)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "max" else min(values)  # the slip
+
+
+def alphabeta_lower_case(game, state, alpha, beta):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if game.to_move(state) == "max":  # the slip: never true, every node is MIN
+        value = -math.inf
+        for a in game.actions(state):
+            value = max(value, alphabeta_lower_case(game, game.result(state, a), alpha, beta))
+            alpha = max(alpha, value)
+            if value >= beta:
+                return value
+        return value
+    value = math.inf
+    for a in game.actions(state):
+        value = min(value, alphabeta_lower_case(game, game.result(state, a), alpha, beta))
+        beta = min(beta, value)
+        if value <= alpha:
+            return value
+    return value
+
+
+def _all_min(tree, state):
+    """What a search in which every node takes the smallest child value returns."""
+    children = tree.children(state)
+    return tree.utility(state, "MAX") if not children else min(_all_min(tree, c)
+                                                                for c in children)
+
+
+@pytest.mark.parametrize("check, fn", [(check_minimax, minimax_lower_case),
+                                       (check_depth_limited, depth_limited_lower_case),
+                                       (check_alphabeta, alphabeta_lower_case)])
+def test_checks_name_to_move_compared_with_a_wrong_string(check, fn):
+    result = check(fn)
+    assert not result.passed
+    assert "compares game.to_move(state) with 'max'" in result.message
+    assert "every node took the smallest of its children's values" in result.message
+    assert "Compare with 'MAX'." in result.message
+    # Not the hints for code that does something else:
+    assert "a MAX node takes the largest" not in result.message
+    assert "pass alpha and beta down" not in result.message
+
+
+def test_alphabeta_lower_case_value_is_the_all_min_value():
+    result = check_alphabeta(alphabeta_lower_case)
+    tree = case_trees()["textbook tree"]
+    assert f"returned {_all_min(tree, tree.root)}." in result.message
+
+
+def test_a_name_no_player_has_and_no_case_slip_is_told_to_compare_with_max():
+    def minimax_player_one(game, state):
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        values = [minimax_player_one(game, game.result(state, a)) for a in game.actions(state)]
+        return min(values) if game.to_move(state) == "player 2" else max(values)
+
+    result = check_minimax(minimax_player_one)
+    assert not result.passed
+    assert "with 'player 2'" in result.message
+    assert "every node took the largest" in result.message
+    assert "Compare with 'MAX'." in result.message
+
+
+def test_a_harmless_extra_name_is_not_blamed_for_another_slip():
+    def swapped_but_careful(game, state):
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        values = [swapped_but_careful(game, game.result(state, a)) for a in game.actions(state)]
+        return min(values) if game.to_move(state) in ("MAX", "max") else max(values)
+
+    result = check_minimax(swapped_but_careful)
+    assert not result.passed
+    assert "max and min are swapped" in result.message
+    assert "compares game.to_move(state)" not in result.message
+
+
+def alphabeta_fail_hard(game, state, alpha, beta):
+    """A right alpha-beta that returns a value clamped to the window (fail-hard)."""
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if game.to_move(state) == "MAX":
+        for a in game.actions(state):
+            alpha = max(alpha, alphabeta_fail_hard(game, game.result(state, a), alpha, beta))
+            if alpha >= beta:
+                return beta
+        return alpha
+    for a in game.actions(state):
+        beta = min(beta, alphabeta_fail_hard(game, game.result(state, a), alpha, beta))
+        if beta <= alpha:
+            return alpha
+    return beta
+
+
+@pytest.mark.parametrize("fn", [make_alphabeta(), make_alphabeta(update_first=True),
+                                alphabeta_fail_hard])
+def test_alphabeta_accepts_the_textbook_loops_and_fail_hard(fn):
+    result = check_alphabeta(fn)
+    assert result.passed, result.message
