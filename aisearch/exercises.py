@@ -1375,12 +1375,14 @@ def _diagnose_alphabeta(fn, trees: dict) -> list[str]:
                 full = math.isinf(window[0]) and math.isinf(window[1])
                 observed.append((tree, window, got if full else None, _visits(tree, game.searched)))
     if observed and all(visits[0] == set(tree.nodes) for tree, _, _, visits in observed):
+        # A missing cut and ignored bounds visit the same nodes: say both.
         return ["Hint: your function prunes nothing, even when it is called with a narrow "
-                "window: it never uses alpha and beta. Pass alpha and beta down to the "
-                "recursive calls, update them as values come back (a MAX node raises alpha = "
-                "max(alpha, value), a MIN node lowers beta = min(beta, value)), and stop a node "
-                "as soon as its value reaches the bound of the player above (MAX at value >= "
-                "beta, MIN at value <= alpha)."]
+                "window: either the cut tests are missing (or never true), or alpha and beta "
+                "are not used. Stop a node as soon as its value reaches the bound of the "
+                "player above (MAX at value >= beta, MIN at value <= alpha), pass alpha and "
+                "beta down to the recursive calls, and update them as values come back (a MAX "
+                "node raises alpha = max(alpha, value), a MIN node lowers beta = min(beta, "
+                "value))."]
     fits = []
     for rules in _alphabeta_rules():
         for tree, window, got, visits in observed:
@@ -2063,7 +2065,7 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
                 "sample positions, so it ignores `player`. The value is for `player` "
                 "(\"X\" or \"O\"), whoever is to move: count "
                 "game.moves_from(state, player), not the moves of game.to_move(state).")
-    elif share < 0.5 and _passes(flipped := _against_baseline(game, lambda g, state, p: -fn(g, state, p))):
+    elif share < 0.5 and (flipped := _negated_passes(game, fn)) is not None:
         hint = (f"Hint: the sign is turned round: with its values negated, `{_name(fn)}` wins "
                 f"{flipped.wins} of {flipped.games} games ({flipped.wins / flipped.games:.0%}). "
                 "The search takes the move with the highest value for the player, so a higher "
@@ -2075,6 +2077,17 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
     return CheckResult(exercise, False, (
         f"{FAIL} {exercise}: {summary}: {share:.0%}, and {EVALUATION_TO_BEAT:.0%} is needed. "
         + hint))
+
+
+def _negated_passes(game, fn: Callable):
+    """The tournament of ``fn`` negated against the baseline, if it passes; ``None``
+    if it does not, or if ``fn`` raises in a position only that tournament
+    reaches (the student's code: the hint is then left to the general one)."""
+    try:
+        flipped = _against_baseline(game, lambda g, state, p: -fn(g, state, p))
+    except Exception:
+        return None
+    return flipped if _passes(flipped) else None
 
 
 # Notebook 05: when may a transposition table answer? ---------------------------

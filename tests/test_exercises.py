@@ -1756,3 +1756,56 @@ def alphabeta_fail_hard(game, state, alpha, beta):
 def test_alphabeta_accepts_the_textbook_loops_and_fail_hard(fn):
     result = check_alphabeta(fn)
     assert result.passed, result.message
+
+
+def alphabeta_without_cuts(game, state, alpha, beta):
+    """Passes and updates alpha and beta as the book does, but never cuts."""
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    maximizing = game.to_move(state) == "MAX"
+    value = -math.inf if maximizing else math.inf
+    for a in game.actions(state):
+        v = alphabeta_without_cuts(game, game.result(state, a), alpha, beta)
+        if maximizing:
+            value, alpha = max(value, v), max(alpha, value)
+        else:
+            value, beta = min(value, v), min(beta, value)
+    return value
+
+
+def test_alphabeta_without_cuts_is_not_told_it_ignores_alpha_and_beta():
+    """It uses alpha and beta; only its cut is missing. The two prune nothing
+    alike, so the message names both and claims neither."""
+    result = check_alphabeta(alphabeta_without_cuts)
+    assert not result.passed
+    assert "either the cut tests are missing (or never true), or alpha and beta are not used" \
+        in result.message
+    assert "it never uses alpha and beta" not in result.message
+
+
+def test_check_isolation_evaluation_never_raises_in_the_negated_tournament(monkeypatch):
+    """An evaluation that raises only in positions the negated tournament
+    reaches is reported with the general hint; the check never crashes."""
+    import aisearch.exercises as exercises
+
+    real = exercises._against_baseline
+    tournaments = []
+
+    def second_raises(game, fn):
+        tournaments.append(fn)
+        if len(tournaments) == 1:
+            return real(game, fn)
+
+        def raising(game, state, player):
+            raise RuntimeError("only where the negated tournament goes")
+
+        return real(game, raising)
+
+    def opponent_minus_mine(game, state, player):
+        other = "O" if player == "X" else "X"
+        return len(game.moves_from(state, other)) - len(game.moves_from(state, player))
+
+    monkeypatch.setattr(exercises, "_against_baseline", second_raises)
+    result = exercises.check_isolation_evaluation(opponent_minus_mine)
+    assert len(tournaments) == 2 and not result.passed
+    assert "in Isolation you lose when you run out of moves" in result.message
