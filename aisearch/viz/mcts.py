@@ -477,6 +477,8 @@ def legend_handles(trace: MCTSTrace) -> list:
                           markerfacecolor="white", markeredgecolor=ACTIVE_EDGE,
                           markeredgewidth=2.4, label="active"))
     handles.append(Line2D([], [], color=PATH_COLOR, linewidth=2.4, label="this iteration"))
+    # The text under every node, said once: its number of visits, then its mean.
+    handles.append(Line2D([], [], linestyle="none", label="n / m under a node: visits / mean for MAX"))
     return handles
 
 
