@@ -60,9 +60,9 @@ LEGEND_ROW = 0.25
 # The smallest type, in points, a value is written in inside its node. A
 # value that would need smaller type to fit is written beside the node.
 MIN_VALUE_FONT = 6.5
-# Room kept between a value's ink and its node's outline, in points: half a point
-# clear of the inner half of the thickest outline (the active node's).
-GLYPH_MARGIN = 0.5 + max(look.width for look in style.NODE_LOOKS.values()) / 2
+# Room kept between a value's ink and its node's outline, in points: clear of
+# the inner half of the thickest outline (the active node's).
+GLYPH_MARGIN = max(look.width for look in style.NODE_LOOKS.values()) / 2
 # Height of the band of a value that must lie inside its node, in units of its
 # font size: the middle of its digits, where a reader looks for the edges.
 INK_HEIGHT = 0.5
@@ -220,6 +220,8 @@ class TreeDrawing:
         drawn over each other or over an edge.
         """
         self.probability_texts: dict[int, Text] = {}
+        # Their boxes, in points from the axes' origin, for the texts placed later.
+        self._probability_boxes: list[tuple] = []
         plain = {n: style.probability_text(self.probabilities[n]) for n in self.edge_children
                  if n in self.probabilities}
         by_level: dict[float, list[int]] = {}
@@ -249,6 +251,19 @@ class TreeDrawing:
                     fontsize=fontsize, color=style.PROBABILITY_COLOR, zorder=2,
                     bbox={"boxstyle": f"round,pad={PROBABILITY_PAD}", "facecolor": "white",
                           "edgecolor": "none"})
+                self._probability_boxes.append(self._label_box(
+                    px + t * (x - px), py + t * (y - py), side, texts[n], fontsize))
+
+    def _label_box(self, x: float, y: float, side: int, text: str, fontsize: float) -> tuple:
+        """The box, in points from the axes' origin, of a probability's label
+        written ``PROBABILITY_GAP`` points to ``side`` of the point (x, y)."""
+        pad = PROBABILITY_PAD * fontsize + 1
+        width = _TEXT_SIZES.get_text_width_height_descent(
+            text, FontProperties(size=fontsize), ismath=False)[0] + 2 * pad
+        half = ((1.2 + 2 * PROBABILITY_PAD) * fontsize + 1) / 2
+        near = x * self.per_unit + side * (PROBABILITY_GAP - pad)
+        left = near - width / 2 * (side == 0) - width * (side < 0)
+        return (left, y * self.per_level - half, left + width, y * self.per_level + half)
 
     def _probability_rows(self, members: list[int], level: list[int], texts: dict,
                           fontsize: float) -> list[float]:
@@ -326,7 +341,7 @@ class TreeDrawing:
             return
         self.value_texts, self.label_texts, self.window_texts = {}, {}, {}
         self._occupied = [self._box_at(n, (-size / 2, -size / 2, size / 2, size / 2))
-                          for n in self.order]
+                          for n in self.order] + self._probability_boxes
         widest = self._widest_values()
         beside_font = max(MIN_VALUE_FONT, 0.8 * font)
         wide = set()
