@@ -869,9 +869,7 @@ def _minimax_message(exercise, fn, tree, case, got_at, wrong) -> str:
           and {tree.to_move(n) for n in wrong} == {"MAX", "MIN"}):
         # Only when the swap explains every node, and shows at both kinds of node:
         # returning the first child's value also looks like max at one MIN node.
-        lines.append("Hint: your MAX nodes take the smallest child value and your MIN nodes the "
-                     "largest: max and min are swapped (MAX moves where "
-                     "game.to_move(state) == 'MAX').")
+        lines.append(_DEPTH_SLIPS[("evaluate", "swapped")])
     elif all(_same(got_at[n], _depth_variant(tree, n, math.inf, "evaluate", "first call"))
              for n in tree.nodes):
         lines.append(_DEPTH_SLIPS[("evaluate", "first call")])
