@@ -1920,6 +1920,7 @@ def _one_chooser(tree: GameTree, node, j: int) -> tuple:
         vector = _one_chooser(tree, child, j)
         if best is None or vector[j] > best[j]:
             best = vector
+    assert best is not None  # a node that is not a leaf has children
     return best
 
 
@@ -2193,7 +2194,7 @@ def _four_cases() -> list:
 
     game = ConnectFour()
     cell = game.cell
-    cases = [
+    cases: list[tuple] = [
         ("vertical four in column 1", sum(cell(0, r) for r in range(4))),
         ("horizontal four in the bottom row", sum(cell(c, 0) for c in range(2, 6))),
         ("diagonal four going up to the right", sum(cell(c, c) for c in range(4))),

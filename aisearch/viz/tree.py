@@ -339,7 +339,9 @@ class TreeDrawing:
         if self.players:
             self._make_vector_texts(size, font, names)
             return
-        self.value_texts, self.label_texts, self.window_texts = {}, {}, {}
+        self.value_texts: dict[int, Text] = {}
+        self.label_texts: dict[int, Text] = {}
+        self.window_texts: dict[int, Text] = {}
         self._occupied = [self._box_at(n, (-size / 2, -size / 2, size / 2, size / 2))
                           for n in self.order] + self._probability_boxes
         widest = self._widest_values()
