@@ -17,6 +17,7 @@ Intelligence 21, 1983), written here for outcomes of any probabilities.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from fractions import Fraction
@@ -415,6 +416,13 @@ def as_fraction(p):
     """
     if not isinstance(p, float):
         return p
+    return _float_as_fraction(p)
+
+
+@functools.lru_cache(maxsize=1024)
+def _float_as_fraction(p: float) -> Fraction:
+    """``as_fraction`` of a float, remembered: a game repeats a few probabilities
+    at every chance node, and finding the fraction is the slow part."""
     near = Fraction(p).limit_denominator(10**6)
     return near if abs(near - p) <= 1e-12 else Fraction(p)
 
