@@ -257,13 +257,9 @@ class TreeDrawing:
     def _label_box(self, x: float, y: float, side: int, text: str, fontsize: float) -> tuple:
         """The box, in points from the axes' origin, of a probability's label
         written ``PROBABILITY_GAP`` points to ``side`` of the point (x, y)."""
-        pad = PROBABILITY_PAD * fontsize + 1
-        width = _TEXT_SIZES.get_text_width_height_descent(
-            text, FontProperties(size=fontsize), ismath=False)[0] + 2 * pad
         half = ((1.2 + 2 * PROBABILITY_PAD) * fontsize + 1) / 2
-        near = x * self.per_unit + side * (PROBABILITY_GAP - pad)
-        left = near - width / 2 * (side == 0) - width * (side < 0)
-        return (left, y * self.per_level - half, left + width, y * self.per_level + half)
+        left, right = _label_span(x * self.per_unit, side, text, fontsize)
+        return (left, y * self.per_level - half, right, y * self.per_level + half)
 
     def _probability_rows(self, members: list[int], level: list[int], texts: dict,
                           fontsize: float) -> list[float]:
@@ -271,10 +267,6 @@ class TreeDrawing:
         (chance edges into one level of the tree, left to right) stand clear of
         each other and of every edge into that ``level``; empty if they do not
         fit in three rows."""
-        font = FontProperties(size=fontsize)
-        pad = PROBABILITY_PAD * fontsize + 1
-        widths = {n: _TEXT_SIZES.get_text_width_height_descent(texts[n], font, ismath=False)[0]
-                  + 2 * pad for n in members}
         height = (1.2 + 2 * PROBABILITY_PAD) * fontsize + 1
         # Clear of the child's marker below and of the parent's above; no
         # lower than PROBABILITY_AT, where a label plainly belongs to its child.
@@ -288,12 +280,8 @@ class TreeDrawing:
             return (px + t * (x - px)) * self.per_unit
 
         def span(n: int, t: float) -> tuple[float, float]:
-            side, x = _side(self.layout[self.nodes[n].parent][0], self.layout[n][0]), at(n, t)
-            if side == 0:
-                return x - widths[n] / 2, x + widths[n] / 2
-            near = x + side * (PROBABILITY_GAP - pad + 1)
-            far = near + side * widths[n]
-            return min(near, far), max(near, far)
+            side = _side(self.layout[self.nodes[n].parent][0], self.layout[n][0])
+            return _label_span(at(n, t), side, texts[n], fontsize)
 
         for count in (1, 2, 3):
             rows = [lowest - k * height / self.per_level for k in range(count)]
@@ -995,6 +983,18 @@ def _text_box(place, gap: float, rise: float, width: float, height: float,
     else:
         y0 = rise if sy > 0 else -rise - height
     return x0 - margin, y0 - margin, x0 + width + margin, y0 + height + margin
+
+
+def _label_span(x: float, side: int, text: str, fontsize: float) -> tuple[float, float]:
+    """Left and right, in points, of a probability's label box written
+    ``PROBABILITY_GAP`` points to ``side`` of ``x`` (centred on it if 0)."""
+    pad = PROBABILITY_PAD * fontsize + 1
+    width = _TEXT_SIZES.get_text_width_height_descent(
+        text, FontProperties(size=fontsize), ismath=False)[0] + 2 * pad
+    if side == 0:
+        return x - width / 2, x + width / 2
+    near = x + side * (PROBABILITY_GAP - pad)
+    return (near, near + width) if side > 0 else (near - width, near)
 
 
 def _side(parent_x: float, child_x: float) -> int:
