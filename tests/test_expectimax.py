@@ -381,13 +381,25 @@ def in_floats(spec):
 def test_star1_cuts_as_exact_arithmetic_does(tree):
     exact = exact_expectiminimax(tree, tree.root)
     assert expectimax(tree).value == exact
-    for low, high in ((-6, 6), (-7, 10), (-6, math.inf), (-math.inf, math.inf)):
-        visited = []
-        value = exact_star1(tree, tree.root, -math.inf, math.inf, low, high, visited)
-        trace = Trace(tree)
-        result = star1(tree, bounds=(low, high), tracer=trace)
-        assert trace.visited() == visited
+    for value, result in star1_beside_the_reference(tree, tree):
         assert result.value == value == exact
+
+
+STAR1_BOUNDS = ((-6, 6), (-7, 10), (-6, math.inf), (-math.inf, math.inf))
+"""Finite bounds (tight and loose), one infinite side, and both infinite."""
+
+
+def star1_beside_the_reference(exact_tree, searched_tree):
+    """For each of ``STAR1_BOUNDS``: the exact reference's value on ``exact_tree``
+    and star1's result on ``searched_tree``, after asserting that star1 visits
+    exactly the reference's nodes, in its order."""
+    for low, high in STAR1_BOUNDS:
+        visited: list = []
+        value = exact_star1(exact_tree, exact_tree.root, -math.inf, math.inf, low, high, visited)
+        trace = Trace(searched_tree)
+        result = star1(searched_tree, bounds=(low, high), tracer=trace)
+        assert trace.visited() == visited, (low, high)
+        yield value, result
 
 
 @settings(max_examples=150, deadline=None)
@@ -398,12 +410,7 @@ def test_star1_with_float_probabilities_cuts_as_exact_arithmetic_does(drawn):
     spec, layers = drawn
     exact_tree = GameTree.from_nested(spec, layers=layers)
     float_tree = GameTree.from_nested(in_floats(spec), layers=layers)
-    for low, high in ((-6, 6), (-7, 10), (-6, math.inf), (-math.inf, math.inf)):
-        visited = []
-        value = exact_star1(exact_tree, exact_tree.root, -math.inf, math.inf, low, high, visited)
-        trace = Trace(float_tree)
-        result = star1(float_tree, bounds=(low, high), tracer=trace)
-        assert trace.visited() == visited
+    for value, result in star1_beside_the_reference(exact_tree, float_tree):
         assert isinstance(result.value, (int, float))
         assert result.value == pytest.approx(float(value))
 
