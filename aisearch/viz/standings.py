@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
-from matplotlib.font_manager import FontProperties
-from matplotlib.textpath import TextToPath
 from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import ScaledTranslation
+
+from .style import largest_font, text_width
 
 COLOURS = {"wins": "#2e7d32", "draws": "#9e9e9e", "losses": "#c62828"}
 COUNT_FONT = 9
 SMALLEST_COUNT_FONT = 6
-_TEXT_SIZES = TextToPath()
 
 
 def _count_font(ax, text: str, games: float) -> float | None:
@@ -26,14 +25,8 @@ def _count_font(ax, text: str, games: float) -> float | None:
     """
     x0, x1 = ax.get_xlim()
     points = games / (x1 - x0) * ax.get_position().width * ax.figure.get_figwidth() * 72
-    fontsize = COUNT_FONT
-    while fontsize >= SMALLEST_COUNT_FONT:
-        properties = FontProperties(size=fontsize, weight="bold")
-        width = _TEXT_SIZES.get_text_width_height_descent(text, properties, ismath=False)[0]
-        if width + 3 <= points:
-            return fontsize
-        fontsize -= 0.5
-    return None
+    return largest_font(lambda size: text_width(text, size, bold=True) + 3 <= points,
+                        COUNT_FONT, SMALLEST_COUNT_FONT, step=0.5)
 
 
 def draw_tournament(table, ax=None, *, title: str | None = None):

@@ -18,7 +18,11 @@ Everything an instructor may want to restyle for a lecture is in this module.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
+
+from matplotlib.font_manager import FontProperties
+from matplotlib.textpath import TextToPath
 
 from ..trace import (
     DONE,
@@ -214,3 +218,31 @@ def _tint(color: str, amount: float) -> str:
     """``color`` mixed with white, keeping ``amount`` of it."""
     rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(255 - amount * (255 - c)):02x}" for c in rgb)
+
+
+_TEXT_SIZES = TextToPath()
+
+
+def text_width(text: str, fontsize: float, bold: bool = False) -> float:
+    """How wide ``text`` is written in ``fontsize``, in points, measured
+    without drawing it (so a layout can be planned before anything is drawn)."""
+    properties = FontProperties(size=fontsize, weight="bold" if bold else "normal")
+    return _TEXT_SIZES.get_text_width_height_descent(text, properties, ismath=False)[0]
+
+
+def largest_font(fits: Callable[[float], bool], largest: float, smallest: float,
+                 step: float = 0.25) -> float | None:
+    """The largest font size, from ``largest`` down to ``smallest`` in ``step``s,
+    for which ``fits(fontsize)``; ``None`` if none does.
+
+    >>> largest_font(lambda size: size <= 7.6, 9, 6)
+    7.5
+    >>> largest_font(lambda size: False, 9, 6) is None
+    True
+    """
+    fontsize = largest
+    while fontsize >= smallest:
+        if fits(fontsize):
+            return fontsize
+        fontsize -= step
+    return None

@@ -39,12 +39,10 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
-from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
 from matplotlib.markers import MarkerStyle
 from matplotlib.patches import Patch
 from matplotlib.text import Text
-from matplotlib.textpath import TextToPath
 from matplotlib.transforms import offset_copy
 
 from ..trace import DONE, PRUNED, STACK, UNSEEN, bound_text
@@ -78,8 +76,6 @@ PROBABILITY_PAD = 0.15
 PROBABILITY_AT = 0.7
 # Points between a probability's label and its edge.
 PROBABILITY_GAP = 4
-# Measures a text's width in points without a renderer.
-_TEXT_SIZES = TextToPath()
 
 
 class TreeDrawing:
@@ -385,8 +381,7 @@ class TreeDrawing:
         top = -0.5 * self.node_size - 2
         if value is not None:
             fontsize = _font_within(value, self._width_at(node) - 3, fontsize)
-            width = _TEXT_SIZES.get_text_width_height_descent(
-                value, FontProperties(size=fontsize, weight="bold"), ismath=False)[0]
+            width = style.text_width(value, fontsize, bold=True)
             self.value_texts[node] = self.ax.text(
                 x, y, "", transform=self._offset(0, top), ha="center", va="top",
                 fontsize=fontsize, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
@@ -940,29 +935,22 @@ def _inside_font(text: str, marker: str, size: float, shift: float,
     """
     style_ = MarkerStyle(marker)
     outline = style_.get_path().transformed(style_.get_transform().frozen().scale(size))
-    fontsize = largest
-    while fontsize >= MIN_VALUE_FONT:
-        properties = FontProperties(size=fontsize, weight="bold")
-        width = _TEXT_SIZES.get_text_width_height_descent(text, properties, ismath=False)[0]
-        half_width = width / 2 + GLYPH_MARGIN
+
+    def fits(fontsize: float) -> bool:
+        half_width = style.text_width(text, fontsize, bold=True) / 2 + GLYPH_MARGIN
         half_height = INK_HEIGHT * fontsize / 2 + GLYPH_MARGIN
         corners = [(sx * half_width, shift + sy * half_height) for sx in (-1, 1) for sy in (-1, 1)]
-        if outline.contains_points(corners).all():
-            return fontsize
-        fontsize -= 0.25
-    return None
+        return bool(outline.contains_points(corners).all())
+
+    return style.largest_font(fits, largest, MIN_VALUE_FONT)
 
 
 def _font_within(text: str, width: float, largest: float, smallest: float = 5.5) -> float:
     """The largest font size, from ``largest`` down to ``smallest``, that writes
     ``text`` (bold) at most ``width`` points wide (``smallest`` if none does)."""
-    fontsize = largest
-    while fontsize > smallest:
-        properties = FontProperties(size=fontsize, weight="bold")
-        if _TEXT_SIZES.get_text_width_height_descent(text, properties, ismath=False)[0] <= width:
-            break
-        fontsize -= 0.25
-    return max(fontsize, smallest)
+    fits = style.largest_font(lambda size: style.text_width(text, size, bold=True) <= width,
+                              largest, smallest)
+    return smallest if fits is None else fits
 
 
 def _text_box(place, gap: float, rise: float, width: float, height: float,
@@ -989,8 +977,7 @@ def _label_span(x: float, side: int, text: str, fontsize: float) -> tuple[float,
     """Left and right, in points, of a probability's label box written
     ``PROBABILITY_GAP`` points to ``side`` of ``x`` (centred on it if 0)."""
     pad = PROBABILITY_PAD * fontsize + 1
-    width = _TEXT_SIZES.get_text_width_height_descent(
-        text, FontProperties(size=fontsize), ismath=False)[0] + 2 * pad
+    width = style.text_width(text, fontsize) + 2 * pad
     if side == 0:
         return x - width / 2, x + width / 2
     near = x + side * (PROBABILITY_GAP - pad)
