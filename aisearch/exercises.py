@@ -2318,49 +2318,6 @@ def check_four_in_a_row(fn: Callable) -> CheckResult:
 
 # Notebook 08: a UCT selection worked by hand --------------------------------------
 
-
-def check_selection(trace, step: int, scores: dict, choice) -> CheckResult:
-    """Check a selection worked by hand against the ``select`` event at ``step`` of ``trace``.
-
-    As ``aisearch.mcts.check_selection`` (which reads the trace and compares
-    the scores and the choice), and first: a choice or a score named by the
-    node a move leads to (``"D"``) instead of the action (``"b1"``) is told
-    which action that node's is.
-
-    Raises:
-        ValueError: if ``step`` is not a ``select`` event between a player's children.
-    """
-    # The comparison reads an MCTS trace, so it lives beside MCTSTrace in aisearch.mcts.
-    from .mcts import SELECT
-    from .mcts import check_selection as compare
-
-    event = trace[step]
-    if event.kind == SELECT and event.scores:
-        if (problem := _nodes_for_actions(trace, event, scores, choice)) is not None:
-            return problem
-    return compare(trace, step, scores, choice)
-
-
-def _nodes_for_actions(trace, event, scores, choice) -> CheckResult | None:
-    """A failure if ``scores``' keys or ``choice`` name child nodes instead of actions."""
-    actions = [s.action for s in event.scores]
-    action_of = {trace.label(s.node): s.action for s in event.scores}
-    given = (list(scores) if isinstance(scores, dict) else []) + [choice]
-    named = [x for x in given if _hashable(x) and x in action_of and x not in actions]
-    if not named:
-        return None
-    node = named[0]
-    where = trace.label(event.parent)
-    moves = ", ".join(f"{action_of[n]!r} leads to {n!r}" for n in action_of)
-    return CheckResult("selection", False, (
-        f"{FAIL} selection: {node!r} is a node, not an action: at {where}, the choice and "
-        f"the keys of the scores are actions ({moves}).\nHint: write {action_of[node]!r} for "
-        f"{node!r}."))
-
-
-def _hashable(x) -> bool:
-    try:
-        hash(x)
-    except TypeError:
-        return False
-    return True
+# It is checked against an MCTS trace, so the check lives beside MCTSTrace, in
+# aisearch.mcts; it is offered here with the other checks.
+from .mcts import check_selection  # noqa: E402

@@ -665,6 +665,8 @@ def check_selection(trace: MCTSTrace, step: int, scores: dict, choice) -> CheckR
         raise ValueError(f"step {step} is a {event.kind!r} event{' by chance' if event.chance else ''}"
                          ": give the step of a select event at a MAX or MIN node")
     assert event.parent is not None  # a selection always leaves a parent
+    if (problem := _nodes_for_actions(trace, event, scores, choice)) is not None:
+        return problem
     chooser = "MAX" if trace.nodes()[event.parent].role == "max" else "MIN"
     where = f"{chooser} at {trace.label(event.parent)}"
     right = {s.action: s for s in event.scores}
@@ -705,3 +707,30 @@ def check_selection(trace: MCTSTrace, step: int, scores: dict, choice) -> CheckR
 def _given(x) -> str:
     number = isinstance(x, (int, float)) and not isinstance(x, bool)
     return f"{x:.6g}" if number else repr(x)
+
+
+def _nodes_for_actions(trace, event, scores, choice):
+    """A failed ``CheckResult`` if ``scores``' keys or ``choice`` name child nodes instead of actions."""
+    actions = [s.action for s in event.scores]
+    action_of = {trace.label(s.node): s.action for s in event.scores}
+    given = (list(scores) if isinstance(scores, dict) else []) + [choice]
+    named = [x for x in given if _hashable(x) and x in action_of and x not in actions]
+    if not named:
+        return None
+    from .exercises import FAIL, CheckResult  # aisearch.exercises imports this module
+
+    node = named[0]
+    where = trace.label(event.parent)
+    moves = ", ".join(f"{action_of[n]!r} leads to {n!r}" for n in action_of)
+    return CheckResult("selection", False, (
+        f"{FAIL} selection: {node!r} is a node, not an action: at {where}, the choice and "
+        f"the keys of the scores are actions ({moves}).\nHint: write {action_of[node]!r} for "
+        f"{node!r}."))
+
+
+def _hashable(x) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True
