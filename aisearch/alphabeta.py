@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 
-from .caching import table_search
+from .engine import TABLE_SEARCH, negamax_engine
 from .game import (
     Evaluation,
     Game,
@@ -35,7 +35,7 @@ from .game import (
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
-from .trace import start_tracing
+from .tracing import start_tracing
 
 
 def alphabeta(
@@ -63,10 +63,11 @@ def alphabeta(
         prune_on_equal: cut when a value reaches the bound (``True``, the
             textbook rule) or only when it passes it (``False``).
         table: an ``aisearch.caching.TranspositionTable`` to use and fill.
-            With a table the search runs as ``aisearch.caching.table_search``
-            (alpha-beta in negamax form, for zero-sum games): a position met
-            again is answered from the table when the stored value's depth
-            and kind (exact, lower or upper bound) allow it.
+            With a table the search runs the engine
+            (``aisearch.engine.negamax_engine``: alpha-beta in negamax form,
+            for two-player zero-sum games), not the textbook pair below: a
+            position met again is answered from the table when the stored
+            value's depth and kind (exact, lower or upper bound) allow it.
         symmetry: key the table by the position's canonical form (a new
             table is made if none is given), for games that offer symmetries.
         tracer: any callable that receives an ``aisearch.Event`` per step.
@@ -97,8 +98,8 @@ def alphabeta(
     if table is not None or symmetry:
         if not prune_on_equal:
             raise ValueError("a table needs prune_on_equal=True: its bounds assume the textbook cut")
-        return table_search(game, state, depth=depth, evaluate=evaluate, order=order,
-                            table=table, symmetry=symmetry, tracer=tracer)
+        return negamax_engine(game, state, depth=depth, evaluate=evaluate, order=order,
+                              table=table, symmetry=symmetry, tracer=tracer, name=TABLE_SEARCH)
     check_depth(depth)
     refuse_chance(game, "alphabeta")
     evaluate = resolve_evaluate(game, evaluate)
@@ -108,13 +109,12 @@ def alphabeta(
     tracing = start_tracing(tracer, game, player)
     nodes = leaves = cutoffs = deepest = 0
 
-    def leaf(node, state, ply, parent, action, role, alpha, beta):
+    def leaf(state, terminal, ply, action, alpha, beta):
         """Value a terminal state by its utility, a cut-off one by evaluation."""
         nonlocal leaves, deepest
         leaves += 1
         if ply > deepest:
             deepest = ply
-        terminal = is_terminal(state)
         if terminal:
             value = utility(state, player)
         elif evaluate is None:
@@ -122,81 +122,84 @@ def alphabeta(
         else:
             value = evaluate(game, state, player)
         if tracing is not None:
-            tracing.leaf(node, parent, state, ply, role, action, value, terminal,
-                         alpha, beta)
+            tracing.leaf(state, action, value, terminal, alpha, beta)
         return value
 
-    def trace_cutoff(node, state, ply, acts, a, value, alpha, beta):
-        skipped = list(acts)[list(acts).index(a) + 1:]
-        states = [result(state, s) for s in skipped]
-        roles = ["max" if to_move(s) == player else "min" for s in states]
-        tracing.cutoff(node, value, skipped, states, roles, alpha, beta)
+    def max_value(state, ply, action, alpha, beta):
+        """MAX's best value and move, searched with the window ``(alpha, beta)``.
 
-    def max_value(state, ply, parent, action, alpha, beta):
-        nonlocal nodes, cutoffs
-        node = nodes
+        Fail-soft, three cases: a value ``<= alpha`` is an upper bound on the
+        true value, a value ``>= beta`` a lower bound, anything between exact.
+        """
+        nonlocal nodes
         nodes += 1
-        if ply == depth or is_terminal(state):
-            return leaf(node, state, ply, parent, action, "max", alpha, beta), None
+        terminal = is_terminal(state)
+        if terminal or ply == depth:
+            return leaf(state, terminal, ply, action, alpha, beta), None
         if tracing is not None:
-            tracing.enter(node, parent, state, ply, "max", action, alpha, beta)
-        acts = actions(state)
-        if order is not None:
-            acts = ordered(order, game, state, acts)
-        value, move = -math.inf, None
-        for a in acts:
-            child = nodes
+            tracing.enter(state, action, alpha, beta)
+        v, move = -math.inf, None
+        moves = moves_of(state)
+        for a in moves:
             s = result(state, a)
             # MAX-VALUE or MIN-VALUE by who moves there (two MIN layers may follow).
-            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, node, a, alpha, beta)
-            if v2 > value:
-                value, move = v2, a
-                alpha = max(alpha, value)
+            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, a, alpha, beta)
+            if v2 > v:
+                v, move = v2, a
+                alpha = max(alpha, v)
                 if tracing is not None:
-                    tracing.update(node, value, child, alpha, beta)
-            if (value > beta or (prune_on_equal and value == beta)) and a != acts[-1]:
-                cutoffs += 1
-                if tracing is not None:
-                    trace_cutoff(node, state, ply, acts, a, value, alpha, beta)
-                break
-        if move is None and not acts:
-            raise no_actions(state)
-        if tracing is not None:
-            tracing.exit(node, value, alpha, beta)
-        return value, move
+                    tracing.update(v, alpha, beta)
+            if v >= beta and (prune_on_equal or v > beta):
+                return cut(state, moves, a, v, alpha, beta), move
+        return done(v, alpha, beta), move
 
-    def min_value(state, ply, parent, action, alpha, beta):
-        nonlocal nodes, cutoffs
-        node = nodes
+    def min_value(state, ply, action, alpha, beta):
+        """MIN's best (lowest) value and move; the three cases as for MAX."""
+        nonlocal nodes
         nodes += 1
-        if ply == depth or is_terminal(state):
-            return leaf(node, state, ply, parent, action, "min", alpha, beta), None
+        terminal = is_terminal(state)
+        if terminal or ply == depth:
+            return leaf(state, terminal, ply, action, alpha, beta), None
         if tracing is not None:
-            tracing.enter(node, parent, state, ply, "min", action, alpha, beta)
-        acts = actions(state)
-        if order is not None:
-            acts = ordered(order, game, state, acts)
-        value, move = math.inf, None
-        for a in acts:
-            child = nodes
+            tracing.enter(state, action, alpha, beta)
+        v, move = math.inf, None
+        moves = moves_of(state)
+        for a in moves:
             s = result(state, a)
-            # MAX-VALUE or MIN-VALUE by who moves there (two MIN layers may follow).
-            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, node, a, alpha, beta)
-            if v2 < value:
-                value, move = v2, a
-                beta = min(beta, value)
+            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, a, alpha, beta)
+            if v2 < v:
+                v, move = v2, a
+                beta = min(beta, v)
                 if tracing is not None:
-                    tracing.update(node, value, child, alpha, beta)
-            if (value < alpha or (prune_on_equal and value == alpha)) and a != acts[-1]:
-                cutoffs += 1
-                if tracing is not None:
-                    trace_cutoff(node, state, ply, acts, a, value, alpha, beta)
-                break
-        if move is None and not acts:
-            raise no_actions(state)
-        if tracing is not None:
-            tracing.exit(node, value, alpha, beta)
-        return value, move
+                    tracing.update(v, alpha, beta)
+            if v <= alpha and (prune_on_equal or v < alpha):
+                return cut(state, moves, a, v, alpha, beta), move
+        return done(v, alpha, beta), move
 
-    value, move = max_value(state, 0, None, None, -math.inf, math.inf)
+    def moves_of(state):
+        """The actions to try at ``state``, in the ``order`` hook's order."""
+        moves = actions(state)
+        if order is not None:
+            moves = ordered(order, game, state, moves)
+        if not moves:
+            raise no_actions(state)
+        return moves
+
+    def cut(state, moves, a, v, alpha, beta):
+        """Stop at ``a``, the book's ``return v, move``; a cutoff if an action is left untried."""
+        nonlocal cutoffs
+        skipped = moves[list(moves).index(a) + 1:]
+        if skipped:
+            cutoffs += 1
+            if tracing is not None:
+                tracing.cutoff(v, skipped, [result(state, s) for s in skipped], alpha, beta)
+        return done(v, alpha, beta)
+
+    def done(v, alpha, beta):
+        """Leave the node with the value ``v``."""
+        if tracing is not None:
+            tracing.exit(v, alpha, beta)
+        return v
+
+    value, move = max_value(state, 0, None, -math.inf, math.inf)
     return SearchResult(value, move, SearchStats(nodes, leaves, cutoffs, deepest))

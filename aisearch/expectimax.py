@@ -34,7 +34,7 @@ from .game import (
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
-from .trace import start_tracing
+from .tracing import start_tracing
 
 
 def viewpoint(game: Game, state):
@@ -113,7 +113,7 @@ def expectimax(
     tracing = start_tracing(tracer, game, player)
     nodes = leaves = deepest = 0
 
-    def leaf(node, state, ply, parent, action, role):
+    def leaf(state, ply, action):
         nonlocal leaves, deepest
         leaves += 1
         deepest = max(deepest, ply)
@@ -125,82 +125,76 @@ def expectimax(
         else:
             value = evaluate(game, state, player)
         if tracing is not None:
-            tracing.leaf(node, parent, state, ply, role, action, value, terminal)
+            tracing.leaf(state, action, value, terminal)
         return value
 
-    def value_of(state, ply, parent, action):
+    def value_of(state, ply, action):
         """MAX-VALUE, MIN-VALUE or CHANCE-VALUE, by who moves in ``state``."""
         mover = to_move(state)
         if mover == CHANCE:
-            return chance_value(state, ply, parent, action)
+            return chance_value(state, ply, action)
         if mover == player:
-            return max_value(state, ply, parent, action)
-        return min_value(state, ply, parent, action)
+            return max_value(state, ply, action)
+        return min_value(state, ply, action)
 
-    def max_value(state, ply, parent, action):
+    def max_value(state, ply, action):
         nonlocal nodes
-        node = nodes
         nodes += 1
         if ply == depth or is_terminal(state):
-            return leaf(node, state, ply, parent, action, "max"), None
+            return leaf(state, ply, action), None
         if tracing is not None:
-            tracing.enter(node, parent, state, ply, "max", action)
+            tracing.enter(state, action)
         value, move = -math.inf, None
         for a in actions(state):
-            child = nodes
-            v2, _ = value_of(result(state, a), ply + 1, node, a)
+            v2, _ = value_of(result(state, a), ply + 1, a)
             if v2 > value:
                 value, move = v2, a
                 if tracing is not None:
-                    tracing.update(node, value, child)
+                    tracing.update(value)
         if move is None and not actions(state):
             raise no_actions(state)
         if tracing is not None:
-            tracing.exit(node, value)
+            tracing.exit(value)
         return value, move
 
-    def min_value(state, ply, parent, action):
+    def min_value(state, ply, action):
         nonlocal nodes
-        node = nodes
         nodes += 1
         if ply == depth or is_terminal(state):
-            return leaf(node, state, ply, parent, action, "min"), None
+            return leaf(state, ply, action), None
         if tracing is not None:
-            tracing.enter(node, parent, state, ply, "min", action)
+            tracing.enter(state, action)
         value, move = math.inf, None
         for a in actions(state):
-            child = nodes
-            v2, _ = value_of(result(state, a), ply + 1, node, a)
+            v2, _ = value_of(result(state, a), ply + 1, a)
             if v2 < value:
                 value, move = v2, a
                 if tracing is not None:
-                    tracing.update(node, value, child)
+                    tracing.update(value)
         if move is None and not actions(state):
             raise no_actions(state)
         if tracing is not None:
-            tracing.exit(node, value)
+            tracing.exit(value)
         return value, move
 
-    def chance_value(state, ply, parent, action):
+    def chance_value(state, ply, action):
         nonlocal nodes
-        node = nodes
         nodes += 1
         if ply == depth or is_terminal(state):
-            return leaf(node, state, ply, parent, action, "chance"), None
+            return leaf(state, ply, action), None
         if tracing is not None:
-            tracing.enter(node, parent, state, ply, "chance", action)
+            tracing.enter(state, action)
         total = 0  # not 0.0: Fraction probabilities then keep the sum exact
         for outcome, p in check_outcomes(state, game.chance_outcomes(state)):
-            child = nodes
-            v, _ = value_of(result(state, outcome), ply + 1, node, outcome)
+            v, _ = value_of(result(state, outcome), ply + 1, outcome)
             total += p * v
             if tracing is not None:
-                tracing.chance(node, child, p, v, total)
+                tracing.chance(p, v, total)
         if tracing is not None:
-            tracing.exit(node, total)
+            tracing.exit(total)
         return total, None
 
-    value, move = value_of(state, 0, None, None)
+    value, move = value_of(state, 0, None)
     return SearchResult(value, move, SearchStats(nodes, leaves, 0, deepest))
 
 
@@ -263,11 +257,7 @@ def star1(
         gave floats."""
         return float(x) if floats and isinstance(x, Fraction) else x
 
-    def role_of(state):
-        mover = to_move(state)
-        return "chance" if mover == CHANCE else "max" if mover == player else "min"
-
-    def leaf(node, state, ply, parent, action, role, alpha, beta):
+    def leaf(state, ply, action, alpha, beta):
         nonlocal leaves, deepest, floats
         leaves += 1
         deepest = max(deepest, ply)
@@ -286,11 +276,11 @@ def star1(
             )
         floats = floats or isinstance(value, float)
         if tracing is not None:
-            tracing.leaf(node, parent, state, ply, role, action, value, terminal,
+            tracing.leaf(state, action, value, terminal,
                          shown(alpha), shown(beta))
         return exactly(value)
 
-    def cut(node, state, acts, a, value, alpha, beta):
+    def cut(state, acts, a, value, alpha, beta):
         """Count a cutoff that skips something, and trace it; False at the last action."""
         nonlocal cutoffs
         acts = list(acts)
@@ -300,78 +290,72 @@ def star1(
         cutoffs += 1
         if tracing is not None:
             states = [result(state, s) for s in skipped]
-            tracing.cutoff(node, shown(value), skipped, states, [role_of(s) for s in states],
-                           shown(alpha), shown(beta))
+            tracing.cutoff(shown(value), skipped, states, shown(alpha), shown(beta))
         return True
 
-    def value_of(state, ply, parent, action, alpha, beta):
+    def value_of(state, ply, action, alpha, beta):
         mover = to_move(state)
         if mover == CHANCE:
-            return chance_value(state, ply, parent, action, alpha, beta)
+            return chance_value(state, ply, action, alpha, beta)
         if mover == player:
-            return max_value(state, ply, parent, action, alpha, beta)
-        return min_value(state, ply, parent, action, alpha, beta)
+            return max_value(state, ply, action, alpha, beta)
+        return min_value(state, ply, action, alpha, beta)
 
-    def max_value(state, ply, parent, action, alpha, beta):
+    def max_value(state, ply, action, alpha, beta):
         nonlocal nodes
-        node = nodes
         nodes += 1
         if ply == depth or is_terminal(state):
-            return leaf(node, state, ply, parent, action, "max", alpha, beta), None
+            return leaf(state, ply, action, alpha, beta), None
         if tracing is not None:
-            tracing.enter(node, parent, state, ply, "max", action, shown(alpha), shown(beta))
+            tracing.enter(state, action, shown(alpha), shown(beta))
         acts = actions(state)
         value, move = -math.inf, None
         for a in acts:
-            child = nodes
-            v2, _ = value_of(result(state, a), ply + 1, node, a, alpha, beta)
+            v2, _ = value_of(result(state, a), ply + 1, a, alpha, beta)
             if v2 > value:
                 value, move = v2, a
                 alpha = max(alpha, value)
                 if tracing is not None:
-                    tracing.update(node, shown(value), child, shown(alpha), shown(beta))
-            if value >= beta and cut(node, state, acts, a, value, alpha, beta):
+                    tracing.update(shown(value), shown(alpha), shown(beta))
+            if value >= beta and cut(state, acts, a, value, alpha, beta):
                 break
         if move is None and not acts:
             raise no_actions(state)
         if tracing is not None:
-            tracing.exit(node, shown(value), shown(alpha), shown(beta))
+            tracing.exit(shown(value), shown(alpha), shown(beta))
         return value, move
 
-    def min_value(state, ply, parent, action, alpha, beta):
+    def min_value(state, ply, action, alpha, beta):
         nonlocal nodes
-        node = nodes
         nodes += 1
         if ply == depth or is_terminal(state):
-            return leaf(node, state, ply, parent, action, "min", alpha, beta), None
+            return leaf(state, ply, action, alpha, beta), None
         if tracing is not None:
-            tracing.enter(node, parent, state, ply, "min", action, shown(alpha), shown(beta))
+            tracing.enter(state, action, shown(alpha), shown(beta))
         acts = actions(state)
         value, move = math.inf, None
         for a in acts:
-            child = nodes
-            v2, _ = value_of(result(state, a), ply + 1, node, a, alpha, beta)
+            v2, _ = value_of(result(state, a), ply + 1, a, alpha, beta)
             if v2 < value:
                 value, move = v2, a
                 beta = min(beta, value)
                 if tracing is not None:
-                    tracing.update(node, shown(value), child, shown(alpha), shown(beta))
-            if value <= alpha and cut(node, state, acts, a, value, alpha, beta):
+                    tracing.update(shown(value), shown(alpha), shown(beta))
+            if value <= alpha and cut(state, acts, a, value, alpha, beta):
                 break
         if move is None and not acts:
             raise no_actions(state)
         if tracing is not None:
-            tracing.exit(node, shown(value), shown(alpha), shown(beta))
+            tracing.exit(shown(value), shown(alpha), shown(beta))
         return value, move
 
-    def chance_value(state, ply, parent, action, alpha, beta):
+    def chance_value(state, ply, action, alpha, beta):
         nonlocal nodes, floats
-        node = nodes
         nodes += 1
         if ply == depth or is_terminal(state):
-            return leaf(node, state, ply, parent, action, "chance", alpha, beta), None
+            return leaf(state, ply, action, alpha, beta), None
         if tracing is not None:
-            tracing.enter(node, parent, state, ply, "chance", action, shown(alpha), shown(beta))
+            tracing.enter(state, action, shown(alpha), shown(beta))
         given = check_outcomes(state, game.chance_outcomes(state))
         floats = floats or any(isinstance(p, float) for _, p in given)
         outcomes = [(o, as_fraction(p)) for o, p in given]
@@ -382,24 +366,23 @@ def star1(
             most, least = weighted_bound(rest, high), weighted_bound(rest, low)
             child_alpha = (alpha - total - most) / p
             child_beta = (beta - total - least) / p
-            child = nodes
-            v, _ = value_of(result(state, outcome), ply + 1, node, outcome,
+            v, _ = value_of(result(state, outcome), ply + 1, outcome,
                             max(child_alpha, low), min(child_beta, high))
             total += p * v
             if tracing is not None:
-                tracing.chance(node, child, shown(p), shown(v), shown(total), shown(alpha),
+                tracing.chance(shown(p), shown(v), shown(total), shown(alpha),
                                shown(beta))
-            if v <= child_alpha and cut(node, state, acts, outcome, total + most, alpha, beta):
+            if v <= child_alpha and cut(state, acts, outcome, total + most, alpha, beta):
                 total += most  # an upper bound, at or below alpha
                 break
-            if v >= child_beta and cut(node, state, acts, outcome, total + least, alpha, beta):
+            if v >= child_beta and cut(state, acts, outcome, total + least, alpha, beta):
                 total += least  # a lower bound, at or above beta
                 break
         if tracing is not None:
-            tracing.exit(node, shown(total), shown(alpha), shown(beta))
+            tracing.exit(shown(total), shown(alpha), shown(beta))
         return total, None
 
-    value, move = value_of(state, 0, None, None, -math.inf, math.inf)
+    value, move = value_of(state, 0, None, -math.inf, math.inf)
     return SearchResult(shown(value), move, SearchStats(nodes, leaves, cutoffs, deepest))
 
 

@@ -51,28 +51,10 @@ from .game import (
     value_vector,
 )
 from .result import SearchResult, SearchStats
-from .trace import Tracing
+from .tracing import Tracing
 
 Vector = tuple
 """A value per player, in ``game.players`` order."""
-
-
-class VectorTracing(Tracing):
-    """Tracing for searches whose values are vectors: each event names the players.
-
-    The role of a node is the name of the player to move there (``str``), so
-    that a replay and a figure can tell the players apart and read each one's
-    entry of a vector.
-    """
-
-    __slots__ = ("players",)
-
-    def __init__(self, tracer, players: Sequence):
-        super().__init__(tracer)
-        self.players = tuple(str(p) for p in players)
-
-    def _emit(self, kind, node, value, alpha, beta, **extra) -> None:
-        super()._emit(kind, node, value, alpha, beta, players=self.players, **extra)
 
 
 def maxn(
@@ -136,10 +118,13 @@ def maxn(
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal = game.is_terminal
     index = {p: i for i, p in enumerate(players)}
-    tracing = None if tracer is None else VectorTracing(tracer, players)
+    # Values are vectors: every event names the players, each node's role is
+    # the name of its mover, and nothing is turned to anyone's side.
+    tracing = None if tracer is None else Tracing(tracer, lambda s: str(to_move(s)),
+                                                  players=[str(p) for p in players])
     nodes = leaves = cutoffs = deepest = 0
 
-    def leaf(node, state, ply, parent, action, mover) -> Vector:
+    def leaf(state, ply, action) -> Vector:
         nonlocal leaves, deepest
         leaves += 1
         deepest = max(deepest, ply)
@@ -153,52 +138,49 @@ def maxn(
         if max_sum is not None:
             check_pruning_conditions(state, vector, max_sum)
         if tracing is not None:
-            tracing.leaf(node, parent, state, ply, str(mover), action, vector, terminal)
+            tracing.leaf(state, action, vector, terminal)
         return vector
 
-    def value(state, ply, parent, action, above: tuple | None) -> tuple:
+    def value(state, ply, action, above: tuple | None) -> tuple:
         """``(vector, action)``; ``above`` is ``(player, best so far)`` of the parent."""
         nonlocal nodes, cutoffs
-        node = nodes
         nodes += 1
         mover = to_move(state)
         if ply == depth or is_terminal(state):
-            return leaf(node, state, ply, parent, action, mover), None
+            return leaf(state, ply, action), None
         if mover not in index:
             raise ValueError(f"{mover!r}, to move in {state!r}, is not one of game.players {players!r}")
         if tracing is not None:
-            tracing.enter(node, parent, state, ply, str(mover), action)
+            tracing.enter(state, action)
         i = index[mover]
         acts = actions(state)
         if not acts:
             raise no_actions(state)
         best, move = None, None
         for k, a in enumerate(acts):
-            child = nodes
-            vector, _ = value(result(state, a), ply + 1, node, a, (i, best[i]) if best else None)
+            vector, _ = value(result(state, a), ply + 1, a, (i, best[i]) if best else None)
             # Strictly better only: on a tie the first child stays.
             if best is None or vector[i] > best[i]:
                 best, move = vector, a
                 if tracing is not None:
-                    tracing.update(node, best, child)
+                    tracing.update(best)
             if max_sum is not None and k + 1 < len(acts) and _can_prune(i, best, above, max_sum):
                 cutoffs += 1
                 if tracing is not None:
-                    _trace_cutoff(node, state, acts[k + 1:], best, above, i)
+                    _trace_cutoff(state, acts[k + 1:], best, above, i)
                 break
         if tracing is not None:
-            tracing.exit(node, best)
+            tracing.exit(best)
         return best, move
 
-    def _trace_cutoff(node, state, skipped, best, above, i):
+    def _trace_cutoff(state, skipped, best, above, i):
         states = [result(state, s) for s in skipped]
-        roles = [str(to_move(s)) for s in states]
         # alpha: what the parent's player already has (None for an immediate
         # cut); beta: max_sum. Replays use them to explain the cut.
         bound = None if best[i] >= max_sum else above[1]
-        tracing.cutoff(node, best, skipped, states, roles, bound, max_sum)
+        tracing.cutoff(best, skipped, states, bound, max_sum)
 
-    vector, move = value(state, 0, None, None, None)
+    vector, move = value(state, 0, None, None)
     return SearchResult(vector, move, SearchStats(nodes, leaves, cutoffs, deepest))
 
 

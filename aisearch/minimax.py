@@ -31,7 +31,7 @@ from .game import (
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
-from .trace import start_tracing
+from .tracing import start_tracing
 
 
 def minimax(
@@ -79,13 +79,12 @@ def minimax(
     tracing = start_tracing(tracer, game, player)
     nodes = leaves = deepest = 0
 
-    def leaf(node, state, ply, parent, action, role):
+    def leaf(state, terminal, ply, action):
         """Value a terminal state by its utility, a cut-off one by evaluation."""
         nonlocal leaves, deepest
         leaves += 1
         if ply > deepest:
             deepest = ply
-        terminal = is_terminal(state)
         if terminal:
             value = utility(state, player)
         elif evaluate is None:
@@ -93,56 +92,53 @@ def minimax(
         else:
             value = evaluate(game, state, player)
         if tracing is not None:
-            tracing.leaf(node, parent, state, ply, role, action, value, terminal)
+            tracing.leaf(state, action, value, terminal)
         return value
 
-    def max_value(state, ply, parent, action):
+    def max_value(state, ply, action):
         nonlocal nodes
-        node = nodes
         nodes += 1
-        if ply == depth or is_terminal(state):
-            return leaf(node, state, ply, parent, action, "max"), None
+        terminal = is_terminal(state)
+        if terminal or ply == depth:
+            return leaf(state, terminal, ply, action), None
         if tracing is not None:
-            tracing.enter(node, parent, state, ply, "max", action)
-        value, move = -math.inf, None
+            tracing.enter(state, action)
+        v, move = -math.inf, None
         for a in actions(state):
-            child = nodes
             s = result(state, a)
             # MAX-VALUE or MIN-VALUE by who moves there (two MIN layers may follow).
-            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, node, a)
-            if v2 > value:
-                value, move = v2, a
+            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, a)
+            if v2 > v:
+                v, move = v2, a
                 if tracing is not None:
-                    tracing.update(node, value, child)
+                    tracing.update(v)
+        return done(state, v, move), move
+
+    def min_value(state, ply, action):
+        nonlocal nodes
+        nodes += 1
+        terminal = is_terminal(state)
+        if terminal or ply == depth:
+            return leaf(state, terminal, ply, action), None
+        if tracing is not None:
+            tracing.enter(state, action)
+        v, move = math.inf, None
+        for a in actions(state):
+            s = result(state, a)
+            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, a)
+            if v2 < v:
+                v, move = v2, a
+                if tracing is not None:
+                    tracing.update(v)
+        return done(state, v, move), move
+
+    def done(state, v, move):
+        """Leave ``state`` with the value ``v``; a state with no move must be terminal."""
         if move is None and not actions(state):
             raise no_actions(state)
         if tracing is not None:
-            tracing.exit(node, value)
-        return value, move
+            tracing.exit(v)
+        return v
 
-    def min_value(state, ply, parent, action):
-        nonlocal nodes
-        node = nodes
-        nodes += 1
-        if ply == depth or is_terminal(state):
-            return leaf(node, state, ply, parent, action, "min"), None
-        if tracing is not None:
-            tracing.enter(node, parent, state, ply, "min", action)
-        value, move = math.inf, None
-        for a in actions(state):
-            child = nodes
-            s = result(state, a)
-            # MAX-VALUE or MIN-VALUE by who moves there (two MIN layers may follow).
-            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, node, a)
-            if v2 < value:
-                value, move = v2, a
-                if tracing is not None:
-                    tracing.update(node, value, child)
-        if move is None and not actions(state):
-            raise no_actions(state)
-        if tracing is not None:
-            tracing.exit(node, value)
-        return value, move
-
-    value, move = max_value(state, 0, None, None)
+    value, move = max_value(state, 0, None)
     return SearchResult(value, move, SearchStats(nodes, leaves, 0, deepest))

@@ -9,8 +9,8 @@ plain alpha-beta applies with its full pruning. The value is a guarantee: at
 least that much whatever the others do; the price is pessimism, since the
 others rarely do gang up.
 
-``Paranoid`` is the reduction as a game adapter, and ``paranoid`` runs
-``aisearch.alphabeta`` on it. For the player to move at the root, plain
+``Paranoid`` is the reduction as a game adapter, and ``paranoid`` runs the
+engine's alpha-beta (``aisearch.engine``, in negamax form) on it. For the player to move at the root, plain
 ``minimax`` and ``alphabeta`` on the game itself already give this value (they
 take the root's player as MAX and everyone else as MIN); the adapter adds the
 choice of another player, and, being two-player and zero-sum, lets negamax
@@ -19,7 +19,7 @@ and transposition tables search it too.
 
 from __future__ import annotations
 
-from .alphabeta import alphabeta
+from .engine import negamax_engine
 from .game import Evaluation, Game, has_chance, resolve_evaluate, value_vector
 from .result import SearchResult
 
@@ -44,6 +44,8 @@ class Paranoid:
     """
 
     players = (ME, REST)
+    zero_sum = True
+    """What one side gains the other loses: the engine's negamax applies."""
     max_player = ME
     """Traces speak from ``player``'s side, whoever moves at the root."""
 
@@ -142,8 +144,8 @@ def paranoid(
     if player is None:
         player = game.to_move(state)
     reduced = Paranoid(game, player, evaluate)
-    found = alphabeta(reduced, state, depth=depth, tracer=tracer)
+    found = negamax_engine(reduced, state, depth=depth, tracer=tracer, name="paranoid")
     if reduced.to_move(state) == REST:
-        # alphabeta answers for the player to move, here the coalition.
+        # The engine answers for the player to move, here the coalition.
         return SearchResult(-found.value, found.action, found.stats)
     return found

@@ -40,7 +40,7 @@ from .game import (
 )
 from .games.tictactoe import LINES
 from .result import SearchResult, SearchStats
-from .trace import start_tracing
+from .tracing import start_tracing
 
 Noisy = Callable[[Game, object], list]
 
@@ -111,39 +111,38 @@ def quiescence_search(game: Game, state=None, *, depth: int, evaluate: Evaluatio
     player = to_move(state)
     tracing = start_tracing(tracer, game, player)
     limit = math.inf if max_extension is None else depth + max_extension
-    counts = {"nodes": 0, "leaves": 0, "cutoffs": 0, "deepest": 0}
+    nodes = leaves = cutoffs = deepest = 0
 
-    def leaf(node, s, ply, parent, action, role, value, terminal, alpha, beta):
-        counts["leaves"] += 1
-        counts["deepest"] = max(counts["deepest"], ply)
+    def leaf(s, ply, action, value, terminal, alpha, beta):
+        nonlocal leaves, deepest
+        leaves += 1
+        deepest = max(deepest, ply)
         if tracing is not None:
             # At the extension limit a position can be noisy and still evaluated.
             is_noisy = None if terminal or ply < depth else bool(noisy(game, s))
-            tracing.leaf(node, parent, s, ply, role, action, value, terminal, alpha, beta,
-                         horizon=depth, noisy=is_noisy)
+            tracing.leaf(s, action, value, terminal, alpha, beta, horizon=depth, noisy=is_noisy)
         return value
 
-    def value_of(s, ply, parent, action, alpha, beta):
-        """The value of ``s`` for the root player, with ``(alpha, beta)`` as in alpha-beta."""
-        node = counts["nodes"]
-        counts["nodes"] += 1
+    def value_of(s, ply, action, alpha, beta):
+        """The value of ``s`` for the root player, with ``(alpha, beta)`` as in
+        alpha-beta (fail-soft: at or below alpha an upper bound, at or above
+        beta a lower bound, between them exact)."""
+        nonlocal nodes, cutoffs
+        nodes += 1
         maximizing = to_move(s) == player
-        role = "max" if maximizing else "min"
         if is_terminal(s):
-            return leaf(node, s, ply, parent, action, role, utility(s, player), True, alpha, beta), None
+            return leaf(s, ply, action, utility(s, player), True, alpha, beta), None
         moves = game.actions(s) if ply < depth else (noisy(game, s) if ply < limit else [])
         if not moves:
-            return leaf(node, s, ply, parent, action, role, evaluate(game, s, player), False,
-                        alpha, beta), None
+            return leaf(s, ply, action, evaluate(game, s, player), False, alpha, beta), None
         if tracing is not None:
-            tracing.enter(node, parent, s, ply, role, action, alpha, beta,
-                          horizon=depth, noisy=True if ply >= depth else None)
+            tracing.enter(s, action, alpha, beta, horizon=depth,
+                          noisy=True if ply >= depth else None)
         best, move = (-math.inf if maximizing else math.inf), None
         if ply >= depth and stand_pat:
             best = evaluate(game, s, player)
         for a in moves:
-            child = counts["nodes"]
-            v, _ = value_of(result(s, a), ply + 1, node, a, alpha, beta)
+            v, _ = value_of(result(s, a), ply + 1, a, alpha, beta)
             if (v > best) if maximizing else (v < best):
                 best, move = v, a
                 if maximizing:
@@ -151,19 +150,16 @@ def quiescence_search(game: Game, state=None, *, depth: int, evaluate: Evaluatio
                 else:
                     beta = min(beta, best)
                 if tracing is not None:
-                    tracing.update(node, best, child, alpha, beta)
+                    tracing.update(best, alpha, beta)
             if (best >= beta if maximizing else best <= alpha) and a != moves[-1]:
-                counts["cutoffs"] += 1
+                cutoffs += 1
                 if tracing is not None:
-                    skipped = list(moves)[list(moves).index(a) + 1:]
-                    states = [result(s, b) for b in skipped]
-                    roles = ["max" if to_move(t) == player else "min" for t in states]
-                    tracing.cutoff(node, best, skipped, states, roles, alpha, beta)
+                    skipped = moves[list(moves).index(a) + 1:]
+                    tracing.cutoff(best, skipped, [result(s, b) for b in skipped], alpha, beta)
                 break
         if tracing is not None:
-            tracing.exit(node, best, alpha, beta)
+            tracing.exit(best, alpha, beta)
         return best, move
 
-    value, action = value_of(state, 0, None, None, -math.inf, math.inf)
-    return SearchResult(value, action, SearchStats(counts["nodes"], counts["leaves"],
-                                                   counts["cutoffs"], counts["deepest"]))
+    value, action = value_of(state, 0, None, -math.inf, math.inf)
+    return SearchResult(value, action, SearchStats(nodes, leaves, cutoffs, deepest))

@@ -1,207 +1,53 @@
-"""Tracing a search, and replaying the trace step by step.
+"""A trace of a search, replayed step by step.
 
-A search takes an optional ``tracer``: any callable that receives one
-``Event`` per step. ``Trace`` is such a callable; it keeps the events and
-answers questions about them, and it can replay them: for any step it tells
-the status of every node (unseen, on the stack, done, pruned), its value so
-far and its alpha-beta window. The viewer in ``aisearch.viz`` only reads this
-replay; it never runs a search itself.
-
-Event kinds, in the order a search emits them:
-
-``enter``
-    an interior node is entered (pushed on the recursion stack);
-``leaf``
-    a terminal state or a depth-limit cut-off is evaluated (a leaf is entered,
-    valued and left in this one step);
-``update``
-    an interior node's best value so far, or its alpha or beta, changed
-    because of the child ``event.child``;
-``cutoff``
-    alpha-beta stops at a node; ``event.skipped`` names the actions it never
-    tries;
-``chance``
-    a chance node adds the child ``event.child``'s value, weighted by its
-    ``event.probability``, to its running sum ``event.total`` (expectimax);
-``exit``
-    an interior node returns ``event.value`` to its parent;
-``cache_hit``
-    a transposition table (``aisearch.caching``) answers a node without a
-    search: ``event.bound`` says whether the stored value is ``"exact"``, a
-    ``"lower"`` or an ``"upper"`` bound (a bound answers only when it causes
-    a cut). Right after a node's ``enter``, it is instead a bound that only
-    narrowed the node's window: the node is then searched with the new
-    ``event.alpha``, ``event.beta``;
-``symmetry_hit``
-    the same, found under a rotated or mirrored copy of the position.
-
-Values, alpha and beta in events are from MAX's point of view, whatever
-the algorithm, so that every trace reads like the textbook figure. MAX is
-the game's ``max_player`` if it names one (``GameTree`` does: ``"MAX"``, even
-when a search starts at a MIN node), otherwise the player to move at the
-root. Minimax has no window: its events carry ``None``.
-
-A search of more than two players (``aisearch.maxn``) traces the same
-kinds of events, but its values are vectors (one entry per player, in the
-order of ``event.players``), its roles are the players' names, and it has no
-window; its ``cutoff`` events carry ``beta`` = the ``max_sum`` of Korf's
-pruning and ``alpha`` = what the parent's player already had (``None`` for
-an immediate cut).
-
-Tracing costs nothing when it is off: a search builds events only under
-``if tracer is not None``.
+``Trace`` is a tracer (``aisearch.tracing`` says what a search reports and
+which events it emits): it keeps the events and answers questions about them,
+and it can replay them: for any step it tells the status of every node
+(unseen, on the stack, done, pruned), its value so far, whether that value is
+exact or a bound, and its alpha-beta window. The viewer in ``aisearch.viz``
+only reads this replay; it never runs a search itself. The sentence that
+explains each step comes from ``aisearch.narration``.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from collections.abc import Callable, Iterator
-from fractions import Fraction
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-ENTER, LEAF, UPDATE, CUTOFF, EXIT = "enter", "leaf", "update", "cutoff", "exit"
-CHANCE_STEP = "chance"
-CACHE_HIT, SYMMETRY_HIT = "cache_hit", "symmetry_hit"
-TABLE_KINDS = (CACHE_HIT, SYMMETRY_HIT)
+from .narration import (  # noqa: F401  (re-exported: the viewer and notebooks use them)
+    BOUND_SIGNS,
+    bound_text,
+    format_probability,
+    format_value,
+    sentence,
+)
+from .tracing import (  # noqa: F401  (re-exported for the searches' and tests' old imports)
+    CACHE_HIT,
+    CHANCE_STEP,
+    CUTOFF,
+    ENTER,
+    EXACT,
+    EXIT,
+    LEAF,
+    LOWER,
+    NARROWED,
+    SYMMETRY_HIT,
+    SYMMETRY_NARROWED,
+    TABLE_ANSWERS,
+    TABLE_KINDS,
+    TABLE_NARROWINGS,
+    UPDATE,
+    UPPER,
+    Bound,
+    Event,
+    EventKind,
+    Tracing,
+    start_tracing,
+)
 
 UNSEEN, STACK, DONE, PRUNED = "unseen", "stack", "done", "pruned"
 """The four statuses a node has in a replayed frame."""
-
-
-class Event(NamedTuple):
-    """One step of a search.
-
-    ``node`` ids are given in the order nodes are first visited (the root is
-    0); ``parent`` is ``None`` at the root. ``depth`` is the ply from the root,
-    ``role`` is ``"max"`` or ``"min"`` (in a max^n trace, the name of the
-    player to move), ``action`` is the move that led from the parent. ``value``, ``alpha`` and ``beta`` are those at this moment, from
-    MAX's point of view (``None`` where they do not apply).
-    """
-
-    step: int
-    kind: str
-    node: int
-    parent: int | None
-    state: Any
-    depth: int
-    role: str
-    action: Any
-    value: float | None
-    alpha: float | None
-    beta: float | None
-    child: int | None = None
-    """For ``update``: the child whose value caused it."""
-    skipped: tuple = ()
-    """For ``cutoff``: the actions never tried, in order."""
-    skipped_states: tuple = ()
-    """For ``cutoff``: the states those actions lead to."""
-    skipped_roles: tuple = ()
-    """For ``cutoff``: ``"max"`` or ``"min"`` for each skipped state."""
-    terminal: bool | None = None
-    """For ``leaf``: ``True`` for a utility, ``False`` for an evaluation."""
-    probability: float | None = None
-    """For ``chance``: the probability of the child ``event.child``."""
-    total: float | None = None
-    """For ``chance``: the weighted sum so far, this child included."""
-    players: tuple = ()
-    """For searches of more than two players (``aisearch.maxn``): the players,
-    in the order of the value vectors; empty otherwise."""
-    bound: str | None = None
-    """For ``cache_hit`` and ``symmetry_hit``: ``"exact"``, ``"lower"`` or
-    ``"upper"``, what the table's value is (from MAX's point of view)."""
-    horizon: int | None = None
-    """For quiescence search: its depth limit (the horizon). A node whose
-    ``depth`` is greater lies past the horizon, where only noisy moves are
-    searched; ``None`` for other searches."""
-    noisy: bool | None = None
-    """For quiescence search, at a node at or past the horizon: whether its
-    position is noisy (``None`` above the horizon and at terminal states)."""
-
-
-class Tracing:
-    """The searches' side of tracing: numbers steps and fills in node facts.
-
-    Created by a search only when a tracer is given. It remembers each node's
-    parent, state, depth, role and action, so later events of the same node
-    repeat them without the search having to. A search reports values from
-    the root player's point of view; when MAX is the other player (a tree
-    searched from one of its MIN nodes), ``flip`` turns them round.
-    """
-
-    __slots__ = ("tracer", "step", "info", "flip")
-
-    def __init__(self, tracer: Callable[[Event], Any], flip: bool = False):
-        if not callable(tracer):
-            raise ValueError(f"tracer must be a callable taking an Event, got {tracer!r}")
-        self.tracer = tracer
-        self.step = 0
-        self.info: dict[int, tuple] = {}
-        self.flip = flip
-
-    def _emit(self, kind: str, node: int, value, alpha, beta, **extra) -> None:
-        parent, state, depth, role, action = self.info[node]
-        if self.flip:
-            value = None if value is None else -value
-            if extra.get("total") is not None:
-                extra["total"] = -extra["total"]
-            if alpha is not None:
-                alpha, beta = -beta, -alpha
-            if "skipped_roles" in extra:
-                extra["skipped_roles"] = tuple(_OTHER[r] for r in extra["skipped_roles"])
-            if "bound" in extra:
-                extra["bound"] = _FLIPPED_BOUND.get(extra["bound"], extra["bound"])
-        self.tracer(
-            Event(self.step, kind, node, parent, state, depth, role, action,
-                  value, alpha, beta, **extra)
-        )
-        self.step += 1
-
-    def enter(self, node, parent, state, depth, role, action, alpha=None, beta=None,
-              horizon=None, noisy=None):
-        """``horizon`` and ``noisy``: see ``Event`` (quiescence search only)."""
-        self.info[node] = (parent, state, depth, _OTHER[role] if self.flip else role, action)
-        self._emit(ENTER, node, None, alpha, beta, horizon=horizon, noisy=noisy)
-
-    def leaf(self, node, parent, state, depth, role, action, value, terminal,
-             alpha=None, beta=None, horizon=None, noisy=None):
-        self.info[node] = (parent, state, depth, _OTHER[role] if self.flip else role, action)
-        self._emit(LEAF, node, value, alpha, beta, terminal=terminal, horizon=horizon,
-                   noisy=noisy)
-
-    def update(self, node, value, child, alpha=None, beta=None):
-        self._emit(UPDATE, node, value, alpha, beta, child=child)
-
-    def cutoff(self, node, value, skipped, skipped_states, skipped_roles,
-               alpha=None, beta=None):
-        self._emit(CUTOFF, node, value, alpha, beta, skipped=tuple(skipped),
-                   skipped_states=tuple(skipped_states),
-                   skipped_roles=tuple(skipped_roles))
-
-    def chance(self, node, child, probability, value, total, alpha=None, beta=None):
-        """``value`` is the child's; ``total`` the node's weighted sum so far."""
-        self._emit(CHANCE_STEP, node, value, alpha, beta, child=child,
-                   probability=probability, total=total)
-
-    def exit(self, node, value, alpha=None, beta=None):
-        self._emit(EXIT, node, value, alpha, beta)
-
-    def cache_hit(self, node, parent, state, depth, role, action, value, bound,
-                  symmetric=False, alpha=None, beta=None):
-        """A node answered from a table; or, for a node already entered, a
-        stored bound that narrowed its window to ``alpha``, ``beta``."""
-        if node not in self.info:
-            self.info[node] = (parent, state, depth, _OTHER[role] if self.flip else role, action)
-        self._emit(SYMMETRY_HIT if symmetric else CACHE_HIT, node, value, alpha, beta,
-                   bound=bound)
-
-
-_OTHER = {"max": "min", "min": "max", "chance": "chance"}
-_FLIPPED_BOUND = {"lower": "upper", "upper": "lower"}
-
-
-EXACT, LOWER, UPPER = "exact", "lower", "upper"
-"""What a finished node's value is: exact, or a bound on its true value."""
 
 
 def _exit_kind(e: Event, children: list, window: tuple | None, cutoff: Event | None) -> str:
@@ -240,18 +86,6 @@ def _exit_kind(e: Event, children: list, window: tuple | None, cutoff: Event | N
         return LOWER if at_least else UPPER
     # Neither side follows from the children alone: alpha-beta's own guarantee.
     return LOWER if window is not None and v >= window[1] else UPPER
-
-
-def start_tracing(tracer, game, root_player) -> Tracing | None:
-    """A ``Tracing`` for a search from a state where ``root_player`` moves, or ``None``.
-
-    MAX is the game's ``max_player`` if it names one (a ``GameTree``'s
-    ``"MAX"``), otherwise the player to move at the root.
-    """
-    if tracer is None:
-        return None
-    max_player = getattr(game, "max_player", None)
-    return Tracing(tracer, flip=max_player is not None and root_player != max_player)
 
 
 class TraceNode(NamedTuple):
@@ -386,12 +220,7 @@ class Trace(EventLog):
     def visited(self) -> list:
         """States of the visited nodes, in the order they were visited."""
         return [e.state for e in self.events
-                if e.kind in (ENTER, LEAF) or e.kind in TABLE_KINDS and self._is_answer(e)]
-
-    def _is_answer(self, e: Event) -> bool:
-        """Whether a table event answers its node (else it narrowed an entered node)."""
-        before = self.events[e.step - 1] if e.step > 0 else None
-        return not (before is not None and before.kind == ENTER and before.node == e.node)
+                if e.kind in (ENTER, LEAF) or e.kind in TABLE_ANSWERS]
 
     def leaves(self) -> list[tuple]:
         """``(state, value)`` of every evaluated leaf, in order."""
@@ -399,7 +228,7 @@ class Trace(EventLog):
 
     def answered_from_table(self) -> set[int]:
         """Ids of the nodes a table answered (``cache_hit``/``symmetry_hit``), unsearched."""
-        return {e.node for e in self.events if e.kind in TABLE_KINDS and self._is_answer(e)}
+        return {e.node for e in self.events if e.kind in TABLE_ANSWERS}
 
     def pruned(self) -> list:
         """States of the children that cutoffs skipped (not their descendants)."""
@@ -471,12 +300,11 @@ class Trace(EventLog):
                     window[e.node] = (e.alpha, e.beta)
             elif e.kind == LEAF:
                 done(e, EXACT)
-            elif e.kind in TABLE_KINDS:
-                if e.node in on_stack:  # a stored bound narrowed the window
-                    if e.alpha is not None:
-                        window[e.node] = (e.alpha, e.beta)
-                else:
-                    done(e, e.bound or EXACT)
+            elif e.kind in TABLE_NARROWINGS:
+                if e.alpha is not None:
+                    window[e.node] = (e.alpha, e.beta)
+            elif e.kind in TABLE_ANSWERS:
+                done(e, e.bound or EXACT)
             elif e.kind == CUTOFF:
                 cut[e.node] = e
             elif e.kind == EXIT:
@@ -514,7 +342,7 @@ class Trace(EventLog):
         next_id = 1 + max((e.node for e in self.events), default=-1)
         pruned_roots = []
         for e in self.events:
-            if (e.kind in (ENTER, LEAF) or e.kind in TABLE_KINDS) and e.node not in rows:
+            if (e.kind in (ENTER, LEAF) or e.kind in TABLE_ANSWERS) and e.node not in rows:
                 add(e.node, e.parent, e.action, e.state, e.depth, e.role, e.step,
                     None, e.terminal if e.kind == LEAF else None)
             elif e.kind == CHANCE_STEP and e.child in rows:
@@ -592,17 +420,16 @@ class Trace(EventLog):
                     window[node] = (e.alpha, e.beta)
             elif kind == CHANCE_STEP:
                 value[node] = e.total
-            elif kind in TABLE_KINDS:
-                if status[node] == STACK:  # a stored bound narrowed its window
-                    if e.alpha is not None:
-                        window[node] = (e.alpha, e.beta)
-                else:  # answered from the table, as a leaf is
-                    status[node] = DONE
-                    value[node] = e.value
-                    counts["visited"] += 1
-                    counts["hits"] = counts.get("hits", 0) + 1
-                    if kinds.get(node, EXACT) != EXACT:
-                        bound[node] = kinds[node]
+            elif kind in TABLE_NARROWINGS:
+                if e.alpha is not None:
+                    window[node] = (e.alpha, e.beta)
+            elif kind in TABLE_ANSWERS:  # answered from the table, as a leaf is
+                status[node] = DONE
+                value[node] = e.value
+                counts["visited"] += 1
+                counts["hits"] = counts.get("hits", 0) + 1
+                if kinds.get(node, EXACT) != EXACT:
+                    bound[node] = kinds[node]
             elif kind == CUTOFF:
                 counts["cutoffs"] += 1
                 if e.role == "chance" and e.value is not None:
@@ -634,158 +461,8 @@ class Trace(EventLog):
     # Words ----------------------------------------------------------------------
 
     def sentence(self, step: int) -> str:
-        """One sentence that explains what happened at ``step``."""
-        e = self.events[step]
-        name = self.label(e.node)
-        if e.players:
-            return self._vector_sentence(e, name)
-        who = e.role.upper()
-        win = _window_text(e.alpha, e.beta)
-        if e.kind == ENTER:
-            if e.parent is None and e.role == "chance":
-                return (f"Start at {name}, a chance node: find what MAX can expect on "
-                        f"average{'; ' + win if win else ''}.")
-            if e.parent is None:
-                goal = "the most" if e.role == "max" else "the least"
-                hope = "expect" if self._has_chance() else "be sure of"
-                return (f"Start at {name}, a {who} node: find {goal} MAX can {hope}"
-                        f"{'; ' + win if win else ''}.")
-            return (f"Enter {name} ({who}) by action {_action_text(e.action)} from "
-                    f"{self.label(e.parent)}{', with ' + win if win else ''}."
-                    f"{_noisy_text(e)}")
-        if e.kind == LEAF:
-            return f"{name} {_leaf_text(e)} {format_value(e.value)}."
-        if e.kind == UPDATE:
-            bound = ""
-            if e.alpha is not None:
-                bound = f"; α = {format_value(e.alpha)}" if e.role == "max" else f"; β = {format_value(e.beta)}"
-            source = f" from {self.label(e.child)}" if e.child is not None else ""
-            kind = self.value_kinds().get(e.child, EXACT) if e.child is not None else EXACT
-            return (f"{name} takes {bound_text(e.value, kind)}{source} as its best so far"
-                    f"{bound}.")
-        if e.kind in TABLE_KINDS:
-            return self._table_sentence(e, name)
-        if e.kind == CHANCE_STEP:
-            child = self.label(e.child) if e.child is not None else "?"
-            kind = self.value_kinds().get(e.child, EXACT)
-            return (f"{name} weighs {child}'s {bound_text(e.value, kind)} by its probability "
-                    f"{format_probability(e.probability)}: the sum so far is {format_value(e.total)}.")
-        if e.kind == CUTOFF:
-            skipped = ", ".join(self.label_state(s) for s in e.skipped_states) or "nothing"
-            if e.role == "chance":
-                if e.alpha is not None and e.value is not None and e.value <= e.alpha:
-                    why = (f"whatever the other outcomes bring, its average is at most "
-                           f"{format_value(e.value)} ≤ α = {format_value(e.alpha)}")
-                else:
-                    why = (f"whatever the other outcomes bring, its average is at least "
-                           f"{format_value(e.value)} ≥ β = {format_value(e.beta)}")
-                return f"Cutoff at {name}: {why}. Skip {skipped}."
-            if e.role == "max":
-                why = (f"its value {format_value(e.value)} ≥ β = {format_value(e.beta)}: MIN above "
-                       "already has a better choice and will never let play reach it")
-            else:
-                why = (f"its value {format_value(e.value)} ≤ α = {format_value(e.alpha)}: MAX above "
-                       "already has a better choice and will never let play reach it")
-            return f"Cutoff at {name}: {why}. Skip {skipped}."
-        if e.kind == EXIT:
-            return self._exit_sentence(e, name)
-        return f"{e.kind} at {name}."
-
-    def _exit_sentence(self, e: Event, name: str) -> str:
-        """What a node returns, and whether it is its exact value or a bound."""
-        kind = self.value_kinds().get(e.node, EXACT)
-        value = bound_text(e.value, kind)
-        if e.parent is None:
-            done = f"Done: {name} is worth {value} to MAX"
-        else:
-            done = f"{name} is done and returns {value} to {self.label(e.parent)}"
-        if kind == UPPER:
-            return f"{done}: it is worth at most {format_value(e.value)}, a bound."
-        if kind == LOWER:
-            return f"{done}: it is worth at least {format_value(e.value)}, a bound."
-        step = self.nodes()[e.node].entered
-        entered = self.events[step] if step is not None else e
-        alpha, beta, v = entered.alpha, entered.beta, e.value
-        if alpha is not None and beta is not None and v is not None and not alpha < v < beta:
-            # Outside its window, yet proved: say why, lest it be read as a bound.
-            return f"{done}, its exact value: {self._why_exact(e, step)}."
-        return f"{done}."
-
-    def _why_exact(self, e: Event, entered: int | None) -> str:
-        """Why a node that returned a value outside its window is exact (see
-        ``value_kinds``)."""
-        narrowed = [t for t in self.events[entered or 0:e.step]
-                    if t.node == e.node and t.kind in TABLE_KINDS]
-        if narrowed and narrowed[-1].alpha < e.value < narrowed[-1].beta:
-            return (f"it lies inside the window {_window_text(narrowed[-1].alpha, narrowed[-1].beta)} "
-                    "that the table's bound narrowed its search to")
-        if e.role == "chance":
-            return "every outcome was searched, and each came back exact"
-        start = self.events[entered] if entered is not None else e
-        if start.horizon is not None and start.depth >= start.horizon:
-            return ("it searched every one of its noisy moves (the only ones it searches), "
-                    "and none of them can change it")
-        return "every child was searched, the best of them is exact, and no other can beat it"
-
-    def _vector_sentence(self, e: Event, name: str) -> str:
-        """A sentence for a step of a search of more than two players (max^n)."""
-        who = e.role
-        if e.kind == ENTER:
-            if e.parent is None:
-                return (f"Start at {name}, where {who} moves: every player picks the child "
-                        f"best for itself; find the value vector {_players_text(e.players)}.")
-            return f"Enter {name} ({who} to move) by action {_action_text(e.action)} from {self.label(e.parent)}."
-        if e.kind == LEAF:
-            what = "is terminal: utilities" if e.terminal else "is at the depth limit: evaluations"
-            return f"{name} {what} {format_value(e.value)}."
-        if e.kind == UPDATE:
-            mine = _entry(e.value, e.players, who)
-            source = f" from {self.label(e.child)}" if e.child is not None else ""
-            return (f"{name} takes {format_value(e.value)}{source} as its best so far: "
-                    f"{who} gets {format_value(mine)}.")
-        if e.kind == CUTOFF:
-            skipped = ", ".join(self.label_state(s) for s in e.skipped_states) or "nothing"
-            mine = _entry(e.value, e.players, who)
-            if e.alpha is None:
-                why = (f"{who} already has {format_value(mine)} = max_sum, the most anyone "
-                       "can get (immediate pruning)")
-            else:
-                # A shallow cut always has a parent: the bound (alpha) comes from it.
-                parent = e.parent if e.parent is not None else e.node
-                why = (f"{who} is sure of {format_value(mine)} here, so "
-                       f"{self.nodes()[parent].role} at {self.label(parent)} "
-                       f"gets at most {format_value(e.beta)} − {format_value(mine)} = "
-                       f"{format_value(e.beta - mine)} from it, no more than the "
-                       f"{format_value(e.alpha)} it already has (shallow pruning)")
-            return f"Cutoff at {name}: {why}. Skip {skipped}."
-        if e.kind == EXIT:
-            if e.parent is None:
-                return f"Done: {name} is worth {format_value(e.value)} {_players_text(e.players)}."
-            return f"{name} is done and returns {format_value(e.value)} to {self.label(e.parent)}."
-        return f"{e.kind} at {name}."
-
-    def _table_sentence(self, e: Event, name: str) -> str:
-        """A sentence for a ``cache_hit`` or ``symmetry_hit`` step."""
-        where = ("the table, under a rotated or mirrored copy," if e.kind == SYMMETRY_HIT
-                 else "the table")
-        v = format_value(e.value)
-        if not self._is_answer(e):
-            if e.bound == "lower":
-                return (f"{name} is in {where} worth at least {v}: "
-                        f"α rises to {format_value(e.alpha)} before its children are searched.")
-            return (f"{name} is in {where} worth at most {v}: "
-                    f"β falls to {format_value(e.beta)} before its children are searched.")
-        if e.bound == "lower":
-            return (f"{name} is in {where} worth at least {v} ≥ β = {format_value(e.beta)}: "
-                    "MIN above will avoid it, so it is cut without a search.")
-        if e.bound == "upper":
-            return (f"{name} is in {where} worth at most {v} ≤ α = {format_value(e.alpha)}: "
-                    "MAX above will avoid it, so it is cut without a search.")
-        return f"{name} is in {where} with the exact value {v}: it is not searched again."
-
-    def _has_chance(self) -> bool:
-        """Whether the trace holds chance nodes (then values are expectations)."""
-        return any(e.role == "chance" or e.kind == CHANCE_STEP for e in self.events)
+        """One sentence that explains what happened at ``step`` (``aisearch.narration``)."""
+        return sentence(self, step)
 
 
 def step_index(events, step: int, what: str) -> int:
@@ -804,111 +481,3 @@ def step_index(events, step: int, what: str) -> int:
         raise ValueError(f"step {step} is outside this trace's steps 0..{n - 1}")
     return step
 
-
-def format_value(x) -> str:
-    """A value as sentences and figures write it: 3, 0.333, −2, +∞, −∞.
-
-    A vector of values (a tuple, one entry per player) is written compactly,
-    ``(3,3,3)``; anything else with ``str``.
-
-    >>> [format_value(v) for v in (3, 2.0, 1 / 3, -2, float("inf"), -float("inf"), None)]
-    ['3', '2', '0.333', '−2', '+∞', '−∞', '']
-    >>> format_value((3, 0.5, -2))
-    '(3,0.5,−2)'
-    """
-    if x is None:
-        return ""
-    if isinstance(x, tuple):
-        return "(" + ",".join(format_value(v) for v in x) + ")"
-    if isinstance(x, float):
-        if math.isinf(x):
-            return "+∞" if x > 0 else "−∞"
-        text = str(int(x)) if x.is_integer() else f"{x:.3g}"
-    elif isinstance(x, int):
-        text = str(x)
-    else:
-        return str(x)
-    return text.replace("-", "−")
-
-
-BOUND_SIGNS = {UPPER: "≤", LOWER: "≥"}
-"""How a value that is only a bound is written: ``≤2`` is at most 2."""
-
-
-def bound_text(value, kind: str = EXACT) -> str:
-    """A value as ``format_value`` writes it, with ``≤`` or ``≥`` if it is an
-    upper or lower bound.
-
-    >>> bound_text(2, "upper"), bound_text(-1.5, "lower"), bound_text(3)
-    ('≤2', '≥−1.5', '3')
-    """
-    return BOUND_SIGNS.get(kind, "") + format_value(value)
-
-
-def format_probability(p) -> str:
-    """A probability as sentences and chance edges write it: a simple fraction
-    if it is one (denominator at most 12, to within 1e-9), else as ``format_value``.
-
-    A die's 1/3 is stored as 0.333...; written as a fraction it reads as the
-    rules of the game say it.
-
-    >>> [format_probability(p) for p in (1 / 3, 1 / 6, 2 / 3, 0.5, 1.0, 0.9, 0.35, 0.123456)]
-    ['1/3', '1/6', '2/3', '1/2', '1', '9/10', '0.35', '0.123']
-    >>> format_probability(Fraction(5, 12))
-    '5/12'
-    """
-    fraction = Fraction(p).limit_denominator(12)
-    if abs(fraction - p) <= 1e-9:
-        return str(fraction)
-    return format_value(float(p))
-
-
-def _entry(vector, players: tuple, player: str):
-    """``player``'s entry of a value vector."""
-    return vector[players.index(player)]
-
-
-def _players_text(players: tuple) -> str:
-    """``for (P1, P2, P3)``: the order of a vector's entries, said once."""
-    return "for (" + ", ".join(players) + ")"
-
-
-def _where_text(e: Event) -> str:
-    """Where a quiescence node lies: ``at the depth limit (ply 2)`` or
-    ``past the horizon (ply 3, depth limit 2)``."""
-    if e.horizon is not None and e.depth > e.horizon:
-        return f"past the horizon (ply {e.depth}, depth limit {e.horizon})"
-    return f"at the depth limit (ply {e.depth})"
-
-
-def _noisy_text(e: Event) -> str:
-    """What an entered node's noise means, in a quiescence search; else nothing."""
-    if e.horizon is None or not e.noisy:
-        return ""
-    noise = "and still noisy" if e.depth > e.horizon else "but noisy"
-    return f" It is {_where_text(e)} {noise}: only its noisy moves are searched."
-
-
-def _leaf_text(e: Event) -> str:
-    """Why a leaf is a leaf: ``is terminal: utility``, ``is at the depth limit:
-    evaluation``; in a quiescence search also whether it is past the horizon,
-    and quiet or (at the extension limit) still noisy."""
-    if e.horizon is None:
-        return "is terminal: utility" if e.terminal else "is at the depth limit: evaluation"
-    if e.terminal:
-        past = f", {_where_text(e)}" if e.depth > e.horizon else ""
-        return f"is terminal{past}: utility"
-    if e.noisy:
-        return (f"is {_where_text(e)} and still noisy, but max_extension allows no more "
-                "plies: evaluation")
-    return f"is {_where_text(e)} and quiet: evaluation"
-
-
-def _window_text(alpha, beta) -> str:
-    if alpha is None:
-        return ""
-    return f"α = {format_value(alpha)}, β = {format_value(beta)}"
-
-
-def _action_text(action) -> str:
-    return action if isinstance(action, str) else repr(action)

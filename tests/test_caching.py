@@ -27,7 +27,7 @@ from aisearch.caching import (
 from aisearch.counting import reachable_positions
 from aisearch.games import GameTree, TicTacToe
 from aisearch.negamax import negamax
-from aisearch.trace import CACHE_HIT, SYMMETRY_HIT
+from aisearch.trace import CACHE_HIT, NARROWED, SYMMETRY_HIT, SYMMETRY_NARROWED
 
 from trees import LayeredDag, dags
 
@@ -303,8 +303,10 @@ def test_a_narrowing_bound_is_traced_after_the_enter():
         alphabeta(game, table=TranspositionTable(), tracer=trace)
         events = trace.events
         for e in events:
-            if e.kind == CACHE_HIT and e.step and events[e.step - 1].kind == "enter" \
-                    and events[e.step - 1].node == e.node:
+            if e.kind == NARROWED:
+                # Its own kind, right after the node's enter, never an answer.
+                assert events[e.step - 1].kind == "enter" and events[e.step - 1].node == e.node
+                assert e.node not in trace.answered_from_table()
                 frame = trace.frame(e.step)
                 assert frame.status[e.node] == "stack"
                 assert frame.window[e.node] == (e.alpha, e.beta)
@@ -398,15 +400,17 @@ def test_the_viewer_marks_nodes_answered_from_the_table():
 
 @pytest.mark.parametrize("symmetry", [False, True])
 def test_the_table_counters_split_answers_by_kind_and_count_narrowings_apart(symmetry):
-    # Read the counts back from the trace: a table event at a node that was
-    # then searched narrowed its window; any other table event answered it.
+    # Read the counts back from the trace: an answer and a narrowed window are
+    # events of their own kinds, and a narrowed node was then searched.
     trace, table = Trace(GAME), TranspositionTable()
     result = alphabeta(GAME, table=table, symmetry=symmetry, tracer=trace)
     stats = result.stats
     answered = trace.answered_from_table()
-    events = [e for e in trace.events if e.kind in (CACHE_HIT, SYMMETRY_HIT)]
-    answers = [e for e in events if e.node in answered]
-    narrowings = [e for e in events if e.node not in answered]
+    answers = [e for e in trace.events if e.kind in (CACHE_HIT, SYMMETRY_HIT)]
+    narrowings = [e for e in trace.events if e.kind in (NARROWED, SYMMETRY_NARROWED)]
+    assert {e.node for e in answers} == answered
+    assert not answered & {e.node for e in narrowings}
+    assert all(trace.frame(e.step).status[e.node] == "stack" for e in narrowings)
     assert stats.hits == len(answers) == len(answered)
     assert stats.bound_hits == sum(e.bound != EXACT for e in answers)
     assert stats.hits - stats.bound_hits == sum(e.bound == EXACT for e in answers) > 0

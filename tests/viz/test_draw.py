@@ -191,11 +191,11 @@ def test_bad_steps_and_empty_traces_are_errors(textbook):
 def test_a_chance_node_is_a_circle():
     # A hand-made trace: MAX at the root over one chance leaf.
     trace = Trace()
-    tracing = Tracing(trace)
-    tracing.enter(0, None, "root", 0, "max", None)
-    tracing.leaf(1, 0, "dice", 1, "chance", "roll", 4, False)  # cut off: not terminal
-    tracing.update(0, 4, 1)
-    tracing.exit(0, 4)
+    tracing = Tracing(trace, role_of={"root": "max", "dice": "chance"}.get)
+    tracing.enter("root", None)
+    tracing.leaf("dice", "roll", 4, False)  # cut off: not terminal
+    tracing.update(4)
+    tracing.exit(4)
     tree_figure = TreeFigure(trace, step=-1)
     assert tree_figure.node_style(1)["marker"] == "o"
     assert [t.get_text() for t in tree_figure.legend.get_texts()][:2] == ["MAX", "chance"]

@@ -1,0 +1,319 @@
+"""The engine: one negamax, with a window, move ordering, a table and symmetry.
+
+The textbook searches (``minimax``, ``alphabeta``) are written to be read
+beside the book. The fast searches all run this one function instead:
+``negamax``, ``alphabeta(..., table=...)``, ``paranoid`` (two sides once the
+others are one coalition) and the searches that build on them. Each idea it
+adds is one block:
+
+- **negamax**: the value is always for the player to move, and a child's
+  value is negated when the other player moves there;
+- **the window** ``(alpha, beta)``, turned round with the value, and the cut
+  ``if value >= beta``: fail-soft alpha-beta (``prune=False`` searches the
+  whole tree);
+- **ordering**: an ``order`` hook, then the table's remembered best move
+  first;
+- **the table** (``aisearch.table``): a position met again is answered from
+  it when the stored depth and bound allow, or its window narrowed; every
+  searched position is stored with what its value is, exact or a bound;
+- **symmetry**: the table is keyed by the position's canonical form, and a
+  stored move is turned back into this position's frame.
+
+It needs a two-player zero-sum game, and refuses any other up front.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .game import (
+    Evaluation,
+    Game,
+    check_depth,
+    missing_evaluation,
+    no_actions,
+    ordered,
+    refuse_chance,
+    refuse_unless_two_player_zero_sum,
+    resolve_evaluate,
+)
+from .result import SearchResult, SearchStats
+from .symmetry import action_from_canonical, canonical, require_symmetry
+from .table import TO_THE_END, Entry, TranspositionTable
+from .tracing import EXACT, LOWER, UPPER, start_tracing
+
+TABLE_SEARCH = "a table search (alphabeta or negamax with a table)"
+"""How refusals name a search with a table, which users reach through ``table=``."""
+
+
+def negamax_engine(
+    game: Game,
+    state=None,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluation | None = None,
+    order=None,
+    prune: bool = True,
+    table: TranspositionTable | None = None,
+    symmetry: bool = False,
+    tracer=None,
+    name: str = "negamax",
+) -> SearchResult:
+    """Fail-soft alpha-beta in negamax form, with an optional table.
+
+    Args:
+        game: a two-player zero-sum game with the six methods of ``aisearch.Game``.
+        state, depth, evaluate, order: as for ``aisearch.alphabeta``.
+        prune: alpha-beta cuts (``True``) or the whole tree (``False``; a
+            table then stores and uses exact values only).
+        table: an ``aisearch.table.TranspositionTable`` to use and fill, or
+            ``None`` for none (a new one if ``symmetry`` asks for it).
+        symmetry: key the table by ``aisearch.symmetry.canonical``.
+        tracer: receives the events, turned to MAX's point of view; with a
+            table also ``cache_hit``, ``narrowed`` and their symmetric kinds.
+        name: what refusals call this search.
+
+    Returns:
+        ``SearchResult``: the value for the player to move at ``state``, its
+        best action (the first best in the order searched) and ``stats``.
+
+    Raises:
+        ValueError: a bad depth, an ``order`` hook that does more than
+            reorder, a depth limit reached with no evaluation; a game with
+            chance, or that is not two-player zero-sum; a ``table`` that is
+            not a ``TranspositionTable``; ``symmetry=True`` for a game
+            without symmetries.
+    """
+    if state is None:
+        state = game.initial_state()
+    check_depth(depth)
+    refuse_chance(game, name)
+    refuse_unless_two_player_zero_sum(game, state, name)
+    evaluate = resolve_evaluate(game, evaluate)
+    if table is None and symmetry:
+        table = TranspositionTable()
+    if table is not None and not isinstance(table, TranspositionTable):
+        raise ValueError(f"table must be an aisearch.caching.TranspositionTable, got {table!r}")
+    if symmetry:
+        require_symmetry(game)
+    to_move, actions, result = game.to_move, game.actions, game.result
+    is_terminal, utility = game.is_terminal, game.utility
+    transform_action = getattr(game, "transform_action", None)
+    root_player = to_move(state)
+    tracing = start_tracing(tracer, game, root_player)
+    limit = TO_THE_END if depth is None else depth
+    nodes = leaves = cutoffs = deepest = 0
+    hits = bound_hits = symmetry_hits = narrowed = stores = 0
+    best_at_root = None
+
+    def leaf(s, terminal, mover, ply, action, alpha, beta):
+        """The value for ``mover`` of a leaf: its utility if the game is over
+        (``terminal``), else the evaluation (the depth limit is reached)."""
+        nonlocal nodes, leaves, deepest
+        nodes += 1
+        leaves += 1
+        if ply > deepest:
+            deepest = ply
+        if terminal:
+            value = utility(s, mover)
+        elif evaluate is None:
+            raise missing_evaluation(s)
+        else:
+            value = evaluate(game, s, mover)
+        if tracing is not None:
+            tracing.leaf(s, action, value, terminal, *window(alpha, beta), side=mover)
+        return value
+
+    def window(alpha, beta):
+        """The window a trace shows: none when nothing is pruned."""
+        return (alpha, beta) if prune else (None, None)
+
+    def key_of(s):
+        """``(key, transform)``: the canonical form with symmetry, else the state."""
+        return canonical(game, s) if symmetry else (s, "identity")
+
+    def search(s, mover, ply, alpha, beta, action):
+        """The value of the interior node ``s`` for ``mover``, the player to move.
+
+        Fail-soft, the three cases of alpha-beta: a value ``<= alpha`` is an
+        upper bound on the true value, a value ``>= beta`` a lower bound, and
+        anything between is exact.
+        """
+        nonlocal nodes, cutoffs, stores, best_at_root
+        nodes += 1
+        entry, key, transform = None, None, "identity"
+        alpha0, beta0 = alpha, beta  # the window the node was entered with
+        if table is not None:
+            key, transform = key_of(s)
+            entry = table.probe(key)
+            if ply > 0:
+                answered, value, alpha, beta = consult(entry, s, mover, ply, alpha, beta, action)
+                if answered:
+                    return value
+        moves = actions(s)
+        if order is not None:
+            moves = ordered(order, game, s, moves)
+        if entry is not None and entry.action is not None:
+            moves = remembered_first(entry.action, transform, moves)
+        if tracing is not None:
+            tracing.enter(s, action, *window(alpha0, beta0), side=mover)
+            if (alpha, beta) != (alpha0, beta0):
+                tracing.table_narrowed(entry.value, entry.bound, symmetry and entry.state != s,
+                                       alpha, beta, side=mover)
+        if not moves:
+            raise no_actions(s)
+        value, best = -math.inf, None
+        ply1 = ply + 1
+        for a in moves:
+            child = result(s, a)
+            # Leaves are valued here, not in a call of their own: half the
+            # nodes of a game tree are leaves, and this saves a call for each.
+            terminal = is_terminal(child)
+            if terminal or ply1 == limit:
+                v = leaf(child, terminal, mover, ply1, a, alpha, beta)
+            else:
+                child_mover = to_move(child)
+                if child_mover == mover:  # the same player moves again
+                    v = search(child, mover, ply1, alpha, beta, a)
+                else:
+                    v = -search(child, child_mover, ply1, -beta, -alpha, a)
+            if v > value:
+                value, best = v, a
+                if prune and value > alpha:
+                    alpha = value
+                if tracing is not None:
+                    tracing.update(value, *window(alpha, beta), side=mover)
+            if prune and value >= beta:
+                if a != moves[-1]:
+                    cutoffs += 1
+                    if tracing is not None:
+                        skipped = moves[moves.index(a) + 1:]
+                        tracing.cutoff(value, skipped, [result(s, m) for m in skipped],
+                                       alpha, beta, side=mover)
+                break
+        if ply == 0:
+            best_at_root = best
+        if table is not None:
+            bound = UPPER if value <= alpha0 else LOWER if value >= beta0 else EXACT
+            stored_action = best if not symmetry else transform_action(best, transform)
+            table.store(Entry(key, value, bound, limit - ply, stored_action, s))
+            stores += 1
+        if tracing is not None:
+            tracing.exit(value, *window(alpha, beta), side=mover)
+        return value
+
+    def consult(entry, s, mover, ply, alpha, beta, action):
+        """``(answered, value, alpha, beta)``: what the table says of ``s``.
+
+        Counts the probe as a hit, a narrowing or a miss. Without pruning
+        every value must be exact: a bound left in the table by an earlier
+        pruned search is not used.
+        """
+        nonlocal hits, bound_hits, symmetry_hits, narrowed, deepest
+        if entry is None or not (prune or entry.bound == EXACT):
+            table.misses += 1
+            return False, None, alpha, beta
+        answered, value, alpha, beta = table.use(entry, limit - ply, alpha, beta)
+        symmetric = symmetry and entry.state != s
+        if answered:
+            by_bound = entry.bound != EXACT
+            hits += 1
+            table.hits += 1
+            bound_hits += by_bound
+            table.bound_hits += by_bound
+            symmetry_hits += symmetric
+            table.symmetry_hits += symmetric
+            if ply > deepest:
+                deepest = ply
+            if tracing is not None:
+                tracing.table_answer(s, action, value, entry.bound, symmetric,
+                                     *window(alpha, beta), side=mover)
+        elif value is not None:
+            narrowed += 1
+            table.narrowed += 1
+        else:
+            table.misses += 1
+        return answered, value, alpha, beta
+
+    def remembered_first(action, transform, moves):
+        """``moves`` with the table's remembered best action first: it was
+        best before, so it is likely to be best again and to cut earliest."""
+        if symmetry:
+            action = action_from_canonical(game, action, transform)
+        if action in moves and action != moves[0]:
+            return [action, *(m for m in moves if m != action)]
+        return moves
+
+    terminal = is_terminal(state)
+    if terminal or depth == 0:
+        value = leaf(state, terminal, root_player, 0, None, -math.inf, math.inf)
+    else:
+        value = search(state, root_player, 0, -math.inf, math.inf, None)
+    stats = SearchStats(nodes, leaves, cutoffs, deepest, hits, stores, bound_hits,
+                        symmetry_hits, narrowed)
+    return SearchResult(value, best_at_root, stats)
+
+
+def table_search(
+    game: Game,
+    state=None,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluation | None = None,
+    order=None,
+    table: TranspositionTable | None = None,
+    symmetry: bool = False,
+    prune: bool = True,
+    tracer=None,
+) -> SearchResult:
+    """Alpha-beta in negamax form with a transposition table: the engine with a table.
+
+    ``alphabeta(..., table=...)`` and ``negamax(..., table=...)`` run this.
+    At each interior node (the root excepted) the table is probed: an entry
+    that ``TranspositionTable.use`` allows answers the node or narrows its
+    window; any entry's best action is tried first. After the search the
+    node's value is stored with its kind, decided by the window the node was
+    entered with: a value at or below alpha is an ``UPPER`` bound, at or above
+    beta a ``LOWER`` bound, otherwise ``EXACT``.
+
+    Args:
+        game: a two-player zero-sum game (values are stored for the player to
+            move, so ``utility(s, p) == -utility(s, q)`` is needed).
+        state, depth, evaluate, order: as for ``alphabeta``.
+        table: the table to use and fill; a new one if ``None``. Passing the
+            same table to several searches (iterative deepening) reuses it.
+        symmetry: key the table by ``aisearch.symmetry.canonical`` and map a
+            stored action back through the transform.
+        prune: alpha-beta cuts (``True``), or the full tree (``False``), which
+            stores and uses exact entries only.
+        tracer: receives ``cache_hit``, ``narrowed`` and their symmetric
+            kinds besides the usual events.
+
+    Returns:
+        ``SearchResult``: the minimax value for the player to move at
+        ``state`` (exactly the plain search's value when every position is
+        always met at the same depth, as in tic-tac-toe and Connect Four; with
+        a depth limit in a game where it is not, a deeper entry may answer,
+        which is better informed but can differ), a best action (the table's
+        remembered one first, so possibly another of equal value than plain
+        minimax's first), and ``stats`` with ``hits`` (nodes answered from
+        the table), ``bound_hits`` (those of the hits answered by a bound),
+        ``narrowed`` (nodes whose window a bound narrowed, then searched),
+        ``symmetry_hits`` and ``stores`` (see ``SearchStats``).
+
+    Raises:
+        ValueError: as ``alphabeta``; a ``table`` that is not a
+            ``TranspositionTable``; ``symmetry=True`` for a game without
+            symmetries; a game that is not two-player zero-sum (see
+            ``aisearch.game.refuse_unless_two_player_zero_sum``).
+
+    >>> from aisearch.games import TicTacToe
+    >>> result = table_search(TicTacToe(), symmetry=True)
+    >>> result.value, result.stats.nodes < 2000, result.stats.symmetry_hits > 0
+    (0, True, True)
+    """
+    if table is None:
+        table = TranspositionTable()
+    return negamax_engine(game, state, depth=depth, evaluate=evaluate, order=order,
+                          prune=prune, table=table, symmetry=symmetry, tracer=tracer,
+                          name=TABLE_SEARCH)
