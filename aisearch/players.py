@@ -79,7 +79,16 @@ def draw_outcome(game: Any, state, rng: random.Random):
     """An outcome of the chance state ``state``, drawn by its probability with ``rng``.
 
     One draw of ``rng.random()`` per call, walked along the outcomes in the
-    game's order; the last outcome absorbs any rounding in the sum.
+    game's order; the last outcome absorbs any rounding in the sum. Every
+    sampler of chance states (playouts, MCTS's selection, ``play_game``)
+    draws this way, so the same seed gives the same outcomes everywhere.
+
+    >>> class Coin:
+    ...     def chance_outcomes(self, state):
+    ...         return [("heads", 0.5), ("tails", 0.5)]
+    >>> rng = random.Random(1)  # draws 0.134, 0.847, 0.764, 0.255
+    >>> [draw_outcome(Coin(), "toss", rng) for _ in range(4)]
+    ['heads', 'tails', 'tails', 'heads']
     """
     outcomes = check_outcomes(state, game.chance_outcomes(state))
     u = rng.random()

@@ -37,7 +37,7 @@ from matplotlib.patches import Patch
 from matplotlib.transforms import offset_copy
 from matplotlib.typing import LineStyleType
 
-from ..mcts import SELECT, MCTSFrame, MCTSTrace
+from ..mcts_trace import SELECT, MCTSFrame, MCTSTrace
 from ..trace import format_value
 from . import style
 from .canvas import new_figure
