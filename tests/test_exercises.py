@@ -202,6 +202,17 @@ def test_minimax_reports_an_exception_with_the_case_node_and_line():
     assert "return max(minimax_crashes(game, c) for c in children)" in result.message
 
 
+def test_an_error_raised_inside_the_package_names_the_student_s_line():
+    # The game raises (a player that does not exist); the line named is the
+    # student's call, not the game's own line that raised.
+    from aisearch.exercises import check_maxn
+
+    result = check_maxn(minimax_lower_case)
+    assert not result.passed
+    assert "raised ValueError: player must be one of" in result.message
+    assert "of `minimax_lower_case`: `return game.utility(state, \"MAX\")`" in result.message
+
+
 def test_minimax_says_check_the_terminal_test_when_max_gets_nothing():
     def minimax_without_terminal_test(game, state):
         values = [minimax_without_terminal_test(game, game.result(state, a))

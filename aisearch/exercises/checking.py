@@ -25,7 +25,6 @@ from ..games.gametree import CHANCE, GameTree
 PASS, FAIL = "✓", "✗"
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 """The folder of ``aisearch``: a frame outside it is the student's code."""
-_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
 @dataclass(frozen=True, repr=False)
@@ -422,6 +421,21 @@ def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of,
         if not _same(got, expected_of(tree, node)):
             wrong.append(node)
     return got_at, wrong, None
+
+
+def _wrong_at_nodes(exercise, fn, tree: GameTree, case, got_at: dict, wrong: list,
+                    expected: dict) -> list[str]:
+    """The first lines of a message about wrong values: the first wrong node, then all.
+
+    ``got_at`` and ``expected`` hold the values returned and right (for MAX)
+    by node, ``wrong`` the nodes answered wrongly, in preorder.
+    """
+    first = wrong[0]
+    return [
+        f"{FAIL} {exercise}: on the {case}, node {first!r} ({_role(tree, first)}) is worth "
+        f"{_show(expected[first])} to MAX; `{_name(fn)}` returned {_show(got_at[first])}.",
+        f"Wrong at {len(wrong)} of {len(tree.nodes)} nodes (preorder): {_names(wrong)}.",
+    ]
 
 
 # Watching what game.to_move's answers are compared with

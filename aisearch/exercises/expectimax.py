@@ -14,10 +14,8 @@ from ..expectimax import expectimax
 from ..games.gametree import CHANCE, GameTree
 from .cases import _RANDOM_SEEDS
 from .checking import (
-    FAIL,
     CheckResult,
     _answers_at_every_node,
-    _name,
     _names,
     _not_a_function,
     _not_players,
@@ -25,6 +23,7 @@ from .checking import (
     _role,
     _same,
     _show,
+    _wrong_at_nodes,
 )
 
 
@@ -95,13 +94,8 @@ def check_expectimax(fn: Callable) -> CheckResult:
 def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list,
                         asked: set) -> str:
     """What is wrong; ``asked`` holds the names of the game methods ``fn`` called."""
-    first = wrong[0]
     expected = {n: _expected_for_max(tree, n) for n in tree.nodes}
-    lines = [
-        f"{FAIL} expectimax: on the {case}, node {first!r} ({_role(tree, first)}) is worth "
-        f"{_show(expected[first])} to MAX; `{_name(fn)}` returned {_show(got_at[first])}.",
-        f"Wrong at {len(wrong)} of {len(tree.nodes)} nodes (preorder): {_names(wrong)}.",
-    ]
+    lines = _wrong_at_nodes("expectimax", fn, tree, case, got_at, wrong, expected)
     culprit = next((n for n in wrong if tree.children(n)
                     and all(_same(got_at[c], expected[c]) for c in tree.children(n))), None)
     if culprit is None:

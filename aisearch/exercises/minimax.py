@@ -34,6 +34,7 @@ from .checking import (
     _role,
     _same,
     _show,
+    _wrong_at_nodes,
 )
 
 
@@ -74,11 +75,7 @@ def check_minimax(fn: Callable) -> CheckResult:
 def _minimax_message(exercise, fn, tree, case, got_at, wrong) -> str:
     first = wrong[0]
     expected = {n: _max_view(tree, n) for n in tree.nodes}
-    lines = [
-        f"{FAIL} {exercise}: on the {case}, node {first!r} ({_role(tree, first)}) is worth "
-        f"{_show(expected[first])} to MAX; `{_name(fn)}` returned {_show(got_at[first])}.",
-        f"Wrong at {len(wrong)} of {len(tree.nodes)} nodes (preorder): {_names(wrong)}.",
-    ]
+    lines = _wrong_at_nodes(exercise, fn, tree, case, got_at, wrong, expected)
     wrong_leaves = [n for n in wrong if not tree.children(n)]
     swapped = _swapped(tree)
     if wrong_leaves:
