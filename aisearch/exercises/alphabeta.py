@@ -283,8 +283,8 @@ def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: lis
     entered = (alpha, beta)
     value = -math.inf if is_max else math.inf
     for child in tree.children(node):
-        v = _textbook_loop(tree, rules, child, *window((alpha, beta), entered), searched,
-                           ply + 1)
+        child_alpha, child_beta = window((alpha, beta), entered)
+        v = _textbook_loop(tree, rules, child, child_alpha, child_beta, searched, ply + 1)
         value = max(value, v) if is_max else min(value, v)
         if rules["update first"]:
             alpha, beta = update(value, alpha, beta)
@@ -366,9 +366,9 @@ def _diagnose_alphabeta(fn, trees: dict) -> list[str]:
                 "value))."]
     fits = []
     for rules in _alphabeta_rules():
-        for tree, window, got, visits in observed:
+        for tree, (alpha, beta), got, visits in observed:
             searched: list = []
-            value = _textbook_loop(tree, rules, tree.root, *window, searched)
+            value = _textbook_loop(tree, rules, tree.root, alpha, beta, searched)
             if (got is not None and not _same(value, got)) or _visits(tree, searched) != visits:
                 break
         else:

@@ -438,7 +438,7 @@ def _wrong_at_nodes(exercise, fn, tree: GameTree, case, got_at: dict, wrong: lis
     ]
 
 
-# Watching what game.to_move's answers are compared with
+# Watching what game.to_move's answers are compared with ----------------------------
 
 
 class _Mover(str):
@@ -494,6 +494,9 @@ def _not_players(fn, tree: GameTree, node, *args) -> set:
     *args)`` compared its answers with: a test against one of them never matches."""
     return _compared_with(fn, tree, node, *args) - set(_PLAYERS.values())
 
+
+
+# Small helpers on trees and answers ----------------------------------------------
 
 
 def _role(tree: GameTree, node) -> str:
