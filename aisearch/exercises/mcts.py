@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+# _number and _text are the MCTS trace's own formats, so that a message writes a
+# score or an action as the trace's sentences do.
 from ..mcts import SELECT, MCTSTrace, _number, _text, uct_score
 from .checking import (
     FAIL,
