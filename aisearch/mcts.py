@@ -51,7 +51,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from .game import CHANCE, Game, no_actions, refuse_unless_two_player_zero_sum
 from .mcts_trace import (
@@ -64,14 +64,9 @@ from .mcts_trace import (
     MCTSTrace,
     MCTSTraceNode,
     Score,
-    _number,  # _number and _text only for check_selection, moving to aisearch.exercises
-    _text,
 )
 from .montecarlo import PlayoutPolicy, playout
 from .players import draw_outcome  # TODO(lead): from .game
-
-if TYPE_CHECKING:
-    from .exercises import CheckResult
 
 __all__ = [
     # The search.
@@ -452,106 +447,3 @@ def mcts_player(iterations: int = 1000, seed=None, **options) -> Callable[[Any, 
     shown = ", ".join(f"{k}={v!r}" for k, v in options.items())
     play.__name__ = f"mcts_player(iterations={iterations!r}, seed={seed!r}{', ' + shown if shown else ''})"
     return play
-
-
-def check_selection(trace: MCTSTrace, step: int, scores: dict, choice) -> CheckResult:
-    """Check a selection worked by hand against the ``select`` event at ``step`` of ``trace``.
-
-    ``scores`` maps each action at the choosing node to the UCT score its
-    player gives it, ``choice`` is the action selected. Returns an
-    ``aisearch.exercises.CheckResult``: passed when every score (to 1e-6)
-    and the choice are MCTS's own. A wrong score at a MIN node that equals
-    MAX's mean plus the bonus gets the hint that MIN negates the means; a
-    wrong choice with the right scores, that the highest score is taken.
-
-    Raises:
-        ValueError: if ``step`` is not a ``select`` event between a player's
-            children (a chance draw has no scores).
-
-    >>> from aisearch.games import GameTree
-    >>> tree = GameTree.from_nested([[1, -1], [0, 0]])
-    >>> trace = MCTSTrace(tree)
-    >>> _ = mcts(tree, iterations=3, seed=0, tracer=trace)
-    >>> select = trace.of_kind("select")[0]
-    >>> print(check_selection(trace, select.step, {s.action: s.score for s in select.scores},
-    ...                       select.action))
-    ✓ selection: MAX at A scores a1 0.177 and a2 1.18, and selects a2, as MCTS did.
-    """
-    # Imported here, not at the top: aisearch.exercises imports this module.
-    from .exercises import FAIL, PASS, CheckResult
-
-    exercise = "selection"
-    event = trace[step]
-    if event.kind != SELECT or not event.scores:
-        raise ValueError(f"step {step} is a {event.kind!r} event{' by chance' if event.chance else ''}"
-                         ": give the step of a select event at a MAX or MIN node")
-    assert event.parent is not None  # a selection always leaves a parent
-    if (problem := _nodes_for_actions(trace, event, scores, choice)) is not None:
-        return problem
-    chooser = "MAX" if trace.nodes()[event.parent].role == "max" else "MIN"
-    where = f"{chooser} at {trace.label(event.parent)}"
-    right = {s.action: s for s in event.scores}
-    answers = dict(scores) if isinstance(scores, dict) else {}
-    if choice is None or not answers or any(v is None or v is ... for v in answers.values()):
-        return CheckResult(exercise, False, "Not done yet: fill in every score and the choice, "
-                           "run that cell, then run this check again.", attempted=False)
-    if set(answers) != set(right):
-        return CheckResult(exercise, False, f"{FAIL} {exercise}: give a score for each action "
-                           f"at {trace.label(event.parent)}: {', '.join(map(_text, right))}; "
-                           f"got {', '.join(map(_text, answers))}.")
-    parent_visits = trace.frame(step - 1).visits[event.parent]
-    for action, s in right.items():
-        got = answers[action]
-        if isinstance(got, bool) or not isinstance(got, (int, float)) or abs(got - s.score) > 1e-6:
-            lines = [f"{FAIL} {exercise}: {where} scores {_text(action)} at {_number(s.score)} = "
-                     f"mean for {chooser} {_number(s.mean)} + {_number(event.exploration)} × "
-                     f"√(ln {parent_visits} / {s.visits}); you gave {_given(got)}."]
-            for_max = (-s.mean if chooser == "MIN" else s.mean) + s.bonus
-            if chooser == "MIN" and isinstance(got, (int, float)) and abs(got - for_max) <= 1e-6:
-                lines.append("Hint: that is MAX's mean plus the bonus. The means under the nodes "
-                             "are for MAX; MIN scores a child by minus that mean, plus the bonus.")
-            else:
-                lines.append(f"Hint: score = mean for {chooser} + c·√(ln N / n), with N = "
-                             f"{parent_visits} visits at {trace.label(event.parent)} and n the "
-                             "child's visits.")
-            return CheckResult(exercise, False, "\n".join(lines))
-    if choice != event.action:
-        return CheckResult(exercise, False, (
-            f"{FAIL} {exercise}: the scores are right, but {where} selects {_text(event.action)}, "
-            f"not {_text(choice)}.\nHint: every player takes the highest UCT score: the scores "
-            f"are already from {chooser}'s point of view."))
-    shown = " and ".join(f"{_text(a)} {_number(s.score)}" for a, s in right.items())
-    return CheckResult(exercise, True, f"{PASS} {exercise}: {where} scores {shown}, and selects "
-                       f"{_text(choice)}, as MCTS did.")
-
-
-def _given(x) -> str:
-    number = isinstance(x, (int, float)) and not isinstance(x, bool)
-    return f"{x:.6g}" if number else repr(x)
-
-
-def _nodes_for_actions(trace, event, scores, choice):
-    """A failed ``CheckResult`` if ``scores``' keys or ``choice`` name child nodes instead of actions."""
-    actions = [s.action for s in event.scores]
-    action_of = {trace.label(s.node): s.action for s in event.scores}
-    given = (list(scores) if isinstance(scores, dict) else []) + [choice]
-    named = [x for x in given if _hashable(x) and x in action_of and x not in actions]
-    if not named:
-        return None
-    from .exercises import FAIL, CheckResult  # aisearch.exercises imports this module
-
-    node = named[0]
-    where = trace.label(event.parent)
-    moves = ", ".join(f"{action_of[n]!r} leads to {n!r}" for n in action_of)
-    return CheckResult("selection", False, (
-        f"{FAIL} selection: {node!r} is a node, not an action: at {where}, the choice and "
-        f"the keys of the scores are actions ({moves}).\nHint: write {action_of[node]!r} for "
-        f"{node!r}."))
-
-
-def _hashable(x) -> bool:
-    try:
-        hash(x)
-    except TypeError:
-        return False
-    return True

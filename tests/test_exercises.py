@@ -202,6 +202,17 @@ def test_minimax_reports_an_exception_with_the_case_node_and_line():
     assert "return max(minimax_crashes(game, c) for c in children)" in result.message
 
 
+def test_an_error_raised_inside_the_package_names_the_student_s_line():
+    # The game raises (a player that does not exist); the line named is the
+    # student's call, not the game's own line that raised.
+    from aisearch.exercises import check_maxn
+
+    result = check_maxn(minimax_lower_case)
+    assert not result.passed
+    assert "raised ValueError: player must be one of" in result.message
+    assert "of `minimax_lower_case`: `return game.utility(state, \"MAX\")`" in result.message
+
+
 def test_minimax_says_check_the_terminal_test_when_max_gets_nothing():
     def minimax_without_terminal_test(game, state):
         values = [minimax_without_terminal_test(game, game.result(state, a))
@@ -622,7 +633,7 @@ def test_alphabeta_says_check_the_terminal_test_when_it_returns_infinity():
 def test_the_diagnosis_loop_is_alphabeta_when_nothing_is_wrong():
     """The textbook loop the hints are found with visits what the package's alphabeta does."""
     from aisearch import Trace, alphabeta
-    from aisearch.exercises import _LINES, _textbook_loop
+    from aisearch.exercises.alphabeta import _LINES, _textbook_loop
 
     for update_first in (True, False):
         rules = dict.fromkeys(_LINES, "right") | {"update first": update_first}
@@ -649,7 +660,7 @@ def test_alphabeta_mentions_prune_on_equal_for_a_strict_cut():
 
 
 def test_alphabeta_names_the_cutoff_that_prunes_extra_nodes(monkeypatch):
-    import aisearch.exercises as exercises
+    import aisearch.exercises.alphabeta as alphabeta_checks
 
     #                 A (max) = 5
     #            /                \
@@ -658,7 +669,7 @@ def test_alphabeta_names_the_cutoff_that_prunes_extra_nodes(monkeypatch):
     #   D (max)=5  E (max)>=6   F = 2     G     (G pruned: 2 <= alpha = 5)
     #    3   5     6   [9]     1   2   [0 -1]    (9, node K, pruned: 6 >= beta = 5)
     tree = GameTree.from_nested([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
-    monkeypatch.setattr(exercises, "case_trees", lambda kind="search": {"two cuts": tree})
+    monkeypatch.setattr(alphabeta_checks, "case_trees", lambda kind="search": {"two cuts": tree})
     # No cut at MAX nodes: the cut at E is missed, the one at C still made.
     result = check_alphabeta(make_alphabeta(cut_max=lambda v, alpha, beta: False))
     assert not result.passed
@@ -669,7 +680,7 @@ def test_alphabeta_names_the_cutoff_that_prunes_extra_nodes(monkeypatch):
 
 
 def test_alphabeta_explains_cutoffs_for_max_under_a_min_root(monkeypatch):
-    import aisearch.exercises as exercises
+    import aisearch.exercises.alphabeta as alphabeta_checks
 
     #                 A (min) = 3
     #          /                    \
@@ -678,7 +689,7 @@ def test_alphabeta_explains_cutoffs_for_max_under_a_min_root(monkeypatch):
     #  D (min)=3  E (min)<=1   F (min)=7   [G]       E cut: 1 <= alpha = 3
     #   5   3      1  [9]      7   8    [2  0]
     tree = GameTree.from_nested([[[5, 3], [1, 9]], [[7, 8], [2, 0]]], root_role="min")
-    monkeypatch.setattr(exercises, "case_trees", lambda kind="search": {"min root": tree})
+    monkeypatch.setattr(alphabeta_checks, "case_trees", lambda kind="search": {"min root": tree})
     # No cut at MAX nodes: the cut at C is missed, the one at E still made.
     result = check_alphabeta(make_alphabeta(cut_max=lambda v, alpha, beta: False))
     assert not result.passed
@@ -703,11 +714,11 @@ def test_alphabeta_says_the_order_is_wrong():
 
 
 def test_alphabeta_order_hint_when_only_the_order_differs(monkeypatch):
-    import aisearch.exercises as exercises
+    import aisearch.exercises.alphabeta as alphabeta_checks
 
     # One ply: nothing can be cut, so reversing changes only the order of B, C, D.
     tree = GameTree.from_nested([1, 3, 2])
-    monkeypatch.setattr(exercises, "case_trees", lambda kind="search": {"one ply": tree})
+    monkeypatch.setattr(alphabeta_checks, "case_trees", lambda kind="search": {"one ply": tree})
     student = make_alphabeta(reverse=True)
     result = check_alphabeta(student)
     assert not result.passed
@@ -715,13 +726,13 @@ def test_alphabeta_order_hint_when_only_the_order_differs(monkeypatch):
 
 
 def test_alphabeta_says_when_only_the_order_of_the_leaves_differs(monkeypatch):
-    import aisearch.exercises as exercises
+    import aisearch.exercises.alphabeta as alphabeta_checks
 
     #        A (max) = 7
     #     B = 5     C = 7      (min)    no cut anywhere: 7 > alpha = 5
     #    5   6     7   8
     tree = GameTree.from_nested([[5, 6], [7, 8]])
-    monkeypatch.setattr(exercises, "case_trees", lambda kind="search": {"no cuts": tree})
+    monkeypatch.setattr(alphabeta_checks, "case_trees", lambda kind="search": {"no cuts": tree})
     right = make_alphabeta()
 
     def reversed_at_c(game, state, alpha, beta):
@@ -970,7 +981,7 @@ def test_check_maxn_by_hand_names_the_entry_the_wrong_choice_maximises(node, vec
 
 
 def test_the_maxn_hint_tells_maximised_entries_minimised_and_other_choices_apart():
-    from aisearch.exercises import _maxn_message
+    from aisearch.exercises.maxn import _maxn_message
 
     # P1 chooses at A between four leaves.
     tree = GameTree.from_nested([(5, 1, 4), (2, 6, 2), (1, 4, 5), (3, 0, 7), (4, 3, 3)],
@@ -1786,9 +1797,9 @@ def test_alphabeta_without_cuts_is_not_told_it_ignores_alpha_and_beta():
 def test_check_isolation_evaluation_never_raises_in_the_negated_tournament(monkeypatch):
     """An evaluation that raises only in positions the negated tournament
     reaches is reported with the general hint; the check never crashes."""
-    import aisearch.exercises as exercises
+    import aisearch.exercises.evaluation as evaluation_checks
 
-    real = exercises._against_baseline
+    real = evaluation_checks._against_baseline
     tournaments = []
 
     def second_raises(game, fn):
@@ -1805,7 +1816,7 @@ def test_check_isolation_evaluation_never_raises_in_the_negated_tournament(monke
         other = "O" if player == "X" else "X"
         return len(game.moves_from(state, other)) - len(game.moves_from(state, player))
 
-    monkeypatch.setattr(exercises, "_against_baseline", second_raises)
-    result = exercises.check_isolation_evaluation(opponent_minus_mine)
+    monkeypatch.setattr(evaluation_checks, "_against_baseline", second_raises)
+    result = evaluation_checks.check_isolation_evaluation(opponent_minus_mine)
     assert len(tournaments) == 2 and not result.passed
     assert "in Isolation you lose when you run out of moves" in result.message

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aisearch import alphabeta, expectimax, minimax
+from aisearch.exercises import check_selection
 from aisearch.games import DiceNim, GameTree, TicTacToe
 from aisearch.mcts import (
     BACKPROPAGATE,
@@ -15,7 +16,6 @@ from aisearch.mcts import (
     SELECT,
     SIMULATE,
     MCTSTrace,
-    check_selection,
     mcts,
     mcts_player,
     uct_score,

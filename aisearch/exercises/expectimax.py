@@ -1,0 +1,135 @@
+"""Notebook 04's check: expectiminimax, with chance nodes whose odds are not equal.
+
+The student's function is called at every node of ``chance_case_trees()``;
+the hints tell a plain mean, a chance node treated as a player, and a test
+for the chance node that never matches.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..expectimax import expectimax
+from ..games.gametree import CHANCE, GameTree
+from .cases import _RANDOM_SEEDS
+from .checking import (
+    CheckResult,
+    _answers_at_every_node,
+    _names,
+    _not_a_function,
+    _not_players,
+    _passed,
+    _role,
+    _same,
+    _show,
+    _wrong_at_nodes,
+)
+
+
+def chance_case_trees() -> dict[str, GameTree]:
+    """The trees of ``check_expectimax``, by name: MAX, MIN and chance layers,
+    with probabilities that are not all equal.
+
+    >>> chance_case_trees()["MAX over dice, unequal odds"].chance_outcomes("B")
+    (('b1', 0.9), ('b2', 0.1))
+    """
+    trees = {
+        "MAX over dice, unequal odds": GameTree.from_nested(
+            [[(0.9, 10), (0.1, -5)], [(0.5, 2), (0.5, 3)]], layers=("max", "chance")),
+        "max, chance, min": GameTree.from_nested(
+            [[(0.25, [3, 5]), (0.75, [9, 1])], [(0.6, [4, 6]), (0.4, [2, 8])]],
+            layers=("max", "chance", "min")),
+    }
+    for seed in _RANDOM_SEEDS:
+        rng = random.Random(seed)
+        tree = GameTree.random(3, (2, 3), values=(-5, 5), seed=seed,
+                               layers=("max", "chance", "min"))
+        trees[f"random tree, seed {seed}"] = _reweighed(tree, rng)
+    return trees
+
+
+def _reweighed(tree: GameTree, rng: random.Random) -> GameTree:
+    """The same tree with random, unequal probabilities at its chance nodes."""
+    probabilities = {}
+    for node in tree.nodes:
+        if tree.role(node) == "chance":
+            weights = [rng.randint(1, 4) for _ in tree.children(node)]
+            for child, w in zip(tree.children(node), weights, strict=True):
+                probabilities[(node, child)] = w / sum(weights)
+    values = {n: tree.value(n) for n in tree.nodes if tree.value(n) is not None}
+    return GameTree.from_edges(tree.edges(), values, tree.role, probabilities=probabilities)
+
+
+def _expected_for_max(tree: GameTree, node) -> float:
+    value = expectimax(tree, node).value
+    return -value if tree.to_move(node) == "MIN" else value
+
+
+def check_expectimax(fn: Callable) -> CheckResult:
+    """Check ``fn(game, state) -> value``, the expectiminimax value for MAX.
+
+    ``fn`` is called at every node of each of ``chance_case_trees()``; the
+    message names the first node in preorder whose value is wrong, with the
+    value expected, and a hint when a chance node is averaged without its
+    probabilities or treated as an opponent.
+    """
+    exercise = "expectimax"
+    if (problem := _not_a_function(exercise, fn)) is not None:
+        return problem
+    checked = 0
+    for name, tree in chance_case_trees().items():
+        asked: set = set()
+        got_at, wrong, problem = _answers_at_every_node(exercise, fn, tree, name,
+                                                        _expected_for_max, asked)
+        if problem is not None:
+            return problem
+        checked += len(got_at)
+        if wrong:
+            return CheckResult(exercise, False,
+                               _expectimax_message(fn, tree, name, got_at, wrong, asked))
+    return _passed(exercise, f"right at all {checked} nodes of {len(chance_case_trees())} trees.")
+
+
+def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list,
+                        asked: set) -> str:
+    """What is wrong; ``asked`` holds the names of the game methods ``fn`` called."""
+    expected = {n: _expected_for_max(tree, n) for n in tree.nodes}
+    lines = _wrong_at_nodes("expectimax", fn, tree, case, got_at, wrong, expected)
+    culprit = next((n for n in wrong if tree.children(n)
+                    and all(_same(got_at[c], expected[c]) for c in tree.children(n))), None)
+    if culprit is None:
+        if any(not tree.children(n) for n in wrong):
+            lines.append("Hint: a leaf is worth game.utility(state, 'MAX').")
+        return "\n".join(lines)
+    kids = [expected[c] for c in tree.children(culprit)]
+    got = got_at[culprit]
+    if tree.role(culprit) == "chance":
+        shown = ", ".join(f"{c}={_show(expected[c])} (p={_show(tree.probability(culprit, c))})"
+                          for c in tree.children(culprit))
+        lines.append(f"At chance node {culprit!r} the children's values are right: {shown}.")
+        chose = "smallest" if _same(got, min(kids)) else "largest" if _same(got, max(kids)) else None
+        strange = (_not_players(fn, tree, culprit)
+                   if chose is not None and "chance_outcomes" not in asked else set())
+        if strange:
+            player = "MIN" if chose == "smallest" else "MAX"
+            lines.append(
+                f"Hint: your function took the {chose} of them, as a {player} node does, and never "
+                "called game.chance_outcomes: its test for a chance node never matched. It "
+                f"compares game.to_move(state) with {_names(sorted(strange))}, but at a chance "
+                f"node game.to_move(state) is {CHANCE!r} (aisearch.CHANCE): compare with that.")
+        elif _same(got, sum(kids) / len(kids)):
+            lines.append("Hint: you took the plain mean; weigh each child by its probability "
+                         "from game.chance_outcomes(state).")
+        elif _same(got, min(kids)) or _same(got, max(kids)):
+            lines.append("Hint: a chance node does not choose: it is worth the sum of "
+                         "probability x value over its outcomes.")
+        else:
+            lines.append("Hint: a chance node is worth the sum of probability x value over "
+                         "game.chance_outcomes(state).")
+    else:
+        take = "largest" if tree.role(culprit) == "max" else "smallest"
+        lines.append(f"Hint: at {culprit!r} ({_role(tree, culprit)}) the children's values are "
+                     f"right but you returned {_show(got)}: a {_role(tree, culprit)} node takes "
+                     f"the {take} of them.")
+    return "\n".join(lines)
