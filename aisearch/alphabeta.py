@@ -28,10 +28,10 @@ from .game import (
     Evaluation,
     Game,
     check_depth,
+    check_game,
     missing_evaluation,
     no_actions,
     ordered,
-    refuse_chance,
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
@@ -101,7 +101,7 @@ def alphabeta(
         return negamax_engine(game, state, depth=depth, evaluate=evaluate, order=order,
                               table=table, symmetry=symmetry, tracer=tracer, name=TABLE_SEARCH)
     check_depth(depth)
-    refuse_chance(game, "alphabeta")
+    check_game(game, "alphabeta")
     evaluate = resolve_evaluate(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility

@@ -32,12 +32,11 @@ from collections.abc import Hashable
 from typing import NamedTuple
 
 from .engine import TABLE_SEARCH, table_search  # noqa: F401  (its old home)
-from .game import Game, no_actions, refuse_chance
+from .game import Game, check_game, no_actions
 from .result import SearchResult, SearchStats
-from .symmetry import canonical, require_symmetry
+from .symmetry import canonical
 from .table import TO_THE_END, Entry, TranspositionTable, stable_index  # noqa: F401
 from .tracing import EXACT, LOWER, UPPER, Bound, start_tracing  # noqa: F401
-
 
 
 def memo_minimax(game: Game, state=None, *, tracer=None, symmetry: bool = False) -> SearchResult:
@@ -71,9 +70,7 @@ def memo_minimax(game: Game, state=None, *, tracer=None, symmetry: bool = False)
     """
     if state is None:
         state = game.initial_state()
-    refuse_chance(game, "memo_minimax")
-    if symmetry:
-        require_symmetry(game)
+    check_game(game, "memo_minimax", symmetry=symmetry)
     key_of = (lambda s: canonical(game, s)) if symmetry else (lambda s: (s, "identity"))
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
@@ -151,7 +148,7 @@ def alphabeta_with_naive_cache(game: Game, state=None, *, cache: dict | None = N
     """
     if state is None:
         state = game.initial_state()
-    refuse_chance(game, "alphabeta_with_naive_cache")
+    check_game(game, "alphabeta_with_naive_cache")
     if cache is None:
         cache = {}
     to_move, actions, result = game.to_move, game.actions, game.result

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from .alphabeta import alphabeta
-from .game import Evaluation, Game, resolve_evaluate
+from .game import Evaluation, Game, optional, resolve_evaluate
 from .result import SearchStats
 
 
@@ -106,7 +106,7 @@ def check_limits(time_limit, max_depth, game) -> None:
     if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)
                                   or max_depth < 1):
         raise ValueError(f"max_depth must be a whole number of plies >= 1, got {max_depth!r}")
-    if time_limit is None and max_depth is None and getattr(game, "max_plies", None) is None:
+    if time_limit is None and max_depth is None and optional(game, "max_plies") is None:
         raise ValueError(
             f"give a time_limit or a max_depth: {game!r} does not say that it ends within "
             "a number of plies (a max_plies attribute), so the deepening might never stop")
@@ -149,7 +149,7 @@ def deepen(game: Game, state=None, *, time_limit: float | None = None,
 
     start = time.perf_counter()
     deadline = math.inf if time_limit is None else start + time_limit
-    last = max_depth if max_depth is not None else getattr(game, "max_plies", None)
+    last = max_depth if max_depth is not None else optional(game, "max_plies")
     principal: dict = {}  # state -> the move the previous iteration's line played there
     their_order = options.pop("order", None)
 

@@ -30,15 +30,15 @@ from .game import (
     Evaluation,
     Game,
     check_depth,
+    check_game,
     missing_evaluation,
     no_actions,
+    optional,
     ordered,
-    refuse_chance,
-    refuse_unless_two_player_zero_sum,
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
-from .symmetry import action_from_canonical, canonical, require_symmetry
+from .symmetry import action_from_canonical, canonical
 from .table import TO_THE_END, Entry, TranspositionTable
 from .tracing import EXACT, LOWER, UPPER, start_tracing
 
@@ -87,18 +87,15 @@ def negamax_engine(
     if state is None:
         state = game.initial_state()
     check_depth(depth)
-    refuse_chance(game, name)
-    refuse_unless_two_player_zero_sum(game, state, name)
+    check_game(game, name, state, zero_sum=True, symmetry=symmetry)
     evaluate = resolve_evaluate(game, evaluate)
     if table is None and symmetry:
         table = TranspositionTable()
     if table is not None and not isinstance(table, TranspositionTable):
         raise ValueError(f"table must be an aisearch.caching.TranspositionTable, got {table!r}")
-    if symmetry:
-        require_symmetry(game)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
-    transform_action = getattr(game, "transform_action", None)
+    transform_action = optional(game, "transform_action")
     root_player = to_move(state)
     tracing = start_tracing(tracer, game, root_player)
     limit = TO_THE_END if depth is None else depth

@@ -31,6 +31,7 @@ from .game import (
     check_outcomes,
     missing_evaluation,
     no_actions,
+    optional,
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
@@ -47,7 +48,7 @@ def viewpoint(game: Game, state):
     mover = game.to_move(state)
     if mover != CHANCE:
         return mover
-    chosen = getattr(game, "max_player", None)
+    chosen = optional(game, "max_player")
     after = state
     while chosen is None and not game.is_terminal(after):
         outcomes = (game.chance_outcomes(after)  # type: ignore[attr-defined]
@@ -57,7 +58,7 @@ def viewpoint(game: Game, state):
             break
         after = game.result(after, outcomes[0][0])
     if chosen is None:
-        chosen = next(iter(getattr(game, "players", ())), None)
+        chosen = next(iter(optional(game, "players", ())), None)
     if chosen is None:
         raise ValueError(
             f"the search starts at chance state {state!r}, and the game names no "

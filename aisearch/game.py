@@ -28,12 +28,20 @@ one entry per player, in ``game.players`` order. Their ``utility(state,
 player)`` and ``evaluate(state, player)`` may return either ``player``'s own
 number or that whole vector; ``value_vector`` reads either. The two-player
 zero-sum case stays as above: one number, from ``player``'s point of view.
+
+Everything a game may offer besides the six methods is listed, with what it
+means, in ``OPTIONAL_MEMBERS`` below; the protocols ``ChanceGame``,
+``SymmetricGame`` and ``MultiplayerGame`` type the three larger ones. A
+search reads an optional member only through ``optional``, and checks the
+game up front with ``check_game``: a game it cannot search is refused before
+the first node, with a message that says why.
 """
 
 from __future__ import annotations
 
 import math
 import numbers
+import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -69,6 +77,149 @@ class Game(Protocol):
     def is_terminal(self, state: State) -> bool: ...
 
     def utility(self, state: State, player: Player) -> float: ...
+
+
+GAME_METHODS = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
+"""The six methods every game has."""
+
+
+@runtime_checkable
+class ChanceGame(Game, Protocol):
+    """A game with chance states, where ``to_move`` answers ``CHANCE``."""
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, float]]: ...
+
+
+@runtime_checkable
+class SymmetricGame(Game, Protocol):
+    """A game whose board can be turned and mirrored (``aisearch.symmetry``)."""
+
+    symmetries: Sequence[str]
+
+    def transform(self, state: State, name: str) -> State: ...
+
+    def transform_action(self, action: Action, name: str) -> Action: ...
+
+    def inverse(self, name: str) -> str: ...
+
+
+@runtime_checkable
+class MultiplayerGame(Game, Protocol):
+    """A game that lists its players; with more than two, values are vectors."""
+
+    players: Sequence[Player]
+
+
+OPTIONAL_MEMBERS = {
+    "players": "the players, in the order of value vectors (MultiplayerGame)",
+    "zero_sum": "True if one player's gain is always the other's loss; negamax and "
+                "the table searches rely on it",
+    "max_player": "whose side a trace speaks from (a GameTree's 'MAX'); by default "
+                  "the player to move at the root",
+    "evaluate": "evaluate(state, player) -> float, the game's own estimate of a "
+                "state at a depth limit",
+    "chance_outcomes": "chance_outcomes(state) -> [(outcome, probability)] at a "
+                       "chance state (ChanceGame)",
+    "has_chance_nodes": "whether chance states occur; by default, whether the game "
+                        "has chance_outcomes",
+    "symmetries": "the names of the board's symmetries, 'identity' first, with "
+                  "transform, transform_action and inverse (SymmetricGame)",
+    "transform": "transform(state, name) -> the state turned or mirrored by name",
+    "transform_action": "transform_action(action, name) -> the action in the turned board",
+    "inverse": "inverse(name) -> the symmetry that undoes name",
+    "noisy_actions": "noisy_actions(state) -> the moves quiescence search keeps "
+                     "searching past the depth limit",
+    "max_plies": "the most moves a game can last (iterative deepening stops there)",
+    "label": "label(state) -> a short name for a node in pictures and sentences",
+    "render": "render(state) -> the board as text",
+}
+"""What a game may offer besides ``GAME_METHODS``, and what each means."""
+
+
+def optional(game, name: str, default: Any = None) -> Any:
+    """The optional member ``name`` of ``game`` (see ``OPTIONAL_MEMBERS``), or ``default``.
+
+    >>> from aisearch.games import GameTree
+    >>> optional(GameTree.from_nested([1, 2]), "max_player")
+    'MAX'
+    """
+    if name not in OPTIONAL_MEMBERS:
+        raise ValueError(f"{name!r} is not an optional member of a game: {sorted(OPTIONAL_MEMBERS)}")
+    return getattr(game, name, default)
+
+
+def check_game(game, search: str, state: State = None, *, chance: bool = False,
+               zero_sum: bool = False, symmetry: bool = False) -> None:
+    """Refuse, up front, a game that ``search`` cannot search.
+
+    Every game needs the six ``GAME_METHODS``. Unless ``chance`` (the search
+    weighs chance states, as expectimax does), a game with chance states is
+    refused; ``zero_sum`` asks for a two-player zero-sum game (see
+    ``refuse_unless_two_player_zero_sum``, which looks from ``state``);
+    ``symmetry`` for a ``SymmetricGame``.
+
+    Raises:
+        ValueError: naming the game, the search and what is missing.
+
+    >>> from aisearch.games import TicTacToe
+    >>> check_game(TicTacToe, "minimax")
+    Traceback (most recent call last):
+    ...
+    ValueError: minimax needs a game object, but got the class TicTacToe: pass TicTacToe()
+    """
+    if isinstance(game, type):
+        raise ValueError(f"{search} needs a game object, but got the class {game.__name__}: "
+                         f"pass {game.__name__}()")
+    missing = [m for m in GAME_METHODS if not callable(getattr(game, m, None))]
+    if missing:
+        raise ValueError(
+            f"{search} needs a game with the six methods of aisearch.Game, but {game!r} "
+            f"has no {', '.join(missing)}"
+        )
+    if not chance:
+        refuse_chance(game, search)
+    if zero_sum:
+        refuse_unless_two_player_zero_sum(game, state, search)
+    if symmetry:
+        require_symmetry(game)
+
+
+def require_symmetry(game) -> tuple:
+    """The game's ``symmetries``; ``ValueError`` naming the game if it has none."""
+    names = optional(game, "symmetries")
+    missing = [m for m in ("transform", "transform_action", "inverse") if not hasattr(game, m)]
+    if not names or missing:
+        raise ValueError(
+            f"{game!r} offers no symmetries: a game needs `symmetries`, `transform`, "
+            "`transform_action` and `inverse` for symmetry=True (see aisearch.symmetry)"
+        )
+    if names[0] != "identity":
+        raise ValueError(f"{game!r}.symmetries must start with 'identity', got {names!r}")
+    return tuple(names)
+
+
+def draw_outcome(game: Any, state: State, rng: random.Random) -> Action:
+    """An outcome of the chance state ``state``, drawn by its probability with ``rng``.
+
+    One draw of ``rng.random()`` per call, walked along the outcomes in the
+    game's order; the last outcome absorbs any rounding in the sum. Every
+    sampler of chance states (playouts, MCTS's selection, ``play_game``)
+    draws this way, so the same seed gives the same outcomes everywhere.
+
+    >>> class Coin:
+    ...     def chance_outcomes(self, state):
+    ...         return [("heads", 0.5), ("tails", 0.5)]
+    >>> rng = random.Random(1)  # draws 0.134, 0.847, 0.764, 0.255
+    >>> [draw_outcome(Coin(), "toss", rng) for _ in range(4)]
+    ['heads', 'tails', 'tails', 'heads']
+    """
+    outcomes = check_outcomes(state, game.chance_outcomes(state))
+    u = rng.random()
+    for outcome, p in outcomes:
+        u -= p
+        if u < 0:
+            return outcome
+    return outcomes[-1][0]
 
 
 def check_outcomes(state: State, outcomes) -> tuple:
@@ -115,7 +266,7 @@ def check_outcomes(state: State, outcomes) -> tuple:
 def has_chance(game) -> bool:
     """Whether ``game`` has chance states (its ``has_chance_nodes``, else whether it
     offers ``chance_outcomes`` at all)."""
-    return bool(getattr(game, "has_chance_nodes", hasattr(game, "chance_outcomes")))
+    return bool(optional(game, "has_chance_nodes", hasattr(game, "chance_outcomes")))
 
 
 def refuse_chance(game, search: str) -> None:
@@ -160,10 +311,10 @@ def refuse_unless_two_player_zero_sum(game, state: State, search: str) -> None:
     ...
     ValueError: negamax assumes a two-player game, but <GameTree ...> has 3 players ('P1', 'P2', 'P3'): ...
     """
-    declared = getattr(game, "players", None)
+    declared = optional(game, "players")
     if declared is not None:
         _refuse_players(game, tuple(declared), search)
-    zero_sum = getattr(game, "zero_sum", None)
+    zero_sum = optional(game, "zero_sum")
     if zero_sum is False:
         raise ValueError(
             f"{search} assumes a zero-sum game, and {game!r} declares zero_sum = False"
@@ -226,7 +377,7 @@ def resolve_evaluate(game: Game, evaluate: Evaluation | None) -> Evaluation | No
         if not callable(evaluate):
             raise ValueError(f"evaluate must be a function (game, state, player) -> float, got {evaluate!r}")
         return evaluate
-    own = getattr(game, "evaluate", None)
+    own = optional(game, "evaluate")
     if own is None:
         return None
     return lambda game, state, player: own(state, player)

@@ -37,16 +37,16 @@ pruning", *Artificial Intelligence* 48 (1991), 99-111 (the pruning).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from numbers import Real
 
 from .game import (
     Evaluation,
     Game,
     check_depth,
+    check_game,
     missing_evaluation,
     no_actions,
-    refuse_chance,
+    optional,
     resolve_evaluate,
     value_vector,
 )
@@ -109,7 +109,7 @@ def maxn(
     if state is None:
         state = game.initial_state()
     check_depth(depth)
-    refuse_chance(game, "maxn")
+    check_game(game, "maxn")
     players = _players_of(game)
     if max_sum is not None and (isinstance(max_sum, bool) or not isinstance(max_sum, Real)
                                 or not max_sum >= 0):
@@ -222,7 +222,7 @@ def check_pruning_conditions(state, vector: tuple, max_sum) -> None:
 
 
 def _players_of(game) -> tuple:
-    players = getattr(game, "players", None)
+    players = optional(game, "players")
     if players is None or len(tuple(players)) < 2:
         raise ValueError(f"{game!r} has no players sequence: max^n needs game.players, in vector order")
     return tuple(players)

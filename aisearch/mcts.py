@@ -53,7 +53,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .game import CHANCE, Game, no_actions, refuse_unless_two_player_zero_sum
+from .game import (
+    CHANCE,
+    Game,
+    draw_outcome,
+    no_actions,
+    optional,
+    refuse_unless_two_player_zero_sum,
+)
 from .mcts_trace import (
     BACKPROPAGATE,
     EXPAND,
@@ -66,7 +73,6 @@ from .mcts_trace import (
     Score,
 )
 from .montecarlo import PlayoutPolicy, playout
-from .players import draw_outcome  # TODO(lead): from .game
 
 __all__ = [
     # The search.
@@ -263,7 +269,7 @@ def mcts(
     """
     _check_budget(iterations, time_limit, exploration)
     state = game.initial_state() if state is None else state
-    players = getattr(game, "players", None)
+    players = optional(game, "players")
     if players is not None and len(players) > 2:
         raise ValueError(f"mcts backs up values for two players, and {game!r} has {len(players)}")
     if players is not None and len(players) == 2:
@@ -272,7 +278,7 @@ def mcts(
     root_mover = game.to_move(state)
     if root_mover == CHANCE and not game.is_terminal(state):
         raise ValueError(f"state {state!r} is a chance state: there is no move to choose there")
-    max_player = getattr(game, "max_player", None) or root_mover
+    max_player = optional(game, "max_player") or root_mover
     search = _Search(game, max_player, exploration, random.Random(seed), playout, tracer)
     return search.run(state, root_mover, iterations, time_limit)
 

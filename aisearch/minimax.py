@@ -25,9 +25,9 @@ from .game import (
     Evaluation,
     Game,
     check_depth,
+    check_game,
     missing_evaluation,
     no_actions,
-    refuse_chance,
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
@@ -71,7 +71,7 @@ def minimax(
     if state is None:
         state = game.initial_state()
     check_depth(depth)
-    refuse_chance(game, "minimax")
+    check_game(game, "minimax")
     evaluate = resolve_evaluate(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility

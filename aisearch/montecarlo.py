@@ -24,8 +24,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-from .game import CHANCE, Game
-from .players import draw_outcome  # TODO(lead): from .game
+from .game import CHANCE, Game, draw_outcome
 
 PlayoutPolicy = Callable[[Any, Any, random.Random], Any]
 """A playout policy ``(game, state, rng) -> action``: the move to make in a playout."""

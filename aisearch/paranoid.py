@@ -20,7 +20,7 @@ and transposition tables search it too.
 from __future__ import annotations
 
 from .engine import negamax_engine
-from .game import Evaluation, Game, has_chance, resolve_evaluate, value_vector
+from .game import Evaluation, Game, has_chance, optional, resolve_evaluate, value_vector
 from .result import SearchResult
 
 ME, REST = "me", "rest"
@@ -50,7 +50,7 @@ class Paranoid:
     """Traces speak from ``player``'s side, whoever moves at the root."""
 
     def __init__(self, game: Game, player, evaluate: Evaluation | None = None):
-        players = tuple(getattr(game, "players", ()))
+        players = tuple(optional(game, "players", ()))
         if player not in players:
             raise ValueError(f"player {player!r} is not one of the game's players {players!r}")
         self.game, self.player = game, player

@@ -39,7 +39,8 @@ from .game import (
     Evaluation,
     Game,
     check_depth,
-    check_outcomes,
+    draw_outcome,
+    optional,
     resolve_evaluate,
 )
 from .trace import Trace
@@ -73,30 +74,6 @@ def search_player(search: Callable = alphabeta, **options) -> Player:
     shown = ", ".join(f"{k}={v!r}" for k, v in options.items())
     play.__name__ = f"{name}_player({shown})"
     return play
-
-
-def draw_outcome(game: Any, state, rng: random.Random):
-    """An outcome of the chance state ``state``, drawn by its probability with ``rng``.
-
-    One draw of ``rng.random()`` per call, walked along the outcomes in the
-    game's order; the last outcome absorbs any rounding in the sum. Every
-    sampler of chance states (playouts, MCTS's selection, ``play_game``)
-    draws this way, so the same seed gives the same outcomes everywhere.
-
-    >>> class Coin:
-    ...     def chance_outcomes(self, state):
-    ...         return [("heads", 0.5), ("tails", 0.5)]
-    >>> rng = random.Random(1)  # draws 0.134, 0.847, 0.764, 0.255
-    >>> [draw_outcome(Coin(), "toss", rng) for _ in range(4)]
-    ['heads', 'tails', 'tails', 'heads']
-    """
-    outcomes = check_outcomes(state, game.chance_outcomes(state))
-    u = rng.random()
-    for outcome, p in outcomes:
-        u -= p
-        if u < 0:
-            return outcome
-    return outcomes[-1][0]
 
 
 class GameRecord(NamedTuple):
@@ -142,7 +119,7 @@ def play_game(game: Game, players: Mapping | Sequence, state=None, *,
     {'A': 1, 'B': -1}
     """
     if not isinstance(players, Mapping):
-        names = getattr(game, "players", None)
+        names = optional(game, "players")
         if names is None or len(names) != len(players):
             raise ValueError(
                 "give players as a mapping {player: function}, or a sequence "

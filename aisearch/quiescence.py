@@ -34,8 +34,9 @@ from .game import (
     Evaluation,
     Game,
     check_depth,
+    check_game,
     missing_evaluation,
-    refuse_chance,
+    optional,
     resolve_evaluate,
 )
 from .games.tictactoe import LINES
@@ -98,12 +99,12 @@ def quiescence_search(game: Game, state=None, *, depth: int, evaluate: Evaluatio
     if depth is None:
         raise ValueError("quiescence_search needs a depth: past it, only noisy moves are searched")
     check_depth(max_extension)
-    refuse_chance(game, "quiescence_search")
+    check_game(game, "quiescence_search")
     evaluate = resolve_evaluate(game, evaluate)
     if evaluate is None:
         raise missing_evaluation(state)
     if noisy is None:
-        own = getattr(game, "noisy_actions", None)
+        own = optional(game, "noisy_actions")
         if own is None:
             raise ValueError(f"{game!r} has no noisy_actions(state): pass noisy=(game, state) -> actions")
         noisy = lambda game, s: own(s)  # noqa: E731

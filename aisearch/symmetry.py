@@ -35,6 +35,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .game import require_symmetry  # noqa: F401  (re-exported: its first home)
+
 Permutation = tuple[int, ...]
 """``perm[i]``: the cell the contents of cell ``i`` move to (cells row by row)."""
 
@@ -128,20 +130,6 @@ def permute(cells: Sequence, perm: Permutation) -> list:
     for i, j in enumerate(perm):
         out[j] = cells[i]
     return out
-
-
-def require_symmetry(game) -> tuple:
-    """The game's ``symmetries``; ``ValueError`` naming the game if it has none."""
-    names = getattr(game, "symmetries", None)
-    missing = [m for m in ("transform", "transform_action", "inverse") if not hasattr(game, m)]
-    if not names or missing:
-        raise ValueError(
-            f"{game!r} offers no symmetries: a game needs `symmetries`, `transform`, "
-            "`transform_action` and `inverse` for symmetry=True (see aisearch.symmetry)"
-        )
-    if names[0] != "identity":
-        raise ValueError(f"{game!r}.symmetries must start with 'identity', got {names!r}")
-    return tuple(names)
 
 
 def canonical(game, state) -> tuple[Any, str]:

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from .game import Game
+from .game import Game, optional
 from .players import GameRecord, play_game
 
 
@@ -182,7 +182,7 @@ def tournament(players: Mapping[str, Callable], game: Game | Any, *, games: int 
     >>> table.results()
     [('depth 2', 10, 0, 0), ('random', 0, 0, 10)]
     """
-    seats = tuple(getattr(game, "players", ()))
+    seats = tuple(optional(game, "players", ()))
     if len(seats) < 2:
         raise ValueError(f"{game!r} must name its seats in game.players (at least two)")
     if not isinstance(players, Mapping) or len(players) < len(seats):

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from .game import optional
 from .narration import (  # noqa: F401  (re-exported: the viewer and notebooks use them)
     BOUND_SIGNS,
     bound_text,
@@ -179,7 +180,7 @@ class EventLog:
         return text if len(text) <= 16 else f"#{node}"
 
     def _state_text(self, state) -> str:
-        name = getattr(self.game, "label", None)
+        name = optional(self.game, "label")
         if callable(name):
             return str(name(state))
         return state if isinstance(state, str) else repr(state)
@@ -360,7 +361,7 @@ class Trace(EventLog):
 
     def _expand_pruned(self, rows, pruned_roots, add, next_id, limit):
         game = self.game
-        root_player = getattr(game, "max_player", None)
+        root_player = optional(game, "max_player")
         if root_player is None:
             root_player = game.to_move(self.events[0].state)
         queue = list(pruned_roots)

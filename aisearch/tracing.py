@@ -63,6 +63,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from .game import CHANCE as CHANCE_MOVER  # what to_move answers at a chance state
+from .game import optional
 
 
 class _Word(str, Enum):
@@ -334,7 +335,7 @@ def start_tracing(tracer, game, root_player) -> Tracing | None:
     """
     if tracer is None:
         return None
-    max_player = getattr(game, "max_player", None)
+    max_player = optional(game, "max_player")
     flip = max_player is not None and root_player != max_player
     to_move = game.to_move
 

@@ -26,6 +26,8 @@ import random
 from collections.abc import Hashable, Iterable, Sequence
 from typing import NamedTuple
 
+from .game import optional
+
 Key = int
 
 
@@ -127,7 +129,7 @@ def for_game(game, *, bits: int = 64, seed: int | None = 0) -> Zobrist:
     by the side number); the number of cells is that of the initial state.
     Tic-tac-toe fits: its state is a 9-character string of ``X``, ``O``, ``.``.
     """
-    players = getattr(game, "players", None)
+    players = optional(game, "players")
     if not players or len(players) != 2:
         raise ValueError(f"{game!r} must name its two players in `players` for Zobrist keys")
     start = game.initial_state()

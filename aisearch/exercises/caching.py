@@ -11,7 +11,8 @@ import itertools
 import math
 from collections.abc import Callable
 
-from ..caching import EXACT, LOWER, UPPER, Entry, TranspositionTable
+from ..table import Entry, TranspositionTable
+from ..tracing import EXACT, LOWER, UPPER
 from .checking import (
     FAIL,
     CheckResult,

@@ -93,7 +93,7 @@ class Isolation:
             self._rays = {cell: tuple(tuple((t, self._bit[t]) for t in self._ray(cell, d))
                                       for d in QUEEN_DIRECTIONS) for cell in self.cells}
         # Why a cache: a search asks is_terminal and then actions of the same state.
-        self.actions = lru_cache(maxsize=1 << 16)(self._actions)  # type: ignore[method-assign]
+        self._remembered_actions = lru_cache(maxsize=1 << 16)(self._actions)
 
     def __repr__(self) -> str:
         return f"Isolation(width={self.width}, height={self.height}, moves={self.moves!r})"
@@ -145,9 +145,9 @@ class Isolation:
     def _actions(self, state: IsolationState) -> tuple:
         return self.moves_from(state, self.to_move(state))
 
-    def actions(self, state: IsolationState) -> tuple:  # replaced by a cached copy per game
+    def actions(self, state: IsolationState) -> tuple:
         """Where the piece of the player to move can go, row-major; none at the end."""
-        return self._actions(state)
+        return self._remembered_actions(state)
 
     def is_terminal(self, state: IsolationState) -> bool:
         """True when the player to move has no move."""
