@@ -31,7 +31,7 @@ work: see ``__getattr__`` at the end.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 Bitboard = int
 """An int whose bit ``column * (height + 1) + row`` stands for a cell."""
@@ -357,7 +357,7 @@ _SOLVER_NAMES = frozenset({
 })
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     """The solver's names, for code written before the solver had a module of its own.
 
     Why lazily (PEP 562): the solver is a search, a layer above the games, and
