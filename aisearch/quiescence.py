@@ -39,7 +39,6 @@ from .game import (
     optional,
     resolve_evaluate,
 )
-from .games.tictactoe import LINES
 from .result import SearchResult, SearchStats
 from .tracing import start_tracing
 
@@ -49,23 +48,15 @@ Noisy = Callable[[Game, object], list]
 def threat_moves(game, state: str) -> list:
     """Tic-tac-toe's noisy moves: those that win at once, or block the opponent's win.
 
-    A cell is noisy when it completes a line of the player to move, or a line
-    where the opponent has two marks and the third cell is empty. Row-major.
+    A ``noisy`` function for ``quiescence_search``; the threat test itself is
+    the game's, ``TicTacToe.threat_moves`` (it reads the board's lines).
 
     >>> from aisearch.games import TicTacToe
     >>> game = TicTacToe()
     >>> threat_moves(game, game.from_rows("X..", "XO.", ".O."))  # X blocks O, or wins
     [(0, 1), (2, 0)]
     """
-    if game.is_terminal(state):
-        return []
-    me = game.to_move(state)
-    hot = set()
-    for line in LINES:
-        marks = [state[i] for i in line]
-        if marks.count(".") == 1 and (marks.count(me) == 2 or marks.count(me) == 0):
-            hot.add(line[marks.index(".")])
-    return [a for a in game.actions(state) if 3 * a[0] + a[1] in hot]
+    return game.threat_moves(state)
 
 
 def quiescence_search(game: Game, state=None, *, depth: int, evaluate: Evaluation | None = None,

@@ -7,7 +7,7 @@
 uniformly random play (positions where the game is over, or where the player
 to move wins at once, are played again): near the end (32 stones), in the
 middle (20 stones) and near the start (14 stones). Each step of
-``aisearch.games.connect4.LADDER`` (each includes the ones before it) solves
+``aisearch.connect4_solver.LADDER`` (each includes the ones before it) solves
 every position of a set (the exact score, no column) and the table shows the
 mean number of positions explored and the mean time per position. A step that
 explores more than the stage's node limit on some position is stopped and
@@ -42,14 +42,14 @@ import platform
 import statistics
 import time
 
-from aisearch.games.connect4 import (
+from aisearch.connect4_solver import (
     LADDER,
-    ConnectFour,
     NodeLimitExceeded,
     difficulty,
     remaining_moves,
     solve,
 )
+from aisearch.games.connect4 import ConnectFour
 
 # Pons, Part 12 (strong solver): mean positions explored per position.
 PONS = {("end", "easy"): 51.28, ("middle", "easy"): 449.6, ("middle", "medium"): 39_900,

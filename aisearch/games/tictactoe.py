@@ -8,9 +8,10 @@ follows from the counts.
 
 Speed comes from the game's small size: it has only 5,478 positions, so on
 first use the game tabulates, for each of them, who moves, the legal actions,
-the result of each action and whether the game is over. A search then pays a
-dictionary look-up per question instead of scanning the eight lines.
-Positions outside the table (built by hand) are worked out directly.
+the result of each action and the utilities. Each method then answers with
+one dictionary look-up instead of scanning the eight lines; a position
+outside the table (built by hand) is checked and worked out directly, by the
+functions the table was built with.
 """
 
 from __future__ import annotations
@@ -129,19 +130,6 @@ def centre_first(game, state: str, actions) -> list:
     return sorted(actions, key=_PREFERENCE.__getitem__)
 
 
-class _Table(dict):
-    """A table of answers that works out, after checking, any state it lacks."""
-
-    __slots__ = ("work_out",)
-
-    def __init__(self, entries, work_out):
-        super().__init__(entries)
-        self.work_out = work_out
-
-    def __missing__(self, state):
-        return self.work_out(check_state(state))
-
-
 class TicTacToe:
     """Tic-tac-toe on a 3x3 board; X moves first.
 
@@ -166,36 +154,37 @@ class TicTacToe:
     """The 8 symmetries of the square board (see ``aisearch.symmetry``)."""
 
     def __init__(self) -> None:
-        to_move, actions, successors, utilities = _tables()
-        self._to_move = _Table(to_move, _mover)
-        self._actions = _Table(actions, _actions)
-        self._terminal = _Table({s: not a for s, a in actions.items()}, _is_over)
-        self._next = successors
-        self._utilities = _Table(utilities, _utilities)
-        # Why: searches ask these three questions of every node. A dictionary's
-        # own look-up answers them without running a Python function, about
-        # twice as fast as the methods below, which say the same thing.
-        self.to_move = self._to_move.__getitem__  # type: ignore[method-assign,assignment]
-        self.actions = self._actions.__getitem__  # type: ignore[method-assign,assignment]
-        self.is_terminal = self._terminal.__getitem__  # type: ignore[method-assign,assignment]
+        self._to_move, self._actions, self._next, self._utilities = _tables()
 
     def __repr__(self) -> str:
         return "TicTacToe()"
+
+    # The six parts of a game. Each is one look-up in the table of reachable
+    # positions; a KeyError means a board built by hand, checked and worked out.
 
     def initial_state(self) -> str:
         return EMPTY
 
     def to_move(self, state: str) -> str:
         """``"X"`` or ``"O"``: X when both have as many marks."""
-        return self._to_move[state]
+        try:
+            return self._to_move[state]
+        except KeyError:
+            return _mover(check_state(state))
 
     def actions(self, state: str) -> tuple:
         """The empty cells as ``(row, col)``, row-major; none once the game is over."""
-        return self._actions[state]
+        try:
+            return self._actions[state]
+        except KeyError:
+            return _actions(check_state(state))
 
     def is_terminal(self, state: str) -> bool:
-        """True when a player has three in a row or the board is full."""
-        return self._terminal[state]
+        """True when a player has three in a row or the board is full: no actions left."""
+        try:
+            return not self._actions[state]
+        except KeyError:
+            return _is_over(check_state(state))
 
     def result(self, state: str, action) -> str:
         """The board after the player to move marks the cell ``action``."""
@@ -208,10 +197,12 @@ class TicTacToe:
         """+1 if ``player`` has won, -1 if they lost, 0 otherwise."""
         try:
             return self._utilities[state][player]
-        except KeyError:
+        except KeyError:  # a board built by hand, or not a player
+            if state not in self._utilities:
+                check_state(state)
             if player not in self.players:
                 raise ValueError(f"player must be 'X' or 'O', got {player!r}") from None
-            raise
+            return _utilities(state)[player]
 
     def evaluate(self, state: str, player: str) -> float:
         """Open lines for ``player`` minus open lines for the opponent, over 9.
@@ -225,6 +216,27 @@ class TicTacToe:
         mine = sum(1 for line in LINES if all(state[i] != other for i in line))
         theirs = sum(1 for line in LINES if all(state[i] != player for i in line))
         return (mine - theirs) / 9
+
+    def threat_moves(self, state: str) -> list:
+        """The moves that win at once, or block the opponent's immediate win.
+
+        A cell is a threat when it is the one empty cell of a line whose other
+        two cells hold the same mark: the mover's (a win) or the opponent's (a
+        block). Row-major, as ``actions``; none once the game is over. These
+        are the noisy moves of ``aisearch.quiescence.threat_moves``.
+
+        >>> game = TicTacToe()
+        >>> game.threat_moves(game.from_rows("X..", "XO.", ".O."))  # X blocks O, or wins
+        [(0, 1), (2, 0)]
+        """
+        if self.is_terminal(state):
+            return []
+        threats = set()
+        for line in LINES:
+            marks = [state[i] for i in line]
+            if marks.count(".") == 1 and len(set(marks)) == 2:  # two alike and a gap
+                threats.add(line[marks.index(".")])
+        return [a for a in self.actions(state) if 3 * a[0] + a[1] in threats]
 
     # Symmetry: the board turned and mirrored (see aisearch.symmetry) -----------
 
@@ -258,7 +270,7 @@ class TicTacToe:
         except KeyError:
             raise ValueError(f"unknown symmetry {name!r}: choose one of {self.symmetries}") from None
 
-    # Reading and drawing boards -------------------------------------------------
+    # Reading and writing boards -------------------------------------------------
 
     def winner(self, state: str) -> str | None:
         """``"X"``, ``"O"`` or ``None``."""
@@ -278,9 +290,3 @@ class TicTacToe:
         text = "".join(r.replace("|", "").replace(" ", "") for r in rows)
         text = text.replace("-", ".").replace("_", ".")
         return check_state(text)
-
-    def draw(self, state: str, ax=None, **options):
-        """Draw the board with matplotlib; returns the axes. See ``aisearch.viz.draw_board``."""
-        from ..viz.boards import draw_board
-
-        return draw_board(self, state, ax=ax, **options)

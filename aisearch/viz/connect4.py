@@ -17,7 +17,8 @@ import html
 
 import ipywidgets as widgets
 
-from ..games.connect4 import ConnectFour, score_columns, solve
+from ..connect4_solver import score_columns, solve
+from ..games.connect4 import ConnectFour
 
 COLOURS = {"X": "#d62728", "O": "#f2c12e", ".": "#ffffff"}
 CELL = 46  # pixels: a cell of the grid, and a column button

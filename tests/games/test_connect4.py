@@ -11,12 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aisearch import minimax
-from aisearch.games import TicTacToe
-from aisearch.games.coinrow import CoinRow
-from aisearch.games.connect4 import (
+from aisearch.connect4_solver import (
     LADDER,
-    C4State,
-    ConnectFour,
     NodeLimitExceeded,
     column_order,
     difficulty,
@@ -24,6 +20,9 @@ from aisearch.games.connect4 import (
     score_columns,
     solve,
 )
+from aisearch.games import TicTacToe
+from aisearch.games.coinrow import CoinRow
+from aisearch.games.connect4 import C4State, ConnectFour
 
 # -- a naive reference: the board as a list of columns -----------------------------------
 
@@ -202,6 +201,27 @@ def test_the_mirror_symmetry():
     assert game.transform(state, "identity") is state and game.inverse("identity") == "identity"
     mirrored = solve(game, game.transform(state, "mirror"))
     assert mirrored.value == solve(game, state).value == 18  # Pons' score: see test_pons_examples
+
+
+def test_the_solver_s_names_still_import_from_the_game_module():
+    # The solver moved to aisearch.connect4_solver; old code and notebooks that
+    # import it from the game module get the same objects, and a game alone
+    # does not load the solver.
+    import subprocess
+    import sys
+
+    import aisearch.connect4_solver as solver
+    from aisearch.games import connect4
+
+    for name in ("LADDER", "NodeLimitExceeded", "ScoreTable", "SolveStats", "column_order",
+                 "difficulty", "remaining_moves", "score_columns", "solve", "table_size"):
+        assert getattr(connect4, name) is getattr(solver, name)
+    with pytest.raises(AttributeError, match="has no attribute 'negamax'"):
+        connect4.negamax  # noqa: B018
+    code = ("import sys; from aisearch.games.connect4 import ConnectFour; "
+            "print('aisearch.connect4_solver' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
 
 
 def test_column_order_is_centre_first():

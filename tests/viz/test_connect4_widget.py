@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from aisearch.games.connect4 import ConnectFour, score_columns, solve
+from aisearch.connect4_solver import score_columns, solve
+from aisearch.games.connect4 import ConnectFour
 from aisearch.viz.connect4 import ConnectFourBoard
 
 

@@ -1,0 +1,597 @@
+"""Solving Connect Four: negamax grown one idea at a time, after Pascal Pons.
+
+**The score** follows Pons: 0 for a draw; a side to move that wins with its
+next stone, with ``m`` stones on the board, scores
+``(width * height + 1 - m) // 2``; any other position scores the negation of
+its best child. A quick win scores more than a slow one; a loss scores
+negative, the later the closer to 0.
+
+**The solver** is negamax grown one step at a time, each step named in
+``LADDER`` and switched on by ``solve(..., upto=step)`` (every step includes
+the ones before it):
+
+1. ``"negamax"``: plain negamax on the score, columns left to right.
+2. ``"alphabeta"``: a window ``(alpha, beta)``, narrowed by the best and worst
+   scores still possible with the stones left.
+3. ``"centre_first"``: columns tried from the centre outwards.
+4. ``"table"``: a transposition table keyed on ``position + mask`` (unique per
+   board), keeping an upper and a lower bound per position.
+5. ``"null_window"``: iterative deepening on the score: null-window searches
+   ``(m, m + 1)`` that only ask "is the score above m?", narrowing the range.
+6. ``"non_losing"``: never try a move that lets the opponent win at once, found
+   for all columns together with a few shifts.
+7. ``"threat_order"``: try first the moves that create the most winning spots.
+
+The numbers of positions explored per step are the point: see
+``benchmarks/connect4.py`` and notebook 06. Following Pons ("Solving Connect
+4: how to build a perfect AI", blog.gamesolver.org, 2016-2019), whose C++ solver
+these steps retrace in pure Python.
+
+The game itself, its bitboards and their operations (``play``, ``has_four``,
+``winning_spots``, ``playable``), is ``aisearch.games.connect4``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .game import Game, refuse_unless_two_player_zero_sum
+from .games.connect4 import Bitboard, C4State, ConnectFour
+from .result import SearchResult, SearchStats
+
+LADDER = ("negamax", "alphabeta", "centre_first", "table", "null_window",
+          "non_losing", "threat_order")
+"""The solver's steps, in the order they are added."""
+
+
+@dataclass(repr=False)
+class SolveStats(SearchStats):
+    """``SearchStats`` of a solve. ``nodes`` are the positions explored to find
+    the score (what Pons counts), ``action_nodes`` those explored afterwards to
+    find a column that achieves it. The table's counts, as ``SearchStats``
+    defines them: ``hits``, the nodes answered from the table without a search
+    (a stored bound narrowed the window until it closed); of these,
+    ``bound_hits`` were answered by a bound (a cut: the entry's lower and upper
+    bounds differ) and ``hits - bound_hits`` by an exact score (they are
+    equal); ``narrowed``, the nodes whose window a stored bound narrowed but
+    that were still searched; ``stores``, the bounds written."""
+
+    action_nodes: int = 0
+
+    def __repr__(self) -> str:
+        return f"{super().__repr__()[:-1]}, action_nodes={self.action_nodes})".replace(
+            "SearchStats(", "SolveStats(", 1)
+
+
+class NodeLimitExceeded(Exception):
+    """Raised by ``solve`` when a ``node_limit`` is passed."""
+
+
+class ScoreTable:
+    """A transposition table of fixed size: one slot per ``key % size``, always
+    replaced, holding the lower and the upper bound known for one position.
+
+    Keys are ``position + mask``, unique per position (the mask's spare bits
+    tell where each column's stones end). A slot holds the key, so a look-up
+    of another position that shares the slot finds nothing.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.keys = [-1] * size  # no position has a negative key
+        self.lower = [0] * size
+        self.upper = [0] * size
+
+
+# A prime size per number of empty cells; small searches need small tables, so
+# that creating one costs less than the search.
+_TABLE_SIZES = ((8, 1021), (12, 8191), (16, 65521), (24, 262139), (99, 1048573))
+
+
+def table_size(empty: int) -> int:
+    """The table size ``solve`` uses for a position with ``empty`` empty cells."""
+    return next(size for most, size in _TABLE_SIZES if empty <= most)
+
+
+def column_order(width: int) -> tuple:
+    """Columns from the centre outwards, left of centre first: 3 2 4 1 5 0 6 for 7."""
+    return tuple(width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(width))
+
+
+def _check_game(game, search: str) -> None:
+    """Refuse, naming the assumption, a game the solver cannot search: the solver
+    is negamax (two players, zero-sum) on Connect Four's bitboards."""
+    if isinstance(game, Game):  # a game at all: say first which assumption it breaks
+        refuse_unless_two_player_zero_sum(game, game.initial_state(), search)
+    if not isinstance(game, ConnectFour):
+        raise ValueError(
+            f"{search} needs a ConnectFour game (it reads the bitboards), got {game!r}"
+        )
+
+
+def _check_step(upto: str) -> int:
+    if upto not in LADDER:
+        raise ValueError(f"unknown solver step {upto!r}: use one of {LADDER}")
+    return LADDER.index(upto)
+
+
+def solve(game: ConnectFour, state: C4State | None = None, *, weak: bool = False,
+          upto: str = LADDER[-1], find_action: bool = True,
+          node_limit: int | None = None) -> SearchResult:
+    """Solve a Connect Four position: its score, a best column, and the work done.
+
+    Args:
+        game: a ``ConnectFour``.
+        state: the position; ``None`` means the empty board.
+        weak: only win (1), draw (0) or loss (-1), searched with the window
+            ``(-1, 1)``: cheaper, and enough to know who wins.
+        upto: the last step of ``LADDER`` switched on (all steps before it are
+            on too); the default is the whole solver.
+        find_action: also find a best column (``False`` leaves ``action`` None,
+            as at a finished game).
+        node_limit: stop with ``NodeLimitExceeded`` after this many positions.
+
+    Returns:
+        ``SearchResult(value, action, stats)``: the score for the player to move
+        (Pons' convention, see the module), a best column (0-based; the first
+        found in the order the step tries moves), and ``SolveStats``.
+
+    Raises:
+        ValueError: a game that is not two-player zero-sum (negamax's
+            assumption) or not a ``ConnectFour``, a state that is not one of
+            its positions, or an unknown step.
+
+    >>> game = ConnectFour(4, 4)
+    >>> solve(game).value, solve(game, weak=True).value
+    (0, 0)
+    >>> result = solve(game, game.from_moves("112233"))  # X wins now, in column 4
+    >>> result.value, result.action   # (16 + 1 - 6) // 2, and 0-based column 3
+    (5, 3)
+    >>> board = ConnectFour()  # 7 x 6: X wins with the stone after next
+    >>> solve(board, board.from_moves("4455")).value   # (42 + 1 - 6) // 2
+    18
+    """
+    _check_game(game, "solve")
+    step = _check_step(upto)
+    state = game.initial_state() if state is None else game.check_state(state)
+    stats = SolveStats()
+    if game.is_terminal(state):
+        # A finished game: a draw, or a loss to the stone just played.
+        lost = game.has_four(state.position ^ state.mask)
+        value = 0 if not lost else -1 if weak else -((game.cells + 2 - state.moves) // 2)
+        return SearchResult(value, None, stats)
+    search = _Search(game, step, weak, node_limit)
+    value = search.root(state)
+    stats.nodes, stats.leaves, stats.cutoffs = search.nodes, search.leaves, search.cutoffs
+    stats.max_depth = search.deepest - state.moves
+    stats.hits, stats.bound_hits = search.hits, search.bound_hits
+    stats.narrowed, stats.stores = search.narrowed, search.stores
+    action = None
+    if find_action:
+        before = search.nodes
+        action = search.best_action(state, value)
+        stats.action_nodes = search.nodes - before
+    return SearchResult(value, action, stats)
+
+
+def remaining_moves(game: ConnectFour, state: C4State, score: int) -> int:
+    """The stones still played in a perfect game from ``state``, whose exact
+    (strong) ``score`` is known: the winner wins as soon as it can, the loser
+    holds out as long as it can, a draw fills the board.
+
+    The winning stone is the ``m``-th + 1 with ``(cells + 1 - m) // 2 == |score|``,
+    and ``m - state.moves`` is even when the winner is the player to move.
+
+    >>> game = ConnectFour()
+    >>> remaining_moves(game, game.from_moves("4455"), 18)   # X, O, then X's winning stone
+    3
+    """
+    if score == 0:
+        return game.cells - state.moves
+    mover_wins = score > 0
+    for before in (game.cells + 1 - 2 * abs(score), game.cells - 2 * abs(score)):
+        if ((before - state.moves) % 2 == 0) == mover_wins:
+            return before - state.moves + 1
+    raise AssertionError("no parity fits")  # pragma: no cover
+
+
+def difficulty(moves_left: int) -> str:
+    """Pons' class of a position by the moves left in a perfect game: ``"easy"``
+    (fewer than 14), ``"medium"`` (14 to 27) or ``"hard"`` (28 or more)."""
+    return "easy" if moves_left < 14 else "medium" if moves_left < 28 else "hard"
+
+
+def score_columns(game: ConnectFour, state: C4State | None = None, *, weak: bool = False
+                  ) -> dict:
+    """The solver's score of each playable column: ``{column: score}`` (0-based).
+
+    A column's score is the score the mover gets by playing there: the immediate
+    win's score for a winning column, else minus the opponent's score after it.
+
+    Raises:
+        ValueError: as ``solve``.
+    """
+    _check_game(game, "score_columns")
+    state = game.initial_state() if state is None else game.check_state(state)
+    scores: dict[int, float] = {}
+    winning = game.winning_moves(state)
+    for column in game.actions(state):
+        if column in winning:
+            scores[column] = 1 if weak else (game.cells + 1 - state.moves) // 2
+        else:
+            scores[column] = -solve(game, game.play(state, column), weak=weak,
+                                    find_action=False).value
+    return scores
+
+
+class _Search:
+    """One solve: the options, the counters and the table, and the negamax for the
+    step asked. The fast paths are written out for speed: this is the engine."""
+
+    def __init__(self, game: ConnectFour, step: int, weak: bool, node_limit) -> None:
+        self.game, self.step, self.weak = game, step, weak
+        self.node_limit = node_limit if node_limit is not None else float("inf")
+        self.nodes = self.leaves = self.cutoffs = self.deepest = 0
+        self.hits = self.bound_hits = self.narrowed = self.stores = 0
+        self.order = (tuple(range(game.width)) if step < LADDER.index("centre_first")
+                      else column_order(game.width))
+        self.table: ScoreTable | None = None
+        self._fast: Callable[[int, int, int, int, int], int] | None = None
+
+    # The root: one window (steps 2-4), or null windows closing in (step 5 on).
+
+    def root(self, state: C4State) -> int:
+        game = self.game
+        self.deepest = state.moves
+        if self.step >= LADDER.index("table"):
+            self.table = ScoreTable(table_size(game.cells - state.moves))
+        if self.step == 0:
+            score = self.plain(state)
+            return (score > 0) - (score < 0) if self.weak else score
+        if game.winning_moves(state):
+            self.nodes += 1
+            score = (game.cells + 1 - state.moves) // 2
+            return 1 if self.weak else score
+        lo, hi = -((game.cells - state.moves) // 2), (game.cells + 1 - state.moves) // 2
+        if self.weak:
+            lo, hi = -1, 1
+        if self.step < LADDER.index("null_window"):
+            score = self.windowed(state, lo, hi)
+            return max(-1, min(1, score)) if self.weak else score
+        while lo < hi:  # Pons' narrowing: probe the middle, or nearer 0
+            med = lo + (hi - lo) // 2
+            if med <= 0 and int(lo / 2) < med:
+                med = int(lo / 2)
+            elif med >= 0 and int(hi / 2) > med:
+                med = int(hi / 2)
+            score = self.windowed(state, med, med + 1)
+            if score <= med:
+                hi = score
+            else:
+                lo = score
+        return max(-1, min(1, lo)) if self.weak else lo  # weak: a bound beyond ±1 says as much
+
+    def windowed(self, state: C4State, alpha: int, beta: int) -> int:
+        if self.step >= LADDER.index("non_losing"):
+            return self.negamax_fast(state.position, state.mask, state.moves, alpha, beta)
+        return self.negamax(state.position, state.mask, state.moves, alpha, beta)
+
+    def best_action(self, state: C4State, value: int):
+        """The first column, in the solver's move order, whose child gives the
+        mover ``value``.
+
+        A null-window search of each child (sharing the table) answers "is the
+        child worth at most ``-value`` to the opponent?". With the later steps
+        the columns are tried in the order the search tried them (non-losing
+        moves, most threats first), so the move that proved the score comes first.
+        """
+        game = self.game
+        winning = game.winning_moves(state)
+        for column in self.order:
+            if column in winning:
+                return column
+        playable = [c for c in self.order if not state.mask & game.top_masks[c]]
+        if self.step >= LADDER.index("non_losing"):
+            safe = self.non_losing_moves(state.position, state.mask)
+            threats = self.step >= LADDER.index("threat_order")
+
+            def rank(column):
+                move = safe & game.column_masks[column]
+                if not move:
+                    return (1, 0)  # a move that loses at once: last
+                spots = game.winning_spots(state.position | move, state.mask).bit_count()
+                return (0, -spots if threats else 0)
+
+            playable.sort(key=rank)  # stable: centre-first among equals
+        if self.weak and value == -1:
+            return playable[0]
+        for column in playable:
+            child = game.play(state, column)
+            if self.child_at_most(child, -value):
+                return column
+        raise AssertionError("no column achieves the solved score")  # pragma: no cover
+
+    def child_at_most(self, child: C4State, bound: int) -> bool:
+        """Whether the child's score (weak: its sign) is at most ``bound``."""
+        game = self.game
+        if game.is_terminal(child):
+            return 0 <= bound  # a draw: a full board; a win is found before
+        if game.winning_moves(child):
+            score = (game.cells + 1 - child.moves) // 2
+            return (1 if self.weak else score) <= bound
+        if self.step == 0:
+            score = self.plain(child)
+            if self.weak:
+                score = (score > 0) - (score < 0)
+            return score <= bound
+        if self.step < LADDER.index("non_losing"):
+            return self.negamax(child.position, child.mask, child.moves, bound, bound + 1) <= bound
+        if not self.non_losing_moves(child.position, child.mask):
+            return (-1 if self.weak else -((game.cells - child.moves) // 2)) <= bound
+        return self.negamax_fast(child.position, child.mask, child.moves,
+                                 bound, bound + 1) <= bound
+
+    # Step 1: plain negamax, no window.
+
+    def plain(self, state: C4State) -> int:
+        game = self.game
+        bottoms, tops, cells, has_four = game.bottom_masks, game.top_masks, game.cells, game.has_four
+        order, limit = self.order, self.node_limit
+
+        def negamax(position, mask, moves):
+            self.nodes += 1
+            if self.nodes > limit:
+                raise NodeLimitExceeded(self.nodes)
+            if moves > self.deepest:
+                self.deepest = moves
+            if moves == cells:
+                self.leaves += 1
+                return 0
+            for c in order:  # a stone that wins now is the best score there is
+                if not mask & tops[c] and has_four(position | ((mask + bottoms[c]) & ~mask)):
+                    self.leaves += 1
+                    return (cells + 1 - moves) // 2
+            best = -cells
+            for c in order:
+                if not mask & tops[c]:
+                    score = -negamax(position ^ mask, mask | (mask + bottoms[c]), moves + 1)
+                    if score > best:
+                        best = score
+            return best
+
+        return negamax(state.position, state.mask, state.moves)
+
+    # Steps 2-4: alpha-beta, centre first, the table.
+
+    def negamax(self, position, mask, moves, alpha, beta) -> int:
+        """The score if it lies strictly inside ``(alpha, beta)``; a value ``<= alpha``
+        is an upper bound on it, a value ``>= beta`` a lower bound."""
+        game = self.game
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise NodeLimitExceeded(self.nodes)
+        if moves > self.deepest:
+            self.deepest = moves
+        cells, bottoms, tops = game.cells, game.bottom_masks, game.top_masks
+        if moves == cells:
+            self.leaves += 1
+            return 0
+        if game.winning_spots(position, mask) & game.playable(mask):
+            self.leaves += 1
+            return (cells + 1 - moves) // 2
+        # No win now: the best still possible is to win with the stone after next.
+        best = (cells - 1 - moves) // 2
+        table = self.table
+        used = False  # did a stored bound narrow the window?
+        if table is not None:
+            key = position + mask
+            slot = key % table.size
+            if table.keys[slot] == key:
+                lower, upper = table.lower[slot], table.upper[slot]
+                if upper < best:
+                    best, used = upper, True
+                if lower > alpha:
+                    alpha, used = lower, True
+                    if alpha >= beta:
+                        self.hits += 1
+                        self.bound_hits += lower != upper
+                        self.leaves += 1
+                        return alpha
+        if beta > best:
+            beta = best
+            if alpha >= beta:
+                if used:
+                    self.hits += 1
+                    self.bound_hits += lower != upper
+                self.leaves += 1
+                return beta
+        if used:
+            self.narrowed += 1
+        for c in self.order:
+            if not mask & tops[c]:
+                score = -self.negamax(position ^ mask, mask | (mask + bottoms[c]), moves + 1,
+                                      -beta, -alpha)
+                if score >= beta:
+                    self.cutoffs += 1
+                    if table is not None:
+                        self.store(key, score, best=None)
+                    return score
+                if score > alpha:
+                    alpha = score
+        if table is not None:
+            self.store(key, None, alpha)
+        return alpha
+
+    def store(self, key, lower, best) -> None:
+        """Keep a lower bound (a cut) or an upper bound (all moves searched) for ``key``."""
+        table = self.table
+        assert table is not None, "only a search with a table stores"
+        self.stores += 1
+        slot = key % table.size
+        if table.keys[slot] != key:  # always replace
+            table.keys[slot] = key
+            table.lower[slot], table.upper[slot] = -self.game.cells, self.game.cells
+        if lower is not None and lower > table.lower[slot]:
+            table.lower[slot] = lower
+        if best is not None and best < table.upper[slot]:
+            table.upper[slot] = best
+
+    # Steps 6-7: never a move that loses at once; threats first.
+
+    def non_losing_moves(self, position, mask) -> Bitboard:
+        """The playable cells that do not hand the opponent an immediate win."""
+        game = self.game
+        possible = game.playable(mask)
+        threats = game.winning_spots(position ^ mask, mask)
+        forced = possible & threats
+        if forced:
+            if forced & (forced - 1):
+                return 0  # two threats to block at once: every move loses
+            possible = forced
+        return possible & ~(threats >> 1)  # not under an opponent's winning spot
+
+    def negamax_fast(self, position, mask, moves, alpha, beta) -> int:
+        """As ``negamax``, for a position where the mover cannot win at once (its
+        parent played only non-losing moves): the same window contract."""
+        if self._fast is None:
+            self._fast, self._collect = self._build_fast()
+        try:
+            return self._fast(position, mask, moves, alpha, beta)
+        finally:
+            self._collect()
+
+    def _build_fast(self):
+        """The engine of steps 6 and 7, as a closure over plain local names.
+
+        It says what ``negamax`` says, with two more ideas (non-losing moves,
+        threats first), and it is written for speed: constants and the table
+        are locals, the winning-spot test is unrolled per direction, and the
+        counters live in the enclosing function until the search ends.
+        """
+        game, table, search = self.game, self.table, self
+        cells, board, bottom = game.cells, game.board_mask, game.bottom
+        v1, h1, d1, e1 = game.shifts  # vertical, horizontal, the two diagonals
+        h2, h3, d2, d3, e2, e3 = 2 * h1, 3 * h1, 2 * d1, 3 * d1, 2 * e1, 3 * e1
+        columns = [game.column_masks[c] for c in self.order]
+        keys, lowers, uppers, size = table.keys, table.lower, table.upper, table.size
+        by_threats = self.step >= LADDER.index("threat_order")
+        limit = self.node_limit - self.nodes
+        nodes = leaves = cutoffs = hits = bound_hits = narrowed = stores = 0
+        deepest = self.deepest
+
+        def spots(bits, mask):
+            """Empty cells that would give ``bits`` four (``winning_spots``, unrolled)."""
+            found = (bits << 1) & (bits << 2) & (bits << 3)
+            pair = (bits << h1) & (bits << h2)
+            found |= pair & ((bits << h3) | (bits >> h1))
+            pair = (bits >> h1) & (bits >> h2)
+            found |= pair & ((bits << h1) | (bits >> h3))
+            pair = (bits << d1) & (bits << d2)
+            found |= pair & ((bits << d3) | (bits >> d1))
+            pair = (bits >> d1) & (bits >> d2)
+            found |= pair & ((bits << d1) | (bits >> d3))
+            pair = (bits << e1) & (bits << e2)
+            found |= pair & ((bits << e3) | (bits >> e1))
+            pair = (bits >> e1) & (bits >> e2)
+            found |= pair & ((bits << e1) | (bits >> e3))
+            return found & (board ^ mask)
+
+        def negamax(position, mask, moves, alpha, beta):
+            nonlocal nodes, leaves, cutoffs, hits, bound_hits, narrowed, deepest
+            nodes += 1
+            if nodes > limit:
+                raise NodeLimitExceeded(search.nodes + nodes)
+            if moves > deepest:
+                deepest = moves
+            # The non-losing moves: block a threat if there is one (two: lost),
+            # and never play right under an opponent's winning spot.
+            possible = (mask + bottom) & board
+            threats = spots(position ^ mask, mask)
+            forced = possible & threats
+            if forced:
+                if forced & (forced - 1):
+                    leaves += 1
+                    return -((cells - moves) // 2)
+                possible = forced
+            possible &= ~(threats >> 1)
+            if not possible:
+                leaves += 1
+                return -((cells - moves) // 2)  # the opponent wins with its next stone
+            if moves >= cells - 2:
+                leaves += 1
+                return 0  # neither side can win with the last two stones
+            worst = -((cells - 2 - moves) // 2)  # the opponent cannot win at once
+            if alpha < worst:
+                alpha = worst
+                if alpha >= beta:
+                    leaves += 1
+                    return alpha
+            best = (cells - 1 - moves) // 2  # nor can the mover
+            key = position + mask
+            slot = key % size
+            used = False  # did a stored bound narrow the window?
+            if keys[slot] == key:
+                lower, upper = lowers[slot], uppers[slot]
+                if upper < best:
+                    best, used = upper, True
+                if lower > alpha:
+                    alpha, used = lower, True
+                    if alpha >= beta:
+                        hits += 1
+                        bound_hits += lower != upper
+                        leaves += 1
+                        return alpha
+            if beta > best:
+                beta = best
+                if alpha >= beta:
+                    if used:
+                        hits += 1
+                        bound_hits += lower != upper
+                    leaves += 1
+                    return beta
+            if used:
+                narrowed += 1
+            tries = [possible & column for column in columns if possible & column]
+            if by_threats and len(tries) > 1:
+                # Most winning spots after the move first; ties keep the
+                # centre-first order (the sort is stable).
+                tries.sort(key=lambda move: -spots(position | move, mask).bit_count())
+            other = position ^ mask
+            for move in tries:
+                score = -negamax(other, mask | move, moves + 1, -beta, -alpha)
+                if score >= beta:
+                    cutoffs += 1
+                    store(key, score, None)
+                    return score
+                if score > alpha:
+                    alpha = score
+            store(key, None, alpha)
+            return alpha
+
+        def store(key, lower, upper):
+            nonlocal stores
+            stores += 1
+            slot = key % size
+            if keys[slot] != key:  # always replace
+                keys[slot], lowers[slot], uppers[slot] = key, -cells, cells
+            if lower is not None and lower > lowers[slot]:
+                lowers[slot] = lower
+            if upper is not None and upper < uppers[slot]:
+                uppers[slot] = upper
+
+        def collect():
+            """Add the counts so far to the search's, and start again from 0."""
+            nonlocal nodes, leaves, cutoffs, hits, bound_hits, narrowed, stores, limit
+            search.nodes += nodes
+            search.leaves += leaves
+            search.cutoffs += cutoffs
+            search.hits += hits
+            search.bound_hits += bound_hits
+            search.narrowed += narrowed
+            search.stores += stores
+            search.deepest = max(search.deepest, deepest)
+            nodes = leaves = cutoffs = hits = bound_hits = narrowed = stores = 0
+            limit = search.node_limit - search.nodes
+
+        return negamax, collect
