@@ -1,7 +1,8 @@
 # Two commands do everything on a fresh machine:
 #   make lab    create .venv, install, open JupyterLab on the course
-#   make test   create .venv, install, run the unit tests, every notebook, and
-#               the browser tests (installing Debian's Chromium when missing)
+#   make test   create .venv, install, run the linters, the unit tests, every
+#               notebook, and the browser tests (installing Debian's Chromium
+#               when missing)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -13,7 +14,7 @@ CHROMIUM ?= /usr/bin/chromium
 # Root installs packages directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: lab test unit notebooks browser chromium present benchmark figures clean
+.PHONY: lab test lint unit notebooks browser chromium present benchmark figures clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,7 +24,14 @@ $(STAMP): requirements.txt pyproject.toml
 lab: $(STAMP)
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(LAB_FLAGS)
 
-test: unit notebooks browser
+test: lint unit notebooks browser
+
+# Style, formatting and types: ruff and mypy, configured in pyproject.toml.
+LINTED := aisearch tests benchmarks tools notebooks/refresh.py
+lint: $(STAMP)
+	$(BIN)/ruff check $(LINTED)
+	$(BIN)/ruff format --check $(LINTED)
+	$(BIN)/mypy
 
 unit: $(STAMP)
 	MPLBACKEND=Agg $(BIN)/python -m pytest tests -m "not browser"

@@ -139,7 +139,9 @@ def alphabeta(
         if tracing is not None:
             tracing.enter(state, action, alpha, beta)
         v, move = -math.inf, None
-        moves = moves_of(state)
+        moves = actions(state)
+        if order is not None:
+            moves = ordered(order, game, state, moves)
         for a in moves:
             s = result(state, a)
             # MAX-VALUE or MIN-VALUE by who moves there (two MIN layers may follow).
@@ -151,7 +153,11 @@ def alphabeta(
                     tracing.update(v, alpha, beta)
             if v >= beta and (prune_on_equal or v > beta):
                 return cut(state, moves, a, v, alpha, beta), move
-        return done(v, alpha, beta), move
+        if move is None and not moves:
+            raise no_actions(state)
+        if tracing is not None:
+            tracing.exit(v, alpha, beta)
+        return v, move
 
     def min_value(state, ply, action, alpha, beta):
         """MIN's best (lowest) value and move; the three cases as for MAX."""
@@ -163,7 +169,9 @@ def alphabeta(
         if tracing is not None:
             tracing.enter(state, action, alpha, beta)
         v, move = math.inf, None
-        moves = moves_of(state)
+        moves = actions(state)
+        if order is not None:
+            moves = ordered(order, game, state, moves)
         for a in moves:
             s = result(state, a)
             v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, a, alpha, beta)
@@ -174,16 +182,11 @@ def alphabeta(
                     tracing.update(v, alpha, beta)
             if v <= alpha and (prune_on_equal or v < alpha):
                 return cut(state, moves, a, v, alpha, beta), move
-        return done(v, alpha, beta), move
-
-    def moves_of(state):
-        """The actions to try at ``state``, in the ``order`` hook's order."""
-        moves = actions(state)
-        if order is not None:
-            moves = ordered(order, game, state, moves)
-        if not moves:
+        if move is None and not moves:
             raise no_actions(state)
-        return moves
+        if tracing is not None:
+            tracing.exit(v, alpha, beta)
+        return v, move
 
     def cut(state, moves, a, v, alpha, beta):
         """Stop at ``a``, the book's ``return v, move``; a cutoff if an action is left untried."""
@@ -193,10 +196,6 @@ def alphabeta(
             cutoffs += 1
             if tracing is not None:
                 tracing.cutoff(v, skipped, [result(state, s) for s in skipped], alpha, beta)
-        return done(v, alpha, beta)
-
-    def done(v, alpha, beta):
-        """Leave the node with the value ``v``."""
         if tracing is not None:
             tracing.exit(v, alpha, beta)
         return v

@@ -136,10 +136,10 @@ def negamax_engine(
         upper bound on the true value, a value ``>= beta`` a lower bound, and
         anything between is exact.
         """
-        nonlocal nodes, cutoffs, stores, best_at_root
+        nonlocal nodes, leaves, deepest, cutoffs, stores, best_at_root
         nodes += 1
-        entry, key, transform = None, None, "identity"
         alpha0, beta0 = alpha, beta  # the window the node was entered with
+        entry = None
         if table is not None:
             key, transform = key_of(s)
             entry = table.probe(key)
@@ -163,11 +163,18 @@ def negamax_engine(
         ply1 = ply + 1
         for a in moves:
             child = result(s, a)
-            # Leaves are valued here, not in a call of their own: half the
-            # nodes of a game tree are leaves, and this saves a call for each.
-            terminal = is_terminal(child)
-            if terminal or ply1 == limit:
-                v = leaf(child, terminal, mover, ply1, a, alpha, beta)
+            if is_terminal(child):
+                # Valued here, not in a call of ``leaf``: about half the nodes
+                # of a game tree are terminal, and this saves a call for each.
+                nodes += 1
+                leaves += 1
+                if ply1 > deepest:
+                    deepest = ply1
+                v = utility(child, mover)
+                if tracing is not None:
+                    tracing.leaf(child, a, v, True, *window(alpha, beta), side=mover)
+            elif ply1 == limit:
+                v = leaf(child, False, mover, ply1, a, alpha, beta)
             else:
                 child_mover = to_move(child)
                 if child_mover == mover:  # the same player moves again

@@ -45,9 +45,11 @@ import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-State = Hashable
-Action = Hashable
-Player = Hashable
+# A state, an action and a player are any hashable values; they are typed
+# Any so that each game can type its own (a tic-tac-toe state is a str).
+State = Any
+Action = Any
+Player = Any
 Evaluation = Callable[[Any, Any, Any], float]
 """An evaluation function ``(game, state, player) -> float``."""
 

@@ -112,7 +112,11 @@ def minimax(
                 v, move = v2, a
                 if tracing is not None:
                     tracing.update(v)
-        return done(state, v, move), move
+        if move is None and not actions(state):
+            raise no_actions(state)
+        if tracing is not None:
+            tracing.exit(v)
+        return v, move
 
     def min_value(state, ply, action):
         nonlocal nodes
@@ -130,15 +134,11 @@ def minimax(
                 v, move = v2, a
                 if tracing is not None:
                     tracing.update(v)
-        return done(state, v, move), move
-
-    def done(state, v, move):
-        """Leave ``state`` with the value ``v``; a state with no move must be terminal."""
         if move is None and not actions(state):
             raise no_actions(state)
         if tracing is not None:
             tracing.exit(v)
-        return v
+        return v, move
 
     value, move = max_value(state, 0, None)
     return SearchResult(value, move, SearchStats(nodes, leaves, 0, deepest))

@@ -213,7 +213,7 @@ def format_value(x) -> str:
     return text.replace("-", "−")
 
 
-BOUND_SIGNS = {UPPER: "≤", LOWER: "≥"}
+BOUND_SIGNS: dict[str, str] = {UPPER: "≤", LOWER: "≥"}
 """How a value that is only a bound is written: ``≤2`` is at most 2."""
 
 

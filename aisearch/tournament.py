@@ -126,7 +126,7 @@ class _Progress:
         if shell is None or type(shell).__name__ != "ZMQInteractiveShell":
             return None
         try:
-            import ipywidgets as widgets  # type: ignore[import-untyped]
+            import ipywidgets as widgets
             from IPython.display import display
         except ImportError:
             return None

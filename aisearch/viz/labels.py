@@ -24,7 +24,7 @@ from contextlib import contextmanager
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.text import Text
-from matplotlib.transforms import Bbox
+from matplotlib.transforms import Bbox, TransformedPath
 
 TOLERANCE = 0.75
 """Pixels a box may pass the edge of the figure before it counts (rounding in
@@ -71,12 +71,13 @@ def _visible_region(text: Text, figure, tight: bool) -> Bbox | None:
     if text.get_clip_on():
         clip = text.get_clip_box()
         path = text.get_clip_path()
-        if path is not None:
+        if isinstance(path, TransformedPath):  # a patch's outline, in display units
             clip = path.get_fully_transformed_path().get_extents()
-        if clip is not None and region is None:
-            region = clip
-        elif clip is not None:
-            region = Bbox.intersection(region, clip) or Bbox.from_bounds(0, 0, 0, 0)
+        if clip is not None:
+            if region is None:
+                region = clip
+            else:
+                region = Bbox.intersection(region, clip) or Bbox.from_bounds(0, 0, 0, 0)
     return region
 
 
