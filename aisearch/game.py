@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 import numbers
 import random
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 # A state, an action and a player are any hashable values; they are typed
