@@ -29,10 +29,9 @@ from .game import (
     Game,
     check_depth,
     check_game,
-    missing_evaluation,
+    leaf_evaluation,
     no_actions,
     ordered,
-    resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
 from .tracing import start_tracing
@@ -102,7 +101,7 @@ def alphabeta(
                               table=table, symmetry=symmetry, tracer=tracer, name=TABLE_SEARCH)
     check_depth(depth)
     check_game(game, "alphabeta")
-    evaluate = resolve_evaluate(game, evaluate)
+    evaluate = leaf_evaluation(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     player = to_move(state)
@@ -115,12 +114,7 @@ def alphabeta(
         leaves += 1
         if ply > deepest:
             deepest = ply
-        if terminal:
-            value = utility(state, player)
-        elif evaluate is None:
-            raise missing_evaluation(state)
-        else:
-            value = evaluate(game, state, player)
+        value = utility(state, player) if terminal else evaluate(game, state, player)
         if tracing is not None:
             tracing.leaf(state, action, value, terminal, alpha, beta)
         return value

@@ -31,11 +31,10 @@ from .game import (
     Game,
     check_depth,
     check_game,
-    missing_evaluation,
+    leaf_evaluation,
     no_actions,
     optional,
     ordered,
-    resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
 from .symmetry import action_from_canonical, canonical
@@ -88,7 +87,7 @@ def negamax_engine(
         state = game.initial_state()
     check_depth(depth)
     check_game(game, name, state, zero_sum=True, symmetry=symmetry)
-    evaluate = resolve_evaluate(game, evaluate)
+    evaluate = leaf_evaluation(game, evaluate)
     if table is None and symmetry:
         table = TranspositionTable()
     if table is not None and not isinstance(table, TranspositionTable):
@@ -111,12 +110,7 @@ def negamax_engine(
         leaves += 1
         if ply > deepest:
             deepest = ply
-        if terminal:
-            value = utility(s, mover)
-        elif evaluate is None:
-            raise missing_evaluation(s)
-        else:
-            value = evaluate(game, s, mover)
+        value = utility(s, mover) if terminal else evaluate(game, s, mover)
         if tracing is not None:
             tracing.leaf(s, action, value, terminal, *window(alpha, beta), side=mover)
         return value

@@ -28,12 +28,13 @@ from .game import (
     Evaluation,
     Game,
     check_depth,
+    check_game,
     check_outcomes,
-    missing_evaluation,
+    leaf_evaluation,
     no_actions,
     optional,
-    resolve_evaluate,
 )
+from .minimax import expectiminimax
 from .result import SearchResult, SearchStats
 from .tracing import start_tracing
 
@@ -107,96 +108,9 @@ def expectimax(
     if state is None:
         state = game.initial_state()
     check_depth(depth)
-    evaluate = resolve_evaluate(game, evaluate)
-    to_move, actions, result = game.to_move, game.actions, game.result
-    is_terminal, utility = game.is_terminal, game.utility
-    player = viewpoint(game, state)
-    tracing = start_tracing(tracer, game, player)
-    nodes = leaves = deepest = 0
-
-    def leaf(state, ply, action):
-        nonlocal leaves, deepest
-        leaves += 1
-        deepest = max(deepest, ply)
-        terminal = is_terminal(state)
-        if terminal:
-            value = utility(state, player)
-        elif evaluate is None:
-            raise missing_evaluation(state)
-        else:
-            value = evaluate(game, state, player)
-        if tracing is not None:
-            tracing.leaf(state, action, value, terminal)
-        return value
-
-    def value_of(state, ply, action):
-        """MAX-VALUE, MIN-VALUE or CHANCE-VALUE, by who moves in ``state``."""
-        mover = to_move(state)
-        if mover == CHANCE:
-            return chance_value(state, ply, action)
-        if mover == player:
-            return max_value(state, ply, action)
-        return min_value(state, ply, action)
-
-    def max_value(state, ply, action):
-        nonlocal nodes
-        nodes += 1
-        if ply == depth or is_terminal(state):
-            return leaf(state, ply, action), None
-        if tracing is not None:
-            tracing.enter(state, action)
-        value, move = -math.inf, None
-        for a in actions(state):
-            v2, _ = value_of(result(state, a), ply + 1, a)
-            if v2 > value:
-                value, move = v2, a
-                if tracing is not None:
-                    tracing.update(value)
-        if move is None and not actions(state):
-            raise no_actions(state)
-        if tracing is not None:
-            tracing.exit(value)
-        return value, move
-
-    def min_value(state, ply, action):
-        nonlocal nodes
-        nodes += 1
-        if ply == depth or is_terminal(state):
-            return leaf(state, ply, action), None
-        if tracing is not None:
-            tracing.enter(state, action)
-        value, move = math.inf, None
-        for a in actions(state):
-            v2, _ = value_of(result(state, a), ply + 1, a)
-            if v2 < value:
-                value, move = v2, a
-                if tracing is not None:
-                    tracing.update(value)
-        if move is None and not actions(state):
-            raise no_actions(state)
-        if tracing is not None:
-            tracing.exit(value)
-        return value, move
-
-    def chance_value(state, ply, action):
-        nonlocal nodes
-        nodes += 1
-        if ply == depth or is_terminal(state):
-            return leaf(state, ply, action), None
-        if tracing is not None:
-            tracing.enter(state, action)
-        total = 0  # not 0.0: Fraction probabilities then keep the sum exact
-        for outcome, p in check_outcomes(state, game.chance_outcomes(state)):
-            v, _ = value_of(result(state, outcome), ply + 1, outcome)
-            total += p * v
-            if tracing is not None:
-                tracing.chance(p, v, total)
-        if tracing is not None:
-            tracing.exit(total)
-        return total, None
-
-    value, move = value_of(state, 0, None)
-    return SearchResult(value, move, SearchStats(nodes, leaves, 0, deepest))
+    check_game(game, "expectimax", chance=True)
+    return expectiminimax(game, state, viewpoint(game, state), depth=depth, evaluate=evaluate,
+                          tracer=tracer)
 
 
 def star1(
@@ -245,7 +159,8 @@ def star1(
     if state is None:
         state = game.initial_state()
     check_depth(depth)
-    evaluate = resolve_evaluate(game, evaluate)
+    check_game(game, "star1", chance=True)
+    evaluate = leaf_evaluation(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     player = viewpoint(game, state)
@@ -263,12 +178,7 @@ def star1(
         leaves += 1
         deepest = max(deepest, ply)
         terminal = is_terminal(state)
-        if terminal:
-            value = utility(state, player)
-        elif evaluate is None:
-            raise missing_evaluation(state)
-        else:
-            value = evaluate(game, state, player)
+        value = utility(state, player) if terminal else evaluate(game, state, player)
         if not low <= value <= high:
             what = "utility" if terminal else "evaluation"
             raise ValueError(

@@ -385,6 +385,23 @@ def resolve_evaluate(game: Game, evaluate: Evaluation | None) -> Evaluation | No
     return lambda game, state, player: own(state, player)
 
 
+def leaf_evaluation(game: Game, evaluate: Evaluation | None) -> Evaluation:
+    """The evaluation a depth-limited search calls at a non-terminal leaf.
+
+    ``resolve_evaluate``'s choice; or, when there is none, a function that
+    refuses with ``missing_evaluation`` if a search ever needs it (a search
+    that always reaches the end never does).
+    """
+    chosen = resolve_evaluate(game, evaluate)
+    if chosen is not None:
+        return chosen
+
+    def none_given(game, state, player):
+        raise missing_evaluation(state)
+
+    return none_given
+
+
 def check_depth(depth: int | None) -> None:
     """Raise ``ValueError`` unless ``depth`` is ``None`` or a non-negative int."""
     if depth is None:

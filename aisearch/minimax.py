@@ -15,6 +15,11 @@ root player's utility. With more than two players this is the *paranoid*
 value (``aisearch.paranoid``): the most the root's player can be sure of if
 all the others join to minimise its share; it is not what max^n
 (``aisearch.maxn``) predicts when each plays for itself.
+
+The search itself is ``expectiminimax``: the same two functions and, for
+games of chance, a third, ``chance_value``, that averages its outcomes.
+``minimax`` refuses a game with chance states and runs it; so does
+``aisearch.expectimax``, which lets them in.
 """
 
 from __future__ import annotations
@@ -22,13 +27,14 @@ from __future__ import annotations
 import math
 
 from .game import (
+    CHANCE,
     Evaluation,
     Game,
     check_depth,
     check_game,
-    missing_evaluation,
+    check_outcomes,
+    leaf_evaluation,
     no_actions,
-    resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
 from .tracing import start_tracing
@@ -72,10 +78,23 @@ def minimax(
         state = game.initial_state()
     check_depth(depth)
     check_game(game, "minimax")
-    evaluate = resolve_evaluate(game, evaluate)
+    return expectiminimax(game, state, game.to_move(state), depth=depth, evaluate=evaluate,
+                          tracer=tracer)
+
+
+def expectiminimax(game: Game, state, player, *, depth: int | None = None,
+                   evaluate: Evaluation | None = None, tracer=None) -> SearchResult:
+    """Minimax with chance nodes, valued for ``player``: ``minimax`` and
+    ``aisearch.expectimax`` both run it, after checking the game.
+
+    ``max_value`` and ``min_value`` are the book's (AIMA 4e, Figure 5.3); a
+    chance node is worth the average of its children, weighted by their
+    probabilities (AIMA 4e, Section 5.5.1). With no chance node this is minimax.
+    """
+    check_depth(depth)
+    evaluate = leaf_evaluation(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
-    player = to_move(state)
     tracing = start_tracing(tracer, game, player)
     nodes = leaves = deepest = 0
 
@@ -85,12 +104,7 @@ def minimax(
         leaves += 1
         if ply > deepest:
             deepest = ply
-        if terminal:
-            value = utility(state, player)
-        elif evaluate is None:
-            raise missing_evaluation(state)
-        else:
-            value = evaluate(game, state, player)
+        value = utility(state, player) if terminal else evaluate(game, state, player)
         if tracing is not None:
             tracing.leaf(state, action, value, terminal)
         return value
@@ -106,8 +120,8 @@ def minimax(
         v, move = -math.inf, None
         for a in actions(state):
             s = result(state, a)
-            # MAX-VALUE or MIN-VALUE by who moves there (two MIN layers may follow).
-            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, a)
+            # MAX-VALUE, MIN-VALUE or CHANCE-VALUE by who moves there.
+            v2, _ = value_of.get(to_move(s), min_value)(s, ply + 1, a)
             if v2 > v:
                 v, move = v2, a
                 if tracing is not None:
@@ -129,7 +143,7 @@ def minimax(
         v, move = math.inf, None
         for a in actions(state):
             s = result(state, a)
-            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, a)
+            v2, _ = value_of.get(to_move(s), min_value)(s, ply + 1, a)
             if v2 < v:
                 v, move = v2, a
                 if tracing is not None:
@@ -140,5 +154,25 @@ def minimax(
             tracing.exit(v)
         return v, move
 
-    value, move = max_value(state, 0, None)
+    def chance_value(state, ply, action):
+        nonlocal nodes
+        nodes += 1
+        terminal = is_terminal(state)
+        if terminal or ply == depth:
+            return leaf(state, terminal, ply, action), None
+        if tracing is not None:
+            tracing.enter(state, action)
+        total = 0  # not 0.0: Fraction probabilities then keep the sum exact
+        for outcome, p in check_outcomes(state, game.chance_outcomes(state)):
+            s = result(state, outcome)
+            v, _ = value_of.get(to_move(s), min_value)(s, ply + 1, outcome)
+            total += p * v
+            if tracing is not None:
+                tracing.chance(p, v, total)
+        if tracing is not None:
+            tracing.exit(total)
+        return total, None
+
+    value_of = {player: max_value, CHANCE: chance_value}  # anyone else: min_value
+    value, move = value_of.get(to_move(state), min_value)(state, 0, None)
     return SearchResult(value, move, SearchStats(nodes, leaves, 0, deepest))
