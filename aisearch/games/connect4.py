@@ -24,8 +24,7 @@ from wrapping from the top of one column to the bottom of the next.
 
 The solver (Pons' ladder of ideas, the score, ``solve``) is a search, and lives
 with the searches in ``aisearch.connect4_solver``; this module only knows the
-game. Its old names here (``from aisearch.games.connect4 import solve``) still
-work: see ``__getattr__`` at the end.
+game (asked for a solver's name, it says where it went).
 """
 
 from __future__ import annotations
@@ -349,7 +348,7 @@ class ConnectFour:
         return tuple(c for c in range(self.width) if spots & self.column_masks[c])
 
 
-# The solver's names, still importable from here ----------------------------------
+# The solver's names moved ------------------------------------------------------
 
 _SOLVER_NAMES = frozenset({
     "LADDER", "NodeLimitExceeded", "ScoreTable", "SolveStats", "column_order",
@@ -358,15 +357,14 @@ _SOLVER_NAMES = frozenset({
 
 
 def __getattr__(name: str) -> Any:
-    """The solver's names, for code written before the solver had a module of its own.
+    """Say where the solver's names went, for code written when they lived here.
 
-    Why lazily (PEP 562): the solver is a search, a layer above the games, and
-    imports this module; importing it here at the top would make a cycle and
-    load a search with every game. It is imported only when one of its names
-    is first asked of this module, by old code or a notebook not yet moved.
+    The solver is a search, a layer above the games: this module does not
+    import it (that would make an import cycle), it only names its new home.
     """
     if name in _SOLVER_NAMES:
-        from .. import connect4_solver
-
-        return getattr(connect4_solver, name)
+        raise AttributeError(
+            f"{name} is the solver's, not the game's: "
+            f"from aisearch.connect4_solver import {name}"
+        )
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
