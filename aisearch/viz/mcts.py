@@ -37,9 +37,10 @@ from matplotlib.patches import Patch
 from matplotlib.transforms import offset_copy
 from matplotlib.typing import LineStyleType
 
+import aisearch.viz.style as style
+
 from ..mcts import SELECT, MCTSFrame, MCTSTrace
 from ..trace import format_value
-from . import style
 from .canvas import new_figure
 from .layout import Position, tidy_layout
 
