@@ -37,7 +37,14 @@ from matplotlib.transforms import offset_copy
 import aisearch.viz.style as style
 
 from ..trace import PRUNED, UNSEEN, bound_text
-from .canvas import new_figure
+from .framing import (
+    CAPTION_LINES,
+    add_caption,
+    add_counters,
+    framed_figure,
+    top_band,
+    width_and_wrap,
+)
 from .layout import Position, tree_layout
 from .legend import legend_handles
 from .placement import TreeTexts
@@ -45,8 +52,7 @@ from .placement import TreeTexts
 __all__ = ["TreeDrawing", "TreeFigure", "caption_axes", "default_size", "draw_step",
            "legend_handles"]
 
-# Heights in inches of the bands around the tree in a TreeFigure.
-CAPTION_LINE = 0.21
+# Heights in inches of the bands under the tree in a TreeFigure.
 COUNTERS_BAND = 0.34
 LEGEND_ROW = 0.25
 
@@ -357,31 +363,21 @@ class TreeFigure:
             raise ValueError("the trace is empty: run a search with tracer=trace first")
         self.trace = trace
         self.layout = tree_layout(trace) if layout is None else layout
-        width, tree_height = default_size(self.layout)
-        if figsize is not None:
-            width = figsize[0]
-        self.wrap = max(30, int(width * 72 / (0.55 * 10.5)))
+        width, tree_height, self.wrap = width_and_wrap(default_size(self.layout), figsize)
         handles = legend_handles(trace) if legend else []
         columns = len(handles) if width >= 10.5 else (len(handles) + 1) // 2
         legend_rows = -(-len(handles) // columns) if handles else 0
-        top = 0.12 + CAPTION_LINE * (self._caption_lines() if caption else 0)
+        top = top_band(trace, self.wrap, caption)
         bottom = 0.08 + (COUNTERS_BAND if caption else 0) + LEGEND_ROW * legend_rows
         height = figsize[1] if figsize is not None else tree_height + top + bottom
-
-        self.figure = new_figure((width, height), dpi)
-        ax = self.figure.add_axes(
-            (0.02, bottom / height, 0.96, max(0.1, (height - top - bottom) / height)))
+        self.figure, ax = framed_figure(width, height, top=top, bottom=bottom, dpi=dpi)
         self.drawing = TreeDrawing(ax, trace, layout=self.layout, label=label,
                                    show_labels=show_labels, show_actions=show_actions,
                                    node_size=node_size)
         self.caption = self.counters = self.legend = None
         if caption:
-            self.caption = self.figure.text(
-                0.02, 1 - 0.1 / height, "", ha="left", va="top", fontsize=10.5,
-                color=style.CAPTION_COLOR, linespacing=1.35)
-            self.counters = self.figure.text(
-                0.5, (bottom - COUNTERS_BAND + 0.1) / height, "", ha="center", va="bottom",
-                fontsize=9, color=style.COUNTERS_COLOR)
+            self.caption = add_caption(self.figure, height)
+            self.counters = add_counters(self.figure, bottom - COUNTERS_BAND + 0.1, height)
         if handles:
             self.legend = self.figure.legend(
                 handles=handles, loc="lower center", ncol=columns,
@@ -392,10 +388,6 @@ class TreeFigure:
         self.frame = None
         self.update(step)
 
-    def _caption_lines(self) -> int:
-        """Lines the longest sentence takes, so the tree never moves between steps."""
-        return min(4, max(len(self._wrapped(i)) for i in range(len(self.trace))))
-
     def _wrapped(self, step: int) -> list[str]:
         return textwrap.wrap(self.trace.sentence(step), self.wrap)
 
@@ -405,7 +397,7 @@ class TreeFigure:
         self.step, self.frame = frame.step, frame
         self.drawing.update(frame)
         if self.caption is not None:
-            self.caption.set_text("\n".join(self._wrapped(frame.step)[:4]))
+            self.caption.set_text("\n".join(self._wrapped(frame.step)[:CAPTION_LINES]))
         if self.counters is not None:
             self.counters.set_text(style.counters_text(frame, len(self.trace)))
         return frame
