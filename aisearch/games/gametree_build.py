@@ -44,10 +44,10 @@ class TreeParts(NamedTuple):
     """The arguments of ``GameTree(...)``, in its order: what a reader found."""
 
     root: Hashable
-    children: dict
-    roles: dict
-    values: dict
-    probabilities: dict | None = None
+    children: Mapping
+    roles: Mapping
+    values: Mapping
+    probabilities: Mapping | None = None
     players: tuple | None = None
 
 

@@ -48,9 +48,9 @@ def legend_handles(trace) -> list:
                           label=style.LEGEND_NAMES[style.BEST]))
     horizon = style.horizon_of(trace)
     if horizon is not None and any(row.depth > horizon for row in trace.nodes().values()):
-        look = style.HORIZON_LOOK
-        handles.append(Line2D([], [], color=look.color, linewidth=look.width,
-                              linestyle=look.line, label=style.LEGEND_NAMES[style.HORIZON]))
+        line = style.HORIZON_LOOK
+        handles.append(Line2D([], [], color=line.color, linewidth=line.width,
+                              linestyle=line.line, label=style.LEGEND_NAMES[style.HORIZON]))
     if trace.answered_from_table():
         table = style.EDGE_LOOKS[style.TABLE]
         handles.append(Line2D([], [], color=table.color, linewidth=table.width,

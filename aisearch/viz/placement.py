@@ -17,11 +17,11 @@ these texts; the functions below it are the plane geometry it needs.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from matplotlib.markers import MarkerStyle
 from matplotlib.text import Text
-from matplotlib.transforms import offset_copy
+from matplotlib.transforms import Affine2D, offset_copy
 
 import aisearch.viz.style as style
 
@@ -382,7 +382,8 @@ def _inside_font(text: str, marker: str, size: float, shift: float,
     (10.5, None)
     """
     style_ = MarkerStyle(marker)
-    outline = style_.get_path().transformed(style_.get_transform().frozen().scale(size))
+    glyph = cast(Affine2D, style_.get_transform().frozen())
+    outline = style_.get_path().transformed(glyph.scale(size))
 
     def fits(fontsize: float) -> bool:
         half_width = style.text_width(text, fontsize, bold=True) / 2 + GLYPH_MARGIN

@@ -211,18 +211,18 @@ class TreeDrawing(TreeTexts):
         limit, so that the nodes past the horizon are marked by where they
         stand, not by colour alone. Below the names under the horizon's
         leaves, and above the next level's nodes."""
-        self.horizon = style.horizon_of(self.trace)
+        self.horizon = horizon = style.horizon_of(self.trace)
         self.past_horizon = {n for n in self.order
-                             if self.horizon is not None and self.nodes[n].depth > self.horizon}
+                             if horizon is not None and self.nodes[n].depth > horizon}
         self.horizon_line = None
-        if not self.past_horizon:
+        if horizon is None or not self.past_horizon:
             return
         below_names = (0.5 * size + 6 + 1.2 * 0.9 * font) / self.per_level
         above_next = 1 - (0.5 * size + 4) / self.per_level
         drop = min(max(0.5, below_names), above_next)
         look = style.HORIZON_LOOK
         self.horizon_line = self.ax.axhline(
-            -(self.horizon + drop), color=look.color, linewidth=look.width, linestyle=look.line,
+            -(horizon + drop), color=look.color, linewidth=look.width, linestyle=look.line,
             zorder=0.4, label=style.LEGEND_NAMES[style.HORIZON])
 
     # Showing a step ------------------------------------------------------------
