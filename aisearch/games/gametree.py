@@ -35,37 +35,26 @@ to move there.
 ('P1', 'P2', (3, 3, 3))
 >>> three.utility("E", "P3")
 4
+
+Reading and checking the notations (nested lists, edges, random trees) is
+``aisearch.games.gametree_build``; this module is the game itself.
 """
 
 from __future__ import annotations
 
-import random as _random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from numbers import Real
 
-from ..game import check_outcomes
+from .gametree_build import (
+    CHANCE,
+    MAX,
+    MIN,
+    ROLES,
+    edge_tree,
+    nested_tree,
+    random_nested,
+)
 
-MAX, MIN = "MAX", "MIN"
-CHANCE = "chance"
-ROLES = {"max": MAX, "min": MIN, "chance": CHANCE}
-
-
-def _is_number(x) -> bool:
-    return isinstance(x, Real) and not isinstance(x, bool)
-
-
-def letters(i: int) -> str:
-    """The i-th name in A, B, ..., Z, AA, AB, ... (spreadsheet columns).
-
-    >>> [letters(i) for i in (0, 1, 25, 26, 27)]
-    ['A', 'B', 'Z', 'AA', 'AB']
-    """
-    name = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        name = chr(ord("A") + r) + name
-    return name
+__all__ = ["CHANCE", "MAX", "MIN", "ROLES", "GameTree"]
 
 
 class GameTree:
@@ -329,71 +318,7 @@ class GameTree:
                 players), a vector of the wrong length, a number among vectors,
                 a vector without players, or an unknown role.
         """
-        layers, players = _multiplayer_layers(layers, players)
-        if players is not None:
-            return cls._from_nested_vectors(spec, names, layers, players)
-        if layers is None:
-            if root_role not in ROLES or root_role == CHANCE:
-                raise ValueError(f"unknown role {root_role!r} for the root: use 'max' or 'min'")
-            layers = (root_role, "min" if root_role == "max" else "max")
-        layers = tuple(layers)
-        for r in layers:
-            if r not in ROLES:
-                raise ValueError(f"unknown role {r!r} in layers: use 'max', 'min' or 'chance'")
-        if not layers:
-            raise ValueError("layers is empty: give the roles of the layers from the root down")
-        if isinstance(spec, list) and not spec:
-            raise ValueError("the tree spec is empty: give at least one leaf value")
-        values: dict = {}
-        probabilities: dict = {}
-
-        def expand(name, path, role, item):
-            if _is_number(item):
-                values[name] = item
-                return None
-            if not isinstance(item, list):
-                raise ValueError(
-                    f"node {name!r} (at {_where(path)}) is {item!r}: expected a "
-                    "number (a leaf) or a list (an interior node)"
-                )
-            if not item:
-                raise ValueError(
-                    f"node {name!r} (at {_where(path)}) is an empty list: a leaf "
-                    "needs a number, an interior node children"
-                )
-            if role == CHANCE:
-                item, probabilities[name] = _split_probabilities(name, path, item)
-            elif any(isinstance(c, tuple) for c in item):
-                raise ValueError(
-                    f"node {name!r} (at {_where(path)}) is a {role.upper()} node, "
-                    "but (probability, child) pairs belong under chance nodes; "
-                    "a vector leaf needs players=(...) naming more than two players"
-                )
-            return item
-
-        root, children, roles = _walk_nested(spec, names, layers, expand)
-        return cls(root, children, roles, values, probabilities)
-
-    @classmethod
-    def _from_nested_vectors(cls, spec, names, layers, players: tuple) -> GameTree:
-        """``from_nested`` for more than two players: vector leaves, player roles."""
-        if isinstance(spec, list) and not spec:
-            raise ValueError("the tree spec is empty: give at least one leaf vector")
-        values: dict = {}
-
-        def expand(name, path, role, item):
-            if not isinstance(item, list):
-                values[name] = check_vector(f"node {name!r} (at {_where(path)})", item, players)
-                return None
-            if not item:
-                raise ValueError(
-                    f"node {name!r} (at {_where(path)}) is an empty list: a leaf "
-                    "needs a vector, an interior node children"
-                )
-            return item
-
-        root, children, roles = _walk_nested(spec, names, layers, expand)
-        return cls(root, children, roles, values, players=players)
+        return cls(*nested_tree(spec, names, root_role, layers, players))
 
     @classmethod
     def from_edges(cls, edges: Iterable[Sequence], values: Mapping,
@@ -433,91 +358,7 @@ class GameTree:
                 children only, for a node that is not a chance node, or that
                 are not positive or do not sum to 1.
         """
-        edges = [tuple(e) for e in edges]
-        if not edges:
-            raise ValueError("no edges: a tree needs at least one (parent, action, child)")
-        children: dict = {}
-        parent_of: dict = {}
-        for edge in edges:
-            if len(edge) != 3:
-                raise ValueError(f"edge {edge!r} is not a (parent, action, child) triple")
-            parent, action, child = edge
-            if child in parent_of:
-                raise ValueError(
-                    f"node {child!r} has two parents, {parent_of[child]!r} and "
-                    f"{parent!r}: a game tree gives each node one parent"
-                )
-            pairs = children.setdefault(parent, [])
-            if any(a == action for a, _ in pairs):
-                raise ValueError(f"node {parent!r} has the action {action!r} twice")
-            pairs.append((action, child))
-            parent_of[child] = parent
-        nodes = set(children) | set(parent_of)
-        roots = [n for n in children if n not in parent_of]
-        if root is None:
-            if not roots:
-                raise ValueError(f"the edges form a cycle: every node has a parent (e.g. {edges[0][0]!r})")
-            if len(roots) > 1:
-                raise ValueError(f"several nodes have no parent: {roots!r}; pass root=...")
-            root = roots[0]
-        elif root not in nodes:
-            raise ValueError(f"root {root!r} is not a node of the edges")
-        # Everything must hang from the root, and without cycles.
-        seen, stack = {root}, [root]
-        while stack:
-            node = stack.pop()
-            for _, child in children.get(node, ()):
-                if child in seen:
-                    raise ValueError(f"the edges form a cycle through node {child!r}")
-                seen.add(child)
-                stack.append(child)
-        stray = sorted((n for n in nodes if n not in seen), key=repr)
-        if stray:
-            raise ValueError(
-                f"node {stray[0]!r} cannot be reached from the root {root!r}: the "
-                "edges hold a cycle or a second tree"
-            )
-        if players is not None:
-            _, players = _multiplayer_layers(None, players)
-            if players is None:
-                raise ValueError("players must name more than two players")
-        for node in values:
-            if node not in seen:
-                raise ValueError(f"a value is given for {node!r}, which is not a node of the tree")
-            if players is not None:
-                values = {**values, node: check_vector(f"node {node!r}", values[node], players)}
-            elif not _is_number(values[node]):
-                raise ValueError(f"node {node!r} has value {values[node]!r}: expected a number")
-        role_of = roles if callable(roles) else None
-        role_map: Mapping = {} if callable(roles) else roles
-        resolved: dict = {}
-        for node in _breadth_first(root, children):
-            given = role_of(node) if role_of else role_map.get(node)
-            if players is not None:
-                resolved[node] = _player_role(node, given, players, resolved.get(parent_of.get(node)))
-                if node not in children and node not in values:
-                    raise ValueError(f"leaf {node!r} has no value: give it a vector in `values`")
-                continue
-            if given is None and node not in children:
-                parent = parent_of.get(node)
-                given = {"max": "min", "min": "max", "chance": "max"}[resolved[parent]] if parent is not None else "max"
-            if given is None:
-                raise ValueError(f"node {node!r} has children but no role: give it 'max', 'min' or 'chance'")
-            if not isinstance(given, str) or given.lower() not in ROLES:
-                raise ValueError(f"node {node!r} has unknown role {given!r}: use 'max', 'min' or 'chance'")
-            resolved[node] = given.lower()
-            if node not in children and node not in values:
-                raise ValueError(f"leaf {node!r} has no value: give it a utility in `values`")
-        if not callable(roles):
-            for node in role_map:
-                if node not in seen:
-                    raise ValueError(f"a role is given for {node!r}, which is not a node of the tree")
-        if players is not None:
-            if probabilities:
-                raise ValueError("a tree of more than two players has no chance nodes: drop probabilities")
-            return cls(root, children, resolved, values, players=players)
-        chances = _edge_probabilities(children, resolved, probabilities or {})
-        return cls(root, children, resolved, values, chances)
+        return cls(*edge_tree(edges, values, roles, root, probabilities, players))
 
     @classmethod
     def random(cls, depth: int, branching: int | tuple[int, int] = 2, *,
@@ -542,197 +383,8 @@ class GameTree:
         >>> GameTree.random(1, 2, players=("P1", "P2", "P3"), total=10, seed=4).to_nested()
         [(1, 2, 7), (6, 4, 0)]
         """
-        if depth < 0:
-            raise ValueError(f"depth must be >= 0, got {depth}")
-        low_b, high_b = (branching, branching) if isinstance(branching, int) else branching
-        if low_b < 1 or high_b < low_b:
-            raise ValueError(f"branching must be >= 1 (or a range low <= high), got {branching!r}")
-        rng = _random.Random(seed)
-        layers, players = _multiplayer_layers(layers, players)
-        if total is not None and players is None:
-            raise ValueError("total applies to vector leaves: pass players=(...) as well")
-        if total is not None and (isinstance(total, bool) or not isinstance(total, int) or total < 0):
-            raise ValueError(f"total must be a whole number >= 0, got {total!r}")
-
-        def leaf():
-            if players is None:
-                return rng.randint(*values)
-            if total is None:
-                return tuple(rng.randint(*values) for _ in players)
-            # A uniformly random split: bars drawn among total + n - 1 slots.
-            bars = sorted(rng.sample(range(total + len(players) - 1), len(players) - 1))
-            edges = [-1, *bars, total + len(players) - 1]
-            return tuple(edges[i + 1] - edges[i] - 1 for i in range(len(players)))
-
-        def grow(d):
-            if d == 0:
-                return leaf()
-            return [grow(d - 1) for _ in range(rng.randint(low_b, high_b))]
-
+        spec, layers, players = random_nested(depth, branching, values=values, seed=seed,
+                                              layers=layers, players=players, total=total)
         if players is not None:
-            return cls.from_nested(grow(depth), layers=layers, players=players)
-        return cls.from_nested(grow(depth), root_role=root_role, layers=layers)
-
-
-def _walk_nested(spec, names, layers, expand) -> tuple:
-    """Walk a nested-list tree breadth first, naming the nodes as they are reached.
-
-    Nodes are named A, B, C, ... (or by ``names``, in breadth-first order) and
-    the actions out of a node are its name in lower case and 1, 2, 3, ...
-    ``expand(name, path, role, item)`` records a leaf and returns None, or
-    returns an interior node's list of children. Returns ``(root, children,
-    roles)``, children as ``(action, child)`` pairs.
-    """
-    given = None if names is None else iter(names)
-    layer = [(spec, (), None)]
-    children: dict = {}
-    roles: dict = {}
-    count, depth, root = 0, 0, None
-    while layer:
-        next_layer: list = []
-        role = layers[depth % len(layers)]
-        for item, path, parent in layer:
-            name = letters(count) if given is None else next(given, None)
-            if name is None:
-                raise ValueError(f"names ran out: {count + 1} or more nodes need names")
-            if name in roles:
-                raise ValueError(f"name {name!r} is given to two nodes")
-            count += 1
-            roles[name] = role
-            if parent is None:
-                root = name
-            else:
-                children[parent].append((f"{str(parent).lower()}{path[-1] + 1}", name))
-            kids = expand(name, path, role, item)
-            if kids is not None:
-                children[name] = []
-                next_layer.extend((c, path + (i,), name) for i, c in enumerate(kids))
-        layer = next_layer
-        depth += 1
-    return root, children, roles
-
-
-def _edge_probabilities(children: Mapping, roles: Mapping, given: Mapping) -> dict:
-    """Each chance node's children's probabilities, from ``(parent, child or action)`` keys."""
-    used = set()
-    out = {}
-    for node, pairs in children.items():
-        found = []
-        for action, child in pairs:
-            keys = [k for k in ((node, child), (node, action)) if k in given]
-            used.update(keys)
-            found.append(given[keys[0]] if keys else None)
-        if roles[node] != CHANCE:
-            if any(p is not None for p in found):
-                raise ValueError(f"probabilities are given under {node!r}, which is not a chance node")
-            continue
-        if all(p is None for p in found):
-            found = [1 / len(pairs)] * len(pairs)
-        elif any(p is None for p in found):
-            missing = [c for (_, c), p in zip(pairs, found, strict=True) if p is None]
-            raise ValueError(
-                f"chance node {node!r} gives probabilities to some children but not to {missing!r}"
-            )
-        check_outcomes(node, [(a, p) for (a, _), p in zip(pairs, found, strict=True)])
-        out[node] = tuple(found)
-    for key in given:
-        if key not in used:
-            raise ValueError(f"probability given for {key!r}, which is not an edge of the tree")
-    return out
-
-
-def _split_probabilities(name, path, items: list) -> tuple[list, tuple]:
-    """A chance node's children and their probabilities (uniform if none are given)."""
-    pairs = [isinstance(c, tuple) for c in items]
-    if not any(pairs):
-        return items, tuple(1 / len(items) for _ in items)
-    if not all(pairs):
-        raise ValueError(
-            f"chance node {name!r} (at {_where(path)}) gives probabilities to some "
-            "children but not all: write every child as (probability, child)"
-        )
-    for pair in items:
-        if len(pair) != 2:
-            raise ValueError(
-                f"chance node {name!r} (at {_where(path)}): {pair!r} is not a "
-                "(probability, child) pair"
-            )
-    check_outcomes(name, [(i, p) for i, (p, _) in enumerate(items)])
-    return [c for _, c in items], tuple(p for p, _ in items)
-
-
-def _where(path) -> str:
-    return "the root" if not path else "spec" + "".join(f"[{i}]" for i in path)
-
-
-def _breadth_first(root, children) -> list:
-    order, i = [root], 0
-    while i < len(order):
-        order.extend(c for _, c in children.get(order[i], ()))
-        i += 1
-    return order
-
-
-def _multiplayer_layers(layers, players) -> tuple[tuple | None, tuple | None]:
-    """``(layers, players)`` checked; ``players`` is ``None`` for a two-player tree.
-
-    Players come from ``players`` or, failing that, from ``layers`` that name
-    players rather than ``"max"``, ``"min"`` or ``"chance"``.
-    """
-    layers = None if layers is None else tuple(layers)
-    if players is None:
-        # A layer "max", "min" or "chance" among them means a two-player tree
-        # (where any other name is an unknown role).
-        if layers is None or not layers or any(r in ROLES for r in layers):
-            return layers, None
-        players = tuple(dict.fromkeys(layers))
-    players = tuple(players)
-    if len(players) < 2:
-        raise ValueError(f"players must name at least two players, got {players!r}")
-    if len(set(players)) != len(players):
-        raise ValueError(f"players must be different, got {players!r}")
-    if layers is None:
-        layers = players
-    if not layers:
-        raise ValueError("layers is empty: give the player of each layer from the root down")
-    for r in layers:
-        if r not in players:
-            raise ValueError(
-                f"layer role {r!r} is not one of the players {players!r} "
-                "(a tree of more than two players has no chance nodes)"
-            )
-    return layers, players
-
-
-def check_vector(where: str, value, players: Sequence) -> tuple:
-    """A leaf's value vector, checked to hold one number per player.
-
-    >>> check_vector("node 'E'", (1, 2, 3), ("P1", "P2", "P3"))
-    (1, 2, 3)
-    >>> check_vector("node 'E'", 4, ("P1", "P2", "P3"))
-    Traceback (most recent call last):
-    ...
-    ValueError: node 'E' has value 4: expected a vector of 3 numbers, one per player of ('P1', 'P2', 'P3')
-    """
-    if not isinstance(value, (tuple, list)) or not all(_is_number(x) for x in value):
-        raise ValueError(
-            f"{where} has value {value!r}: expected a vector of {len(players)} numbers, "
-            f"one per player of {tuple(players)!r}"
-        )
-    if len(value) != len(players):
-        raise ValueError(
-            f"{where} has the vector {tuple(value)!r} of {len(value)} values, but there are "
-            f"{len(players)} players {tuple(players)!r}"
-        )
-    return tuple(value)
-
-
-def _player_role(node, given, players: Sequence, parent_role):
-    """The player to move at ``node``: given, or (a leaf) the one after its parent's."""
-    if given is None:
-        if parent_role is None:
-            return players[0]
-        return players[(list(players).index(parent_role) + 1) % len(players)]
-    if given not in players:
-        raise ValueError(f"node {node!r} has role {given!r}, which is not one of the players {players!r}")
-    return given
+            return cls.from_nested(spec, layers=layers, players=players)
+        return cls.from_nested(spec, root_role=root_role, layers=layers)

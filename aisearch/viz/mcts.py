@@ -37,10 +37,11 @@ from matplotlib.patches import Patch
 from matplotlib.transforms import offset_copy
 from matplotlib.typing import LineStyleType
 
+import aisearch.viz.style as style
+
 from ..mcts_trace import SELECT, MCTSFrame, MCTSTrace
 from ..trace import format_value
-from . import style
-from .canvas import new_figure
+from .framing import add_caption, add_counters, framed_figure, top_band, width_and_wrap
 from .layout import Position, tidy_layout
 
 RGBA = tuple[float, float, float, float]
@@ -55,7 +56,6 @@ UNVISITED_FACE = "#ffffff"
 SCORE_COLOR = "#4a235a"
 """The UCT scores written over the children a select step compares."""
 
-CAPTION_LINE = 0.21
 COUNTERS_BAND = 0.26
 LEGEND_BAND = 0.4
 BELOW_DEEPEST = 0.42
@@ -365,28 +365,17 @@ class MCTSFigure:
             raise ValueError("the trace is empty: run mcts with tracer=trace first")
         self.trace = trace
         self.layout = mcts_layout(trace) if layout is None else layout
-        width, tree_height = default_size(self.layout)
-        if figsize is not None:
-            width = figsize[0]
-        self.wrap = max(30, int(width * 72 / (0.55 * 10.5)))
-        lines = min(4, max(len(textwrap.wrap(trace.sentence(i), self.wrap))
-                           for i in range(len(trace)))) if caption else 0
-        top = 0.12 + CAPTION_LINE * lines
+        width, tree_height, self.wrap = width_and_wrap(default_size(self.layout), figsize)
+        top = top_band(trace, self.wrap, caption)
         bottom = 0.04 + (COUNTERS_BAND if caption else 0) + (LEGEND_BAND if legend else 0)
         height = figsize[1] if figsize is not None else tree_height + top + bottom
-        self.figure = new_figure((width, height), dpi)
-        ax = self.figure.add_axes(
-            (0.02, bottom / height, 0.96, max(0.1, (height - top - bottom) / height)))
+        self.figure, ax = framed_figure(width, height, top=top, bottom=bottom, dpi=dpi)
         self.drawing = MCTSDrawing(ax, trace, layout=self.layout, show_labels=show_labels,
                                    node_size=node_size)
         self.caption = self.counters = None
         if caption:
-            self.caption = self.figure.text(0.02, 1 - 0.1 / height, "", ha="left", va="top",
-                                            fontsize=10.5, color=style.CAPTION_COLOR,
-                                            linespacing=1.35)
-            self.counters = self.figure.text(
-                0.5, (bottom - COUNTERS_BAND + 0.06) / height, "", ha="center", va="bottom",
-                fontsize=9, color=style.COUNTERS_COLOR)
+            self.caption = add_caption(self.figure, height)
+            self.counters = add_counters(self.figure, bottom - COUNTERS_BAND + 0.06, height)
         if legend:
             self._legend(width, height)
         self.step: int | None = None

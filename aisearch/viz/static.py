@@ -22,11 +22,13 @@ import matplotlib
 from matplotlib.figure import Figure
 from matplotlib.transforms import offset_copy
 
-from . import mcts as mcts_drawing
+import aisearch.viz.mcts as mcts_drawing
+
 from .canvas import new_figure
 from .layout import tree_layout
+from .legend import legend_handles
 from .mcts import figure_for, is_mcts_trace
-from .tree import TreeDrawing, default_size, legend_handles
+from .tree import TreeDrawing, default_size
 
 # Heading type size in points, and its line height in inches, in a frame strip.
 STRIP_FONT = 8.5
