@@ -96,9 +96,20 @@ def alphabeta(
         state = game.initial_state()
     if table is not None or symmetry:
         if not prune_on_equal:
-            raise ValueError("a table needs prune_on_equal=True: its bounds assume the textbook cut")
-        return negamax_engine(game, state, depth=depth, evaluate=evaluate, order=order,
-                              table=table, symmetry=symmetry, tracer=tracer, name=TABLE_SEARCH)
+            raise ValueError(
+                "a table needs prune_on_equal=True: its bounds assume the textbook cut"
+            )
+        return negamax_engine(
+            game,
+            state,
+            depth=depth,
+            evaluate=evaluate,
+            order=order,
+            table=table,
+            symmetry=symmetry,
+            tracer=tracer,
+            name=TABLE_SEARCH,
+        )
     check_depth(depth)
     check_game(game, "alphabeta")
     evaluate = leaf_evaluation(game, evaluate)
@@ -185,7 +196,7 @@ def alphabeta(
     def cut(state, moves, a, v, alpha, beta):
         """Stop at ``a``, the book's ``return v, move``; a cutoff if an action is left untried."""
         nonlocal cutoffs
-        skipped = moves[list(moves).index(a) + 1:]
+        skipped = moves[list(moves).index(a) + 1 :]
         if skipped:
             cutoffs += 1
             if tracing is not None:

@@ -118,13 +118,13 @@ def memo_minimax(game: Game, state=None, *, tracer=None, symmetry: bool = False)
         return value, move
 
     value, move = value_of(state, 0, None)
-    stats = SearchStats(nodes, leaves, 0, deepest, hits, stores,
-                        symmetry_hits=symmetry_hits)
+    stats = SearchStats(nodes, leaves, 0, deepest, hits, stores, symmetry_hits=symmetry_hits)
     return SearchResult(value, move, stats)
 
 
-def alphabeta_with_naive_cache(game: Game, state=None, *, cache: dict | None = None,
-                               tracer=None) -> SearchResult:
+def alphabeta_with_naive_cache(
+    game: Game, state=None, *, cache: dict | None = None, tracer=None
+) -> SearchResult:
     """THE WRONG WAY: alpha-beta that caches every returned value as if it were exact.
 
     Kept to be watched failing. It is the textbook alpha-beta (``max_value``,
@@ -190,7 +190,7 @@ def alphabeta_with_naive_cache(game: Game, state=None, *, cache: dict | None = N
             if ((value >= beta) if maximizing else (value <= alpha)) and a != acts[-1]:
                 cutoffs += 1
                 if tracing is not None:
-                    skipped = acts[list(acts).index(a) + 1:]
+                    skipped = acts[list(acts).index(a) + 1 :]
                     tracing.cutoff(value, skipped, [result(s, x) for x in skipped], alpha, beta)
                 break
         if move is None:

@@ -40,8 +40,15 @@ from .game import Game, refuse_unless_two_player_zero_sum
 from .games.connect4 import Bitboard, C4State, ConnectFour
 from .result import SearchResult, SearchStats
 
-LADDER = ("negamax", "alphabeta", "centre_first", "table", "null_window",
-          "non_losing", "threat_order")
+LADDER = (
+    "negamax",
+    "alphabeta",
+    "centre_first",
+    "table",
+    "null_window",
+    "non_losing",
+    "threat_order",
+)
 """The solver's steps, in the order they are added."""
 
 
@@ -61,7 +68,8 @@ class SolveStats(SearchStats):
 
     def __repr__(self) -> str:
         return f"{super().__repr__()[:-1]}, action_nodes={self.action_nodes})".replace(
-            "SearchStats(", "SolveStats(", 1)
+            "SearchStats(", "SolveStats(", 1
+        )
 
 
 class NodeLimitExceeded(Exception):
@@ -116,9 +124,15 @@ def _check_step(upto: str) -> int:
     return LADDER.index(upto)
 
 
-def solve(game: ConnectFour, state: C4State | None = None, *, weak: bool = False,
-          upto: str = LADDER[-1], find_action: bool = True,
-          node_limit: int | None = None) -> SearchResult:
+def solve(
+    game: ConnectFour,
+    state: C4State | None = None,
+    *,
+    weak: bool = False,
+    upto: str = LADDER[-1],
+    find_action: bool = True,
+    node_limit: int | None = None,
+) -> SearchResult:
     """Solve a Connect Four position: its score, a best column, and the work done.
 
     Args:
@@ -202,8 +216,7 @@ def difficulty(moves_left: int) -> str:
     return "easy" if moves_left < 14 else "medium" if moves_left < 28 else "hard"
 
 
-def score_columns(game: ConnectFour, state: C4State | None = None, *, weak: bool = False
-                  ) -> dict:
+def score_columns(game: ConnectFour, state: C4State | None = None, *, weak: bool = False) -> dict:
     """The solver's score of each playable column: ``{column: score}`` (0-based).
 
     A column's score is the score the mover gets by playing there: the immediate
@@ -220,8 +233,9 @@ def score_columns(game: ConnectFour, state: C4State | None = None, *, weak: bool
         if column in winning:
             scores[column] = 1 if weak else (game.cells + 1 - state.moves) // 2
         else:
-            scores[column] = -solve(game, game.play(state, column), weak=weak,
-                                    find_action=False).value
+            scores[column] = -solve(
+                game, game.play(state, column), weak=weak, find_action=False
+            ).value
     return scores
 
 
@@ -234,8 +248,11 @@ class _Search:
         self.node_limit = node_limit if node_limit is not None else float("inf")
         self.nodes = self.leaves = self.cutoffs = self.deepest = 0
         self.hits = self.bound_hits = self.narrowed = self.stores = 0
-        self.order = (tuple(range(game.width)) if step < LADDER.index("centre_first")
-                      else column_order(game.width))
+        self.order = (
+            tuple(range(game.width))
+            if step < LADDER.index("centre_first")
+            else column_order(game.width)
+        )
         self.table: ScoreTable | None = None
         self._fast: Callable[[int, int, int, int, int], int] | None = None
 
@@ -329,14 +346,18 @@ class _Search:
             return self.negamax(child.position, child.mask, child.moves, bound, bound + 1) <= bound
         if not self.non_losing_moves(child.position, child.mask):
             return (-1 if self.weak else -((game.cells - child.moves) // 2)) <= bound
-        return self.negamax_fast(child.position, child.mask, child.moves,
-                                 bound, bound + 1) <= bound
+        return self.negamax_fast(child.position, child.mask, child.moves, bound, bound + 1) <= bound
 
     # Step 1: plain negamax, no window.
 
     def plain(self, state: C4State) -> int:
         game = self.game
-        bottoms, tops, cells, has_four = game.bottom_masks, game.top_masks, game.cells, game.has_four
+        bottoms, tops, cells, has_four = (
+            game.bottom_masks,
+            game.top_masks,
+            game.cells,
+            game.has_four,
+        )
         order, limit = self.order, self.node_limit
 
         def negamax(position, mask, moves):
@@ -410,8 +431,9 @@ class _Search:
             self.narrowed += 1
         for c in self.order:
             if not mask & tops[c]:
-                score = -self.negamax(position ^ mask, mask | (mask + bottoms[c]), moves + 1,
-                                      -beta, -alpha)
+                score = -self.negamax(
+                    position ^ mask, mask | (mask + bottoms[c]), moves + 1, -beta, -alpha
+                )
                 if score >= beta:
                     self.cutoffs += 1
                     if table is not None:

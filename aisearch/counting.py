@@ -224,8 +224,9 @@ class BranchingEstimate(NamedTuple):
     playouts: int
 
 
-def estimate_branching_factor(game: Game, state=None, *, playouts: int = 1000,
-                              seed=0) -> BranchingEstimate:
+def estimate_branching_factor(
+    game: Game, state=None, *, playouts: int = 1000, seed=0
+) -> BranchingEstimate:
     """Estimate the branching factor, game length and tree size by random playouts.
 
     Each playout picks uniformly random actions until the game ends. Seeded:

@@ -99,23 +99,36 @@ class _Clocked:
 
 def check_limits(time_limit, max_depth, game) -> None:
     """Raise ``ValueError`` for a bad ``time_limit`` or ``max_depth``, or none for an unbounded game."""
-    if time_limit is not None and (isinstance(time_limit, bool)
-                                   or not isinstance(time_limit, (int, float))
-                                   or not math.isfinite(time_limit) or time_limit <= 0):
+    if time_limit is not None and (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not math.isfinite(time_limit)
+        or time_limit <= 0
+    ):
         raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
-    if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)
-                                  or max_depth < 1):
+    if max_depth is not None and (
+        isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1
+    ):
         raise ValueError(f"max_depth must be a whole number of plies >= 1, got {max_depth!r}")
     if time_limit is None and max_depth is None and optional(game, "max_plies") is None:
         raise ValueError(
             f"give a time_limit or a max_depth: {game!r} does not say that it ends within "
-            "a number of plies (a max_plies attribute), so the deepening might never stop")
+            "a number of plies (a max_plies attribute), so the deepening might never stop"
+        )
 
 
-def deepen(game: Game, state=None, *, time_limit: float | None = None,
-           max_depth: int | None = None, evaluate: Evaluation | None = None,
-           search: Callable = alphabeta, table=None, use_line: bool = True,
-           **options) -> Iterator[Iteration]:
+def deepen(
+    game: Game,
+    state=None,
+    *,
+    time_limit: float | None = None,
+    max_depth: int | None = None,
+    evaluate: Evaluation | None = None,
+    search: Callable = alphabeta,
+    table=None,
+    use_line: bool = True,
+    **options,
+) -> Iterator[Iteration]:
     """Yield an ``Iteration`` for each depth 1, 2, 3, ... that completes in time.
 
     The generator form of ``iterative_deepening`` (same arguments), for
@@ -140,8 +153,10 @@ def deepen(game: Game, state=None, *, time_limit: float | None = None,
     def evaluate_and_note(_, s, player):
         evaluated[0] = True
         if own is None:
-            raise ValueError(f"iterative deepening reached a depth limit at {s!r} with no "
-                             "evaluation function: pass evaluate=(game, state, player) -> float")
+            raise ValueError(
+                f"iterative deepening reached a depth limit at {s!r} with no "
+                "evaluation function: pass evaluate=(game, state, player) -> float"
+            )
         return own(game, s, player)
 
     def own_or_none(_, s, player):
@@ -170,20 +185,40 @@ def deepen(game: Game, state=None, *, time_limit: float | None = None,
         evaluated[0] = False
         began = time.perf_counter()
         try:
-            result = search(clocked, state, depth=depth, evaluate=evaluate_and_note,
-                            order=order if use_line else their_order, **options)
+            result = search(
+                clocked,
+                state,
+                depth=depth,
+                evaluate=evaluate_and_note,
+                order=order if use_line else their_order,
+                **options,
+            )
         except _OutOfTime:
             return
         line = (result.action,)
         try:
-            line = principal_line(clocked, state, result.action, depth, own_or_none, search,
-                                  **({} if table is None else {"table": table}))
+            line = principal_line(
+                clocked,
+                state,
+                result.action,
+                depth,
+                own_or_none,
+                search,
+                **({} if table is None else {"table": table}),
+            )
         except _OutOfTime:
             pass
         exhaustive = not evaluated[0]
         principal = {s: a for s, a in _along(game, state, line)}
-        yield Iteration(depth, result.action, result.value, result.stats.nodes,
-                        time.perf_counter() - began, line, exhaustive)
+        yield Iteration(
+            depth,
+            result.action,
+            result.value,
+            result.stats.nodes,
+            time.perf_counter() - began,
+            line,
+            exhaustive,
+        )
         if exhaustive or time.perf_counter() > deadline:
             return
 
@@ -195,8 +230,7 @@ def _along(game, state, line):
         state = game.result(state, action)
 
 
-def principal_line(game, state, action, depth: int, evaluate, search=alphabeta,
-                   **options) -> tuple:
+def principal_line(game, state, action, depth: int, evaluate, search=alphabeta, **options) -> tuple:
     """The best line of play from ``state`` to ``depth`` plies, starting with ``action``.
 
     Found by searching each next position of the line one ply shallower, so
@@ -212,10 +246,18 @@ def principal_line(game, state, action, depth: int, evaluate, search=alphabeta,
     return tuple(line)
 
 
-def iterative_deepening(game: Game, state=None, *, time_limit: float | None = None,
-                        max_depth: int | None = None, evaluate: Evaluation | None = None,
-                        search: Callable = alphabeta, table=None, use_line: bool = True,
-                        **options) -> DeepeningResult:
+def iterative_deepening(
+    game: Game,
+    state=None,
+    *,
+    time_limit: float | None = None,
+    max_depth: int | None = None,
+    evaluate: Evaluation | None = None,
+    search: Callable = alphabeta,
+    table=None,
+    use_line: bool = True,
+    **options,
+) -> DeepeningResult:
     """The move of the deepest search that completes within ``time_limit`` seconds.
 
     Args:
@@ -253,16 +295,27 @@ def iterative_deepening(game: Game, state=None, *, time_limit: float | None = No
     check_limits(time_limit, max_depth, game)
     if game.is_terminal(state):
         raise ValueError(f"state {state!r} is terminal: there is no move to choose")
-    iterations = tuple(deepen(game, state, time_limit=time_limit, max_depth=max_depth,
-                              evaluate=evaluate, search=search, table=table,
-                              use_line=use_line, **options))
+    iterations = tuple(
+        deepen(
+            game,
+            state,
+            time_limit=time_limit,
+            max_depth=max_depth,
+            evaluate=evaluate,
+            search=search,
+            table=table,
+            use_line=use_line,
+            **options,
+        )
+    )
     nodes = sum(it.nodes for it in iterations)
     stats = SearchStats(nodes=nodes, max_depth=iterations[-1].depth if iterations else 0)
     if not iterations:
         return DeepeningResult(game.actions(state)[0], None, 0, (), True, False, stats)
     last = iterations[-1]
-    return DeepeningResult(last.action, last.value, last.depth, iterations, False,
-                           last.exhaustive, stats)
+    return DeepeningResult(
+        last.action, last.value, last.depth, iterations, False, last.exhaustive, stats
+    )
 
 
 class Overhead(NamedTuple):
@@ -283,8 +336,15 @@ class Overhead(NamedTuple):
     estimate: float
 
 
-def deepening_overhead(game: Game, state=None, *, depth: int, evaluate: Evaluation | None = None,
-                       search: Callable = alphabeta, use_line: bool = False) -> Overhead:
+def deepening_overhead(
+    game: Game,
+    state=None,
+    *,
+    depth: int,
+    evaluate: Evaluation | None = None,
+    search: Callable = alphabeta,
+    use_line: bool = False,
+) -> Overhead:
     """Measure what iterative deepening to ``depth`` costs against one search to ``depth``.
 
     With ``use_line=False`` (the default) the iterations are plain repeated
@@ -298,9 +358,12 @@ def deepening_overhead(game: Game, state=None, *, depth: int, evaluate: Evaluati
     ((10, 36, 163, 492), 492, 1.42, 1.5)
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 2:
-        raise ValueError(f"depth must be a whole number >= 2 (to see a branching factor), got {depth!r}")
-    iterations = list(deepen(game, state, max_depth=depth, evaluate=evaluate, search=search,
-                             use_line=use_line))
+        raise ValueError(
+            f"depth must be a whole number >= 2 (to see a branching factor), got {depth!r}"
+        )
+    iterations = list(
+        deepen(game, state, max_depth=depth, evaluate=evaluate, search=search, use_line=use_line)
+    )
     if len(iterations) < depth:
         raise ValueError(f"the game tree ends before depth {depth}: measure a shallower depth")
     nodes = tuple(it.nodes for it in iterations)

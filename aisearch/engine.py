@@ -149,8 +149,9 @@ def negamax_engine(
         if tracing is not None:
             tracing.enter(s, action, *window(alpha0, beta0), side=mover)
             if (alpha, beta) != (alpha0, beta0):
-                tracing.table_narrowed(entry.value, entry.bound, symmetry and entry.state != s,
-                                       alpha, beta, side=mover)
+                tracing.table_narrowed(
+                    entry.value, entry.bound, symmetry and entry.state != s, alpha, beta, side=mover
+                )
         if not moves:
             raise no_actions(s)
         value, best = -math.inf, None
@@ -185,9 +186,10 @@ def negamax_engine(
                 if a != moves[-1]:
                     cutoffs += 1
                     if tracing is not None:
-                        skipped = moves[moves.index(a) + 1:]
-                        tracing.cutoff(value, skipped, [result(s, m) for m in skipped],
-                                       alpha, beta, side=mover)
+                        skipped = moves[moves.index(a) + 1 :]
+                        tracing.cutoff(
+                            value, skipped, [result(s, m) for m in skipped], alpha, beta, side=mover
+                        )
                 break
         if ply == 0:
             best_at_root = best
@@ -224,8 +226,9 @@ def negamax_engine(
             if ply > deepest:
                 deepest = ply
             if tracing is not None:
-                tracing.table_answer(s, action, value, entry.bound, symmetric,
-                                     *window(alpha, beta), side=mover)
+                tracing.table_answer(
+                    s, action, value, entry.bound, symmetric, *window(alpha, beta), side=mover
+                )
         elif value is not None:
             narrowed += 1
             table.narrowed += 1
@@ -247,8 +250,9 @@ def negamax_engine(
         value = leaf(state, terminal, root_player, 0, None, -math.inf, math.inf)
     else:
         value = search(state, root_player, 0, -math.inf, math.inf, None)
-    stats = SearchStats(nodes, leaves, cutoffs, deepest, hits, stores, bound_hits,
-                        symmetry_hits, narrowed)
+    stats = SearchStats(
+        nodes, leaves, cutoffs, deepest, hits, stores, bound_hits, symmetry_hits, narrowed
+    )
     return SearchResult(value, best_at_root, stats)
 
 
@@ -312,6 +316,15 @@ def table_search(
     """
     if table is None:
         table = TranspositionTable()
-    return negamax_engine(game, state, depth=depth, evaluate=evaluate, order=order,
-                          prune=prune, table=table, symmetry=symmetry, tracer=tracer,
-                          name=TABLE_SEARCH)
+    return negamax_engine(
+        game,
+        state,
+        depth=depth,
+        evaluate=evaluate,
+        order=order,
+        prune=prune,
+        table=table,
+        symmetry=symmetry,
+        tracer=tracer,
+        name=TABLE_SEARCH,
+    )

@@ -64,14 +64,14 @@ def mobility_difference(game, state, player) -> float:
     >>> mobility_difference(game, s, "X")  # 8 knight moves from the centre, 2 from a corner
     6
     """
-    return (len(game.moves_from(state, player))
-            - len(game.moves_from(state, _other(game, player))))
+    return len(game.moves_from(state, player)) - len(game.moves_from(state, _other(game, player)))
 
 
 def aggressive_mobility(game, state, player) -> float:
     """Own moves minus twice the opponent's: chase the other piece. Range ``[-2m, m]``."""
-    return (len(game.moves_from(state, player))
-            - 2 * len(game.moves_from(state, _other(game, player))))
+    return len(game.moves_from(state, player)) - 2 * len(
+        game.moves_from(state, _other(game, player))
+    )
 
 
 def distance_to_centre(game, state, player) -> float:
@@ -109,8 +109,13 @@ def evaluation_range(game, name: str) -> tuple[float, float]:
     """The documented ``(low, high)`` of a built-in Isolation evaluation on ``game``."""
     m = game.width * game.height
     d = math.hypot((game.height - 1) / 2, (game.width - 1) / 2)
-    ranges = {"own_moves": (0, m), "opponent_moves": (0, m), "mobility_difference": (-m, m),
-              "aggressive_mobility": (-2 * m, m), "distance_to_centre": (-d, 0)}
+    ranges = {
+        "own_moves": (0, m),
+        "opponent_moves": (0, m),
+        "mobility_difference": (-m, m),
+        "aggressive_mobility": (-2 * m, m),
+        "distance_to_centre": (-d, 0),
+    }
     if name not in ranges:
         raise ValueError(f"no built-in evaluation {name!r}: choose from {sorted(ranges)}")
     return ranges[name]
@@ -149,8 +154,9 @@ class LinearEvaluation:
         return f"linear_evaluation({self.weights!r})"
 
 
-def linear_evaluation(weights: Mapping[str, float],
-                      features: Mapping[str, Feature] | None = None) -> LinearEvaluation:
+def linear_evaluation(
+    weights: Mapping[str, float], features: Mapping[str, Feature] | None = None
+) -> LinearEvaluation:
     """A weighted sum of features, weights named by feature.
 
     Args:
@@ -164,13 +170,18 @@ def linear_evaluation(weights: Mapping[str, float],
     """
     features = BUILT_INS if features is None else features
     if not isinstance(weights, Mapping) or not weights:
-        raise ValueError(f"weights must be a non-empty mapping {{feature: weight}}, got {weights!r}")
+        raise ValueError(
+            f"weights must be a non-empty mapping {{feature: weight}}, got {weights!r}"
+        )
     for name, weight in weights.items():
         if name not in features:
             raise ValueError(f"no feature named {name!r}: features are {sorted(features)}")
         if not callable(features[name]):
             raise ValueError(f"feature {name!r} must be a function (game, state, player) -> float")
-        if (isinstance(weight, bool) or not isinstance(weight, (int, float))
-                or not math.isfinite(weight)):
+        if (
+            isinstance(weight, bool)
+            or not isinstance(weight, (int, float))
+            or not math.isfinite(weight)
+        ):
             raise ValueError(f"the weight of {name!r} must be a finite number, got {weight!r}")
     return LinearEvaluation(weights, features)

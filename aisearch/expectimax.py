@@ -52,8 +52,11 @@ def viewpoint(game: Game, state):
     chosen = optional(game, "max_player")
     after = state
     while chosen is None and not game.is_terminal(after):
-        outcomes = (game.chance_outcomes(after)  # type: ignore[attr-defined]
-                    if game.to_move(after) == CHANCE else None)
+        outcomes = (
+            game.chance_outcomes(after)  # type: ignore[attr-defined]
+            if game.to_move(after) == CHANCE
+            else None
+        )
         if not outcomes:
             chosen = game.to_move(after)
             break
@@ -109,8 +112,9 @@ def expectimax(
         state = game.initial_state()
     check_depth(depth)
     check_game(game, "expectimax", chance=True)
-    return expectiminimax(game, state, viewpoint(game, state), depth=depth, evaluate=evaluate,
-                          tracer=tracer)
+    return expectiminimax(
+        game, state, viewpoint(game, state), depth=depth, evaluate=evaluate, tracer=tracer
+    )
 
 
 def star1(
@@ -187,15 +191,14 @@ def star1(
             )
         floats = floats or isinstance(value, float)
         if tracing is not None:
-            tracing.leaf(state, action, value, terminal,
-                         shown(alpha), shown(beta))
+            tracing.leaf(state, action, value, terminal, shown(alpha), shown(beta))
         return exactly(value)
 
     def cut(state, acts, a, value, alpha, beta):
         """Count a cutoff that skips something, and trace it; False at the last action."""
         nonlocal cutoffs
         acts = list(acts)
-        skipped = acts[acts.index(a) + 1:]
+        skipped = acts[acts.index(a) + 1 :]
         if not skipped:
             return False
         cutoffs += 1
@@ -277,12 +280,16 @@ def star1(
             most, least = weighted_bound(rest, high), weighted_bound(rest, low)
             child_alpha = (alpha - total - most) / p
             child_beta = (beta - total - least) / p
-            v, _ = value_of(result(state, outcome), ply + 1, outcome,
-                            max(child_alpha, low), min(child_beta, high))
+            v, _ = value_of(
+                result(state, outcome),
+                ply + 1,
+                outcome,
+                max(child_alpha, low),
+                min(child_beta, high),
+            )
             total += p * v
             if tracing is not None:
-                tracing.chance(shown(p), shown(v), shown(total), shown(alpha),
-                               shown(beta))
+                tracing.chance(shown(p), shown(v), shown(total), shown(alpha), shown(beta))
             if v <= child_alpha and cut(state, acts, outcome, total + most, alpha, beta):
                 total += most  # an upper bound, at or below alpha
                 break

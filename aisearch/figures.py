@@ -86,8 +86,9 @@ def expectimax_final(path: pathlib.Path) -> None:
     from aisearch.games import GameTree
     from aisearch.viz import TreeFigure
 
-    tree = GameTree.from_nested([[(0.9, 10), (0.1, -5)], [(0.5, [2, 7]), (0.5, [3, 1])]],
-                                layers=("max", "chance", "min"))
+    tree = GameTree.from_nested(
+        [[(0.9, 10), (0.1, -5)], [(0.5, [2, 7]), (0.5, [3, 1])]], layers=("max", "chance", "min")
+    )
     trace = Trace(tree)
     expectimax(tree, tracer=trace)
     TreeFigure(trace, step=-1).figure.savefig(path, dpi=DPI, **_SAVE)
@@ -113,9 +114,12 @@ def maxn_final(path: pathlib.Path) -> None:
     from aisearch.viz import TreeFigure
 
     tree = GameTree.from_nested(
-        [[[(3, 3, 4), (1, 4, 5)], [(6, 2, 2), (2, 6, 2)]],
-         [[(5, 1, 4), (7, 2, 1)], [(0, 9, 1), (4, 3, 3)]]],
-        players=("P1", "P2", "P3"))
+        [
+            [[(3, 3, 4), (1, 4, 5)], [(6, 2, 2), (2, 6, 2)]],
+            [[(5, 1, 4), (7, 2, 1)], [(0, 9, 1), (4, 3, 3)]],
+        ],
+        players=("P1", "P2", "P3"),
+    )
     trace = Trace(tree)
     maxn(tree, tracer=trace)
     TreeFigure(trace, step=-1).figure.savefig(path, dpi=DPI, **_SAVE)
@@ -171,12 +175,23 @@ def default_folder() -> pathlib.Path:
 
 
 def main(argv: list[str] | None = None) -> list[pathlib.Path]:
-    parser = argparse.ArgumentParser(prog="python -m aisearch.figures", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=pathlib.Path, default=None,
-                        help="folder to write to (default: figures/ at the repository root)")
-    parser.add_argument("names", nargs="*", metavar="NAME",
-                        help=f"figures to make, of {', '.join(FIGURES)} (default: all)")
+    parser = argparse.ArgumentParser(
+        prog="python -m aisearch.figures",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--out",
+        type=pathlib.Path,
+        default=None,
+        help="folder to write to (default: figures/ at the repository root)",
+    )
+    parser.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME",
+        help=f"figures to make, of {', '.join(FIGURES)} (default: all)",
+    )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in FIGURES]
     if unknown:

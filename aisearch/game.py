@@ -115,22 +115,22 @@ class MultiplayerGame(Game, Protocol):
 OPTIONAL_MEMBERS = {
     "players": "the players, in the order of value vectors (MultiplayerGame)",
     "zero_sum": "True if one player's gain is always the other's loss; negamax and "
-                "the table searches rely on it",
+    "the table searches rely on it",
     "max_player": "whose side a trace speaks from (a GameTree's 'MAX'); by default "
-                  "the player to move at the root",
+    "the player to move at the root",
     "evaluate": "evaluate(state, player) -> float, the game's own estimate of a "
-                "state at a depth limit",
+    "state at a depth limit",
     "chance_outcomes": "chance_outcomes(state) -> [(outcome, probability)] at a "
-                       "chance state (ChanceGame)",
+    "chance state (ChanceGame)",
     "has_chance_nodes": "whether chance states occur; by default, whether the game "
-                        "has chance_outcomes",
+    "has chance_outcomes",
     "symmetries": "the names of the board's symmetries, 'identity' first, with "
-                  "transform, transform_action and inverse (SymmetricGame)",
+    "transform, transform_action and inverse (SymmetricGame)",
     "transform": "transform(state, name) -> the state turned or mirrored by name",
     "transform_action": "transform_action(action, name) -> the action in the turned board",
     "inverse": "inverse(name) -> the symmetry that undoes name",
     "noisy_actions": "noisy_actions(state) -> the moves quiescence search keeps "
-                     "searching past the depth limit",
+    "searching past the depth limit",
     "max_plies": "the most moves a game can last (iterative deepening stops there)",
     "label": "label(state) -> a short name for a node in pictures and sentences",
     "render": "render(state) -> the board as text",
@@ -146,12 +146,21 @@ def optional(game, name: str, default: Any = None) -> Any:
     'MAX'
     """
     if name not in OPTIONAL_MEMBERS:
-        raise ValueError(f"{name!r} is not an optional member of a game: {sorted(OPTIONAL_MEMBERS)}")
+        raise ValueError(
+            f"{name!r} is not an optional member of a game: {sorted(OPTIONAL_MEMBERS)}"
+        )
     return getattr(game, name, default)
 
 
-def check_game(game, search: str, state: State = None, *, chance: bool = False,
-               zero_sum: bool = False, symmetry: bool = False) -> None:
+def check_game(
+    game,
+    search: str,
+    state: State = None,
+    *,
+    chance: bool = False,
+    zero_sum: bool = False,
+    symmetry: bool = False,
+) -> None:
     """Refuse, up front, a game that ``search`` cannot search.
 
     Every game needs the six ``GAME_METHODS``. Unless ``chance`` (the search
@@ -170,8 +179,10 @@ def check_game(game, search: str, state: State = None, *, chance: bool = False,
     ValueError: minimax needs a game object, but got the class TicTacToe: pass TicTacToe()
     """
     if isinstance(game, type):
-        raise ValueError(f"{search} needs a game object, but got the class {game.__name__}: "
-                         f"pass {game.__name__}()")
+        raise ValueError(
+            f"{search} needs a game object, but got the class {game.__name__}: "
+            f"pass {game.__name__}()"
+        )
     missing = [m for m in GAME_METHODS if not callable(getattr(game, m, None))]
     if missing:
         raise ValueError(
@@ -245,7 +256,9 @@ def check_outcomes(state: State, outcomes) -> tuple:
     seen = set()
     for pair in outcomes:
         if len(pair) != 2:
-            raise ValueError(f"chance state {state!r}: {pair!r} is not an (outcome, probability) pair")
+            raise ValueError(
+                f"chance state {state!r}: {pair!r} is not an (outcome, probability) pair"
+            )
         outcome, p = pair
         # Any real number: a Fraction keeps a search's sums exact.
         if isinstance(p, bool) or not isinstance(p, numbers.Real) or not float(p) > 0:
@@ -377,7 +390,9 @@ def resolve_evaluate(game: Game, evaluate: Evaluation | None) -> Evaluation | No
     """
     if evaluate is not None:
         if not callable(evaluate):
-            raise ValueError(f"evaluate must be a function (game, state, player) -> float, got {evaluate!r}")
+            raise ValueError(
+                f"evaluate must be a function (game, state, player) -> float, got {evaluate!r}"
+            )
         return evaluate
     own = optional(game, "evaluate")
     if own is None:
@@ -474,5 +489,7 @@ def value_vector(game, state: State, value: Callable[[Any, Any], Any], players: 
         )
     for x in vector:
         if isinstance(x, bool) or not isinstance(x, numbers.Real):
-            raise ValueError(f"state {state!r} has the value vector {vector!r}: {x!r} is not a number")
+            raise ValueError(
+                f"state {state!r} has the value vector {vector!r}: {x!r} is not a number"
+            )
     return vector

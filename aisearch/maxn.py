@@ -111,8 +111,9 @@ def maxn(
     check_depth(depth)
     check_game(game, "maxn")
     players = _players_of(game)
-    if max_sum is not None and (isinstance(max_sum, bool) or not isinstance(max_sum, Real)
-                                or not max_sum >= 0):
+    if max_sum is not None and (
+        isinstance(max_sum, bool) or not isinstance(max_sum, Real) or not max_sum >= 0
+    ):
         raise ValueError(f"max_sum must be a non-negative number, got {max_sum!r}")
     evaluate = resolve_evaluate(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
@@ -120,8 +121,11 @@ def maxn(
     index = {p: i for i, p in enumerate(players)}
     # Values are vectors: every event names the players, each node's role is
     # the name of its mover, and nothing is turned to anyone's side.
-    tracing = None if tracer is None else Tracing(tracer, lambda s: str(to_move(s)),
-                                                  players=[str(p) for p in players])
+    tracing = (
+        None
+        if tracer is None
+        else Tracing(tracer, lambda s: str(to_move(s)), players=[str(p) for p in players])
+    )
     nodes = leaves = cutoffs = deepest = 0
 
     def leaf(state, ply, action) -> Vector:
@@ -149,7 +153,9 @@ def maxn(
         if ply == depth or is_terminal(state):
             return leaf(state, ply, action), None
         if mover not in index:
-            raise ValueError(f"{mover!r}, to move in {state!r}, is not one of game.players {players!r}")
+            raise ValueError(
+                f"{mover!r}, to move in {state!r}, is not one of game.players {players!r}"
+            )
         if tracing is not None:
             tracing.enter(state, action)
         i = index[mover]
@@ -167,7 +173,7 @@ def maxn(
             if max_sum is not None and k + 1 < len(acts) and _can_prune(i, best, above, max_sum):
                 cutoffs += 1
                 if tracing is not None:
-                    _trace_cutoff(state, acts[k + 1:], best, above, i)
+                    _trace_cutoff(state, acts[k + 1 :], best, above, i)
                 break
         if tracing is not None:
             tracing.exit(best)
@@ -224,7 +230,9 @@ def check_pruning_conditions(state, vector: tuple, max_sum) -> None:
 def _players_of(game) -> tuple:
     players = optional(game, "players")
     if players is None or len(tuple(players)) < 2:
-        raise ValueError(f"{game!r} has no players sequence: max^n needs game.players, in vector order")
+        raise ValueError(
+            f"{game!r} has no players sequence: max^n needs game.players, in vector order"
+        )
     return tuple(players)
 
 
@@ -277,7 +285,9 @@ def deep_pruned(tree, node, keep: int = 1):
     if not kids:
         raise ValueError(f"node {node!r} is a leaf: there is nothing to prune under it")
     if isinstance(keep, bool) or not isinstance(keep, int) or not 1 <= keep <= len(kids):
-        raise ValueError(f"keep must be from 1 to {len(kids)} (the children of {node!r}), got {keep!r}")
+        raise ValueError(
+            f"keep must be from 1 to {len(kids)} (the children of {node!r}), got {keep!r}"
+        )
     dropped = set()
     stack = list(kids[keep:])
     while stack:

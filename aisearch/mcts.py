@@ -76,15 +76,30 @@ from .montecarlo import PlayoutPolicy, playout
 
 __all__ = [
     # The search.
-    "ChildStats", "MCTSResult", "MCTSStats", "Node", "mcts", "mcts_player", "uct_score",
+    "ChildStats",
+    "MCTSResult",
+    "MCTSStats",
+    "Node",
+    "mcts",
+    "mcts_player",
+    "uct_score",
     "uct_score_from_log",
     # Its trace and replay, from aisearch.mcts_trace, re-exported where they were first.
-    "BACKPROPAGATE", "EXPAND", "SELECT", "SIMULATE",
-    "MCTSEvent", "MCTSFrame", "MCTSTrace", "MCTSTraceNode", "Score",
+    "BACKPROPAGATE",
+    "EXPAND",
+    "SELECT",
+    "SIMULATE",
+    "MCTSEvent",
+    "MCTSFrame",
+    "MCTSTrace",
+    "MCTSTraceNode",
+    "Score",
 ]
 
 
-def uct_score(mean: float, visits: int, parent_visits: int, exploration: float = math.sqrt(2)) -> float:
+def uct_score(
+    mean: float, visits: int, parent_visits: int, exploration: float = math.sqrt(2)
+) -> float:
     """The UCT score of a child: its mean plus the exploration bonus::
 
         mean + exploration * sqrt(ln(parent_visits) / visits)
@@ -101,8 +116,9 @@ def uct_score(mean: float, visits: int, parent_visits: int, exploration: float =
     return uct_score_from_log(mean, visits, math.log(parent_visits), exploration)
 
 
-def uct_score_from_log(mean: float, visits: int, log_parent_visits: float,
-                       exploration: float = math.sqrt(2)) -> float:
+def uct_score_from_log(
+    mean: float, visits: int, log_parent_visits: float, exploration: float = math.sqrt(2)
+) -> float:
     """``uct_score`` with ``log_parent_visits``, the ``ln(parent_visits)``, already taken.
 
     A selection scores every child of one parent: ``mcts`` takes the
@@ -126,11 +142,31 @@ class Node:
     the outcome they draw).
     """
 
-    __slots__ = ("id", "state", "parent", "action", "depth", "mover", "children", "untried",
-                 "visits", "total", "terminal")
+    __slots__ = (
+        "id",
+        "state",
+        "parent",
+        "action",
+        "depth",
+        "mover",
+        "children",
+        "untried",
+        "visits",
+        "total",
+        "terminal",
+    )
 
-    def __init__(self, id: int, state, parent: Node | None, action, depth: int, mover,
-                 untried: list, terminal: bool):
+    def __init__(
+        self,
+        id: int,
+        state,
+        parent: Node | None,
+        action,
+        depth: int,
+        mover,
+        untried: list,
+        terminal: bool,
+    ):
         self.id = id
         self.state = state
         self.parent = parent
@@ -202,19 +238,28 @@ class MCTSResult(NamedTuple):
     tree: Node
 
 
-
 def _check_budget(iterations, time_limit, exploration) -> None:
     if iterations is None and time_limit is None:
         raise ValueError("give mcts a budget: iterations=..., time_limit=... (seconds), or both")
-    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
-                                   or iterations < 1):
+    if iterations is not None and (
+        isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+    ):
         raise ValueError(f"iterations must be a whole number >= 1, got {iterations!r}")
-    if time_limit is not None and (isinstance(time_limit, bool)
-                                   or not isinstance(time_limit, (int, float))
-                                   or not time_limit > 0 or math.isinf(time_limit)):
-        raise ValueError(f"time_limit must be a positive, finite number of seconds, got {time_limit!r}")
-    if (isinstance(exploration, bool) or not isinstance(exploration, (int, float))
-            or not exploration >= 0 or math.isinf(exploration)):
+    if time_limit is not None and (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not time_limit > 0
+        or math.isinf(time_limit)
+    ):
+        raise ValueError(
+            f"time_limit must be a positive, finite number of seconds, got {time_limit!r}"
+        )
+    if (
+        isinstance(exploration, bool)
+        or not isinstance(exploration, (int, float))
+        or not exploration >= 0
+        or math.isinf(exploration)
+    ):
         raise ValueError(f"exploration must be a finite number >= 0, got {exploration!r}")
 
 
@@ -320,8 +365,9 @@ class _Search:
             value = sign * root.mean
             action = max(root.children, key=lambda a: root.children[a].visits)
         children = {a: ChildStats(c.visits, sign * c.mean) for a, c in root.children.items()}
-        stats = MCTSStats(done, self.nodes, self.playout_moves, self.deepest,
-                          time.perf_counter() - start)
+        stats = MCTSStats(
+            done, self.nodes, self.playout_moves, self.deepest, time.perf_counter() - start
+        )
         return MCTSResult(value, action, stats, children, root)
 
     def new_node(self, state, parent, action, depth) -> Node:
@@ -391,7 +437,9 @@ class _Search:
     def score(self, node: Node, child: Node, log_visits: float) -> Score:
         """A child's ``Score`` for the trace: its mean for the chooser, the bonus, their sum."""
         mean = -child.mean if node.mover != self.max_player else child.mean
-        bonus = uct_score_from_log(0.0, child.visits, log_visits, self.exploration)  # the bonus alone
+        bonus = uct_score_from_log(
+            0.0, child.visits, log_visits, self.exploration
+        )  # the bonus alone
         return Score(child.action, child.id, child.visits, mean, bonus, mean + bonus)
 
     def expand(self, node: Node, action, iteration: int) -> Node:
@@ -425,9 +473,23 @@ class _Search:
             walker = walker.parent
         parent = node.parent.id if node.parent is not None else None
         role = "terminal" if node.terminal else _role(node.mover, self.max_player)
-        self.tracer(MCTSEvent(self.step, kind, iteration, node.id, parent, node.state,
-                              node.action, node.depth, role, path=tuple(reversed(path)),
-                              terminal=node.terminal, exploration=self.exploration, **extra))
+        self.tracer(
+            MCTSEvent(
+                self.step,
+                kind,
+                iteration,
+                node.id,
+                parent,
+                node.state,
+                node.action,
+                node.depth,
+                role,
+                path=tuple(reversed(path)),
+                terminal=node.terminal,
+                exploration=self.exploration,
+                **extra,
+            )
+        )
         self.step += 1
 
 
@@ -451,5 +513,7 @@ def mcts_player(iterations: int = 1000, seed=None, **options) -> Callable[[Any, 
         return mcts(game, state, iterations=iterations, seed=rng.getrandbits(64), **options).action
 
     shown = ", ".join(f"{k}={v!r}" for k, v in options.items())
-    play.__name__ = f"mcts_player(iterations={iterations!r}, seed={seed!r}{', ' + shown if shown else ''})"
+    play.__name__ = (
+        f"mcts_player(iterations={iterations!r}, seed={seed!r}{', ' + shown if shown else ''})"
+    )
     return play

@@ -139,14 +139,23 @@ class MCTSTrace(EventLog):
             children: dict[int, list] = {}
             for e in self.events:
                 if e.kind == EXPAND:
-                    rows[e.node] = dict(id=e.node, parent=e.parent, action=e.action,
-                                        state=e.state, depth=e.depth, role=e.role,
-                                        entered=e.step, pruned=None, terminal=e.terminal)
+                    rows[e.node] = dict(
+                        id=e.node,
+                        parent=e.parent,
+                        action=e.action,
+                        state=e.state,
+                        depth=e.depth,
+                        role=e.role,
+                        entered=e.step,
+                        pruned=None,
+                        terminal=e.terminal,
+                    )
                     children[e.node] = []
                     if e.parent is not None:
                         children[e.parent].append(e.node)
-            self._nodes = {n: MCTSTraceNode(children=tuple(children[n]), **row)
-                           for n, row in rows.items()}
+            self._nodes = {
+                n: MCTSTraceNode(children=tuple(children[n]), **row) for n, row in rows.items()
+            }
         return self._nodes
 
     def frame(self, step: int) -> MCTSFrame:
@@ -171,8 +180,9 @@ class MCTSTrace(EventLog):
         mean = {node: totals[node] / visits[node] if visits[node] else None for node in present}
         event = self.events[step]
         counts = {"iterations": iterations, "nodes": len(present), "playout_moves": moves}
-        return MCTSFrame(step, event, present, visits, mean, list(event.path), counts,
-                         self.sentence(step))
+        return MCTSFrame(
+            step, event, present, visits, mean, list(event.path), counts, self.sentence(step)
+        )
 
     # Words ------------------------------------------------------------------------
 
@@ -181,7 +191,9 @@ class MCTSTrace(EventLog):
         e = self.events[step]
         if e.kind == EXPAND and e.parent is None:
             who = "a terminal state" if e.terminal else f"{e.role.upper()} to move"
-            return f"The tree starts as the root {self.label(e.node)} alone ({who}), with no visits."
+            return (
+                f"The tree starts as the root {self.label(e.node)} alone ({who}), with no visits."
+            )
         head = f"Iteration {e.iteration}, {e.kind}: "
         if e.kind == EXPAND:
             return head + self._expand_text(e)
@@ -190,17 +202,24 @@ class MCTSTrace(EventLog):
         if e.kind == SIMULATE:
             name = self.label(e.node)
             if e.moves == 0:
-                return head + f"{name} is terminal, worth {_number(e.value)} to MAX: no playout needed."
+                return (
+                    head
+                    + f"{name} is terminal, worth {_number(e.value)} to MAX: no playout needed."
+                )
             plural = "s" if e.moves != 1 else ""
-            return head + (f"a random playout from {name} ends after {e.moves} move{plural} in "
-                           f"{self.label_state(e.final_state)}, worth {_number(e.value)} to MAX.")
+            return head + (
+                f"a random playout from {name} ends after {e.moves} move{plural} in "
+                f"{self.label_state(e.final_state)}, worth {_number(e.value)} to MAX."
+            )
         if e.kind == BACKPROPAGATE:
             done = [x.value for x in self.events[: step + 1] if x.kind == BACKPROPAGATE]
             visits, mean = len(done), sum(v for v in done if v is not None) / len(done)
             path = " → ".join(self.label(n) for n in reversed(e.path))
-            return head + (f"add {_number(e.value)} to every node on the path {path}; the root "
-                           f"now has {visits} visit{'s' if visits != 1 else ''} and mean "
-                           f"{_number(mean)}.")
+            return head + (
+                f"add {_number(e.value)} to every node on the path {path}; the root "
+                f"now has {visits} visit{'s' if visits != 1 else ''} and mean "
+                f"{_number(mean)}."
+            )
         return f"{e.kind} at {self.label(e.node)}."
 
     def _expand_text(self, e: MCTSEvent) -> str:
@@ -211,8 +230,10 @@ class MCTSTrace(EventLog):
         else:
             where = "the root" if self.nodes()[parent].parent is None else self.label(parent)
             why = f"{where} has untried actions"
-        return (f"add {self.label(e.node)} to the tree, by action {_text(e.action)} from "
-                f"{self.label(parent)} ({why}).")
+        return (
+            f"add {self.label(e.node)} to the tree, by action {_text(e.action)} from "
+            f"{self.label(parent)} ({why})."
+        )
 
     def _select_text(self, e: MCTSEvent) -> str:
         parent = e.parent
@@ -224,12 +245,17 @@ class MCTSTrace(EventLog):
         chosen = next(s for s in e.scores if s.node == e.node)
         scores = ", ".join(f"{_text(s.action)} {_number(s.score)}" for s in e.scores)
         tied = [_text(s.action) for s in e.scores if s.score == chosen.score and s is not chosen]
-        tie = (f"; a tie with {', '.join(tied)}, and the first in the order of actions is taken"
-               if tied else "")
-        return (f"{above} is fully expanded; {chooser} takes the highest UCT score, "
-                f"{_text(chosen.action)} to {name}: mean for {chooser} {_number(chosen.mean)} + "
-                f"bonus {_number(chosen.bonus)} = {_number(chosen.score)} (scores: {scores}"
-                f"{tie}).")
+        tie = (
+            f"; a tie with {', '.join(tied)}, and the first in the order of actions is taken"
+            if tied
+            else ""
+        )
+        return (
+            f"{above} is fully expanded; {chooser} takes the highest UCT score, "
+            f"{_text(chosen.action)} to {name}: mean for {chooser} {_number(chosen.mean)} + "
+            f"bonus {_number(chosen.bonus)} = {_number(chosen.score)} (scores: {scores}"
+            f"{tie})."
+        )
 
 
 def _number(x) -> str:
@@ -242,4 +268,3 @@ def _number(x) -> str:
 def _text(action) -> str:
     """An action as the sentences write it: a string as it is, anything else by its repr."""
     return action if isinstance(action, str) else repr(action)
-

@@ -78,12 +78,20 @@ def minimax(
         state = game.initial_state()
     check_depth(depth)
     check_game(game, "minimax")
-    return expectiminimax(game, state, game.to_move(state), depth=depth, evaluate=evaluate,
-                          tracer=tracer)
+    return expectiminimax(
+        game, state, game.to_move(state), depth=depth, evaluate=evaluate, tracer=tracer
+    )
 
 
-def expectiminimax(game: Game, state, player, *, depth: int | None = None,
-                   evaluate: Evaluation | None = None, tracer=None) -> SearchResult:
+def expectiminimax(
+    game: Game,
+    state,
+    player,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluation | None = None,
+    tracer=None,
+) -> SearchResult:
     """Minimax with chance nodes, valued for ``player``: ``minimax`` and
     ``aisearch.expectimax`` both run it, after checking the game.
 

@@ -105,11 +105,15 @@ def pi_error_curve(ns: Iterable[int], *, repeats: int = 20, seed=0) -> list[tupl
     ns = [_check_count("each n", n) for n in ns]
     _check_count("repeats", repeats)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0 (run r uses (seed, r, n)), got {seed!r}")
+        raise ValueError(
+            f"seed must be a whole number >= 0 (run r uses (seed, r, n)), got {seed!r}"
+        )
     if not ns:
         raise ValueError("ns is empty: give at least one number of points")
-    return [(n, sum(abs(estimate_pi(n, seed=(seed, r, n)).error) for r in range(repeats)) / repeats)
-            for n in ns]
+    return [
+        (n, sum(abs(estimate_pi(n, seed=(seed, r, n)).error) for r in range(repeats)) / repeats)
+        for n in ns
+    ]
 
 
 # Playouts ----------------------------------------------------------------------
@@ -121,8 +125,9 @@ def random_move(game, state, rng: random.Random):
     return actions[rng.randrange(len(actions))]
 
 
-def playout(game: Game, state, rng: random.Random,
-            policy: PlayoutPolicy | None = None) -> tuple[Any, int]:
+def playout(
+    game: Game, state, rng: random.Random, policy: PlayoutPolicy | None = None
+) -> tuple[Any, int]:
     """Play ``state`` out to the end: ``(terminal state, number of moves)``.
 
     The players' moves come from ``policy(game, state, rng)`` (uniformly
@@ -159,8 +164,15 @@ class PlayoutEstimate(NamedTuple):
     moves: int
 
 
-def playout_value(game: Game, state=None, player=None, *, playouts: int = 1000, seed=None,
-                  policy: PlayoutPolicy | None = None) -> PlayoutEstimate:
+def playout_value(
+    game: Game,
+    state=None,
+    player=None,
+    *,
+    playouts: int = 1000,
+    seed=None,
+    policy: PlayoutPolicy | None = None,
+) -> PlayoutEstimate:
     """Estimate what ``state`` is worth to ``player`` by playing it out at random.
 
     Args:

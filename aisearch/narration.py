@@ -41,53 +41,73 @@ def sentence(trace, step: int) -> str:
     win = _window_text(e.alpha, e.beta)
     if e.kind == ENTER:
         if e.parent is None and e.role == "chance":
-            return (f"Start at {name}, a chance node: find what MAX can expect on "
-                    f"average{'; ' + win if win else ''}.")
+            return (
+                f"Start at {name}, a chance node: find what MAX can expect on "
+                f"average{'; ' + win if win else ''}."
+            )
         if e.parent is None:
             goal = "the most" if e.role == "max" else "the least"
             hope = "expect" if _has_chance(trace) else "be sure of"
-            return (f"Start at {name}, a {who} node: find {goal} MAX can {hope}"
-                    f"{'; ' + win if win else ''}.")
-        return (f"Enter {name} ({who}) by action {_action_text(e.action)} from "
-                f"{trace.label(e.parent)}{', with ' + win if win else ''}."
-                f"{_noisy_text(e)}")
+            return (
+                f"Start at {name}, a {who} node: find {goal} MAX can {hope}"
+                f"{'; ' + win if win else ''}."
+            )
+        return (
+            f"Enter {name} ({who}) by action {_action_text(e.action)} from "
+            f"{trace.label(e.parent)}{', with ' + win if win else ''}."
+            f"{_noisy_text(e)}"
+        )
     if e.kind == LEAF:
         return f"{name} {_leaf_text(e)} {format_value(e.value)}."
     if e.kind == UPDATE:
         bound = ""
         if e.alpha is not None:
-            bound = f"; α = {format_value(e.alpha)}" if e.role == "max" else f"; β = {format_value(e.beta)}"
+            bound = (
+                f"; α = {format_value(e.alpha)}"
+                if e.role == "max"
+                else f"; β = {format_value(e.beta)}"
+            )
         source = f" from {trace.label(e.child)}" if e.child is not None else ""
         kind = trace.value_kinds().get(e.child, EXACT) if e.child is not None else EXACT
-        return (f"{name} takes {bound_text(e.value, kind)}{source} as its best so far"
-                f"{bound}.")
+        return f"{name} takes {bound_text(e.value, kind)}{source} as its best so far{bound}."
     if e.kind in TABLE_KINDS:
         return _table_sentence(trace, e, name)
     if e.kind == CHANCE_STEP:
         child = trace.label(e.child) if e.child is not None else "?"
         kind = trace.value_kinds().get(e.child, EXACT)
-        return (f"{name} weighs {child}'s {bound_text(e.value, kind)} by its probability "
-                f"{format_probability(e.probability)}: the sum so far is {format_value(e.total)}.")
+        return (
+            f"{name} weighs {child}'s {bound_text(e.value, kind)} by its probability "
+            f"{format_probability(e.probability)}: the sum so far is {format_value(e.total)}."
+        )
     if e.kind == CUTOFF:
         skipped = ", ".join(trace.label_state(s) for s in e.skipped_states) or "nothing"
         if e.role == "chance":
             if e.alpha is not None and e.value is not None and e.value <= e.alpha:
-                why = (f"whatever the other outcomes bring, its average is at most "
-                       f"{format_value(e.value)} ≤ α = {format_value(e.alpha)}")
+                why = (
+                    f"whatever the other outcomes bring, its average is at most "
+                    f"{format_value(e.value)} ≤ α = {format_value(e.alpha)}"
+                )
             else:
-                why = (f"whatever the other outcomes bring, its average is at least "
-                       f"{format_value(e.value)} ≥ β = {format_value(e.beta)}")
+                why = (
+                    f"whatever the other outcomes bring, its average is at least "
+                    f"{format_value(e.value)} ≥ β = {format_value(e.beta)}"
+                )
             return f"Cutoff at {name}: {why}. Skip {skipped}."
         if e.role == "max":
-            why = (f"its value {format_value(e.value)} ≥ β = {format_value(e.beta)}: MIN above "
-                   "already has a better choice and will never let play reach it")
+            why = (
+                f"its value {format_value(e.value)} ≥ β = {format_value(e.beta)}: MIN above "
+                "already has a better choice and will never let play reach it"
+            )
         else:
-            why = (f"its value {format_value(e.value)} ≤ α = {format_value(e.alpha)}: MAX above "
-                   "already has a better choice and will never let play reach it")
+            why = (
+                f"its value {format_value(e.value)} ≤ α = {format_value(e.alpha)}: MAX above "
+                "already has a better choice and will never let play reach it"
+            )
         return f"Cutoff at {name}: {why}. Skip {skipped}."
     if e.kind == EXIT:
         return _exit_sentence(trace, e, name)
     return f"{e.kind} at {name}."
+
 
 def _exit_sentence(trace, e: Event, name: str) -> str:
     """What a node returns, and whether it is its exact value or a bound."""
@@ -109,29 +129,40 @@ def _exit_sentence(trace, e: Event, name: str) -> str:
         return f"{done}, its exact value: {_why_exact(trace, e, step)}."
     return f"{done}."
 
+
 def _why_exact(trace, e: Event, entered: int | None) -> str:
     """Why a node that returned a value outside its window is exact (see
     ``value_kinds``)."""
-    narrowed = [t for t in trace.events[entered or 0:e.step]
-                if t.node == e.node and t.kind in TABLE_NARROWINGS]
+    narrowed = [
+        t
+        for t in trace.events[entered or 0 : e.step]
+        if t.node == e.node and t.kind in TABLE_NARROWINGS
+    ]
     if narrowed and narrowed[-1].alpha < e.value < narrowed[-1].beta:
-        return (f"it lies inside the window {_window_text(narrowed[-1].alpha, narrowed[-1].beta)} "
-                "that the table's bound narrowed its search to")
+        return (
+            f"it lies inside the window {_window_text(narrowed[-1].alpha, narrowed[-1].beta)} "
+            "that the table's bound narrowed its search to"
+        )
     if e.role == "chance":
         return "every outcome was searched, and each came back exact"
     start = trace.events[entered] if entered is not None else e
     if start.horizon is not None and start.depth >= start.horizon:
-        return ("it searched every one of its noisy moves (the only ones it searches), "
-                "and none of them can change it")
+        return (
+            "it searched every one of its noisy moves (the only ones it searches), "
+            "and none of them can change it"
+        )
     return "every child was searched, the best of them is exact, and no other can beat it"
+
 
 def _vector_sentence(trace, e: Event, name: str) -> str:
     """A sentence for a step of a search of more than two players (max^n)."""
     who = e.role
     if e.kind == ENTER:
         if e.parent is None:
-            return (f"Start at {name}, where {who} moves: every player picks the child "
-                    f"best for itself; find the value vector {_players_text(e.players)}.")
+            return (
+                f"Start at {name}, where {who} moves: every player picks the child "
+                f"best for itself; find the value vector {_players_text(e.players)}."
+            )
         return f"Enter {name} ({who} to move) by action {_action_text(e.action)} from {trace.label(e.parent)}."
     if e.kind == LEAF:
         what = "is terminal: utilities" if e.terminal else "is at the depth limit: evaluations"
@@ -139,22 +170,28 @@ def _vector_sentence(trace, e: Event, name: str) -> str:
     if e.kind == UPDATE:
         mine = _entry(e.value, e.players, who)
         source = f" from {trace.label(e.child)}" if e.child is not None else ""
-        return (f"{name} takes {format_value(e.value)}{source} as its best so far: "
-                f"{who} gets {format_value(mine)}.")
+        return (
+            f"{name} takes {format_value(e.value)}{source} as its best so far: "
+            f"{who} gets {format_value(mine)}."
+        )
     if e.kind == CUTOFF:
         skipped = ", ".join(trace.label_state(s) for s in e.skipped_states) or "nothing"
         mine = _entry(e.value, e.players, who)
         if e.alpha is None:
-            why = (f"{who} already has {format_value(mine)} = max_sum, the most anyone "
-                   "can get (immediate pruning)")
+            why = (
+                f"{who} already has {format_value(mine)} = max_sum, the most anyone "
+                "can get (immediate pruning)"
+            )
         else:
             # A shallow cut always has a parent: the bound (alpha) comes from it.
             parent = e.parent if e.parent is not None else e.node
-            why = (f"{who} is sure of {format_value(mine)} here, so "
-                   f"{trace.nodes()[parent].role} at {trace.label(parent)} "
-                   f"gets at most {format_value(e.beta)} − {format_value(mine)} = "
-                   f"{format_value(e.beta - mine)} from it, no more than the "
-                   f"{format_value(e.alpha)} it already has (shallow pruning)")
+            why = (
+                f"{who} is sure of {format_value(mine)} here, so "
+                f"{trace.nodes()[parent].role} at {trace.label(parent)} "
+                f"gets at most {format_value(e.beta)} − {format_value(mine)} = "
+                f"{format_value(e.beta - mine)} from it, no more than the "
+                f"{format_value(e.alpha)} it already has (shallow pruning)"
+            )
         return f"Cutoff at {name}: {why}. Skip {skipped}."
     if e.kind == EXIT:
         if e.parent is None:
@@ -162,23 +199,33 @@ def _vector_sentence(trace, e: Event, name: str) -> str:
         return f"{name} is done and returns {format_value(e.value)} to {trace.label(e.parent)}."
     return f"{e.kind} at {name}."
 
+
 def _table_sentence(trace, e: Event, name: str) -> str:
     """A sentence for a step of the table's: an answer or a narrowed window."""
-    where = ("the table, under a rotated or mirrored copy," if e.kind in SYMMETRIC_KINDS
-             else "the table")
+    where = (
+        "the table, under a rotated or mirrored copy," if e.kind in SYMMETRIC_KINDS else "the table"
+    )
     v = format_value(e.value)
     if e.kind in TABLE_NARROWINGS:
         if e.bound == "lower":
-            return (f"{name} is in {where} worth at least {v}: "
-                    f"α rises to {format_value(e.alpha)} before its children are searched.")
-        return (f"{name} is in {where} worth at most {v}: "
-                f"β falls to {format_value(e.beta)} before its children are searched.")
+            return (
+                f"{name} is in {where} worth at least {v}: "
+                f"α rises to {format_value(e.alpha)} before its children are searched."
+            )
+        return (
+            f"{name} is in {where} worth at most {v}: "
+            f"β falls to {format_value(e.beta)} before its children are searched."
+        )
     if e.bound == "lower":
-        return (f"{name} is in {where} worth at least {v} ≥ β = {format_value(e.beta)}: "
-                "MIN above will avoid it, so it is cut without a search.")
+        return (
+            f"{name} is in {where} worth at least {v} ≥ β = {format_value(e.beta)}: "
+            "MIN above will avoid it, so it is cut without a search."
+        )
     if e.bound == "upper":
-        return (f"{name} is in {where} worth at most {v} ≤ α = {format_value(e.alpha)}: "
-                "MAX above will avoid it, so it is cut without a search.")
+        return (
+            f"{name} is in {where} worth at most {v} ≤ α = {format_value(e.alpha)}: "
+            "MAX above will avoid it, so it is cut without a search."
+        )
     return f"{name} is in {where} with the exact value {v}: it is not searched again."
 
 
@@ -281,8 +328,10 @@ def _leaf_text(e: Event) -> str:
         past = f", {_where_text(e)}" if e.depth > e.horizon else ""
         return f"is terminal{past}: utility"
     if e.noisy:
-        return (f"is {_where_text(e)} and still noisy, but max_extension allows no more "
-                "plies: evaluation")
+        return (
+            f"is {_where_text(e)} and still noisy, but max_extension allows no more "
+            "plies: evaluation"
+        )
     return f"is {_where_text(e)} and quiet: evaluation"
 
 

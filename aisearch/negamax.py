@@ -73,6 +73,15 @@ def negamax(
     >>> negamax(tree).stats.nodes, negamax(tree, prune=False).stats.nodes
     (11, 13)
     """
-    return negamax_engine(game, state, depth=depth, evaluate=evaluate, order=order,
-                          prune=prune, table=table, symmetry=symmetry, tracer=tracer,
-                          name="negamax" if table is None and not symmetry else TABLE_SEARCH)
+    return negamax_engine(
+        game,
+        state,
+        depth=depth,
+        evaluate=evaluate,
+        order=order,
+        prune=prune,
+        table=table,
+        symmetry=symmetry,
+        tracer=tracer,
+        name="negamax" if table is None and not symmetry else TABLE_SEARCH,
+    )

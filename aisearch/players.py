@@ -87,8 +87,15 @@ class GameRecord(NamedTuple):
     """Each player's utility at the end, ``None`` if stopped before the end."""
 
 
-def play_game(game: Game, players: Mapping | Sequence, state=None, *,
-              max_moves: int | None = None, seed=None, openings: int = 0) -> GameRecord:
+def play_game(
+    game: Game,
+    players: Mapping | Sequence,
+    state=None,
+    *,
+    max_moves: int | None = None,
+    seed=None,
+    openings: int = 0,
+) -> GameRecord:
     """Play from ``state`` (the initial state by default) until the game ends.
 
     Args:
@@ -122,8 +129,7 @@ def play_game(game: Game, players: Mapping | Sequence, state=None, *,
         names = optional(game, "players")
         if names is None or len(names) != len(players):
             raise ValueError(
-                "give players as a mapping {player: function}, or a sequence "
-                "matching game.players"
+                "give players as a mapping {player: function}, or a sequence matching game.players"
             )
         players = dict(zip(names, players, strict=True))
     state = game.initial_state() if state is None else state
@@ -156,8 +162,7 @@ def _ask(players: Mapping, mover, game: Game, state):
     if action not in game.actions(state):
         name = getattr(players[mover], "__name__", repr(players[mover]))
         raise ValueError(
-            f"player {mover!r} ({name}) chose {action!r}, which is not a legal "
-            f"action in {state!r}"
+            f"player {mover!r} ({name}) chose {action!r}, which is not a legal action in {state!r}"
         )
     return action
 
@@ -186,8 +191,7 @@ def epsilon_greedy_player(player: Player, epsilon: float, seed=None) -> Player:
     """
     if not callable(player):
         raise ValueError(f"player must be a function (game, state) -> action, got {player!r}")
-    if (isinstance(epsilon, bool) or not isinstance(epsilon, (int, float))
-            or not 0 <= epsilon <= 1):
+    if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
         raise ValueError(f"epsilon must be a number from 0 to 1, got {epsilon!r}")
     rng = random.Random(seed)
 
@@ -232,8 +236,14 @@ class Tally(NamedTuple):
         return self.losses / self.games
 
 
-def win_rates(game: Game, players: Mapping | Sequence, *, games: int = 100, seed=0,
-              progress: Callable[[int, int], Any] | None = None) -> dict:
+def win_rates(
+    game: Game,
+    players: Mapping | Sequence,
+    *,
+    games: int = 100,
+    seed=0,
+    progress: Callable[[int, int], Any] | None = None,
+) -> dict:
     """Play ``games`` games and count each player's wins, draws and losses.
 
     Game ``i`` (from 0) is ``play_game(game, players, seed=seed + i)``, so the
@@ -374,8 +384,14 @@ def _describe(evaluate) -> str:
     return f", evaluate={getattr(evaluate, '__name__', repr(evaluate))}"
 
 
-def depth_player(depth: int, evaluate: Evaluation | None = None, *, search: Callable = alphabeta,
-                 trace: bool = False, **options) -> SearchPlayer:
+def depth_player(
+    depth: int,
+    evaluate: Evaluation | None = None,
+    *,
+    search: Callable = alphabeta,
+    trace: bool = False,
+    **options,
+) -> SearchPlayer:
     """A player that searches ``depth`` plies with ``search`` and plays the best move.
 
     Args:
@@ -400,21 +416,28 @@ def depth_player(depth: int, evaluate: Evaluation | None = None, *, search: Call
     check_depth(depth)
     if depth < 1:
         raise ValueError(f"depth must be at least 1, got {depth!r}")
+
     def decide(game, state):
         tracer = Trace() if trace else None
         extra = dict(options, tracer=tracer) if trace else options
         result = search(game, state, depth=depth, evaluate=evaluate, **extra)
         own = resolve_evaluate(game, evaluate)
         line = principal_line(game, state, result.action, depth, own, search)
-        return Decision(state, result.action, result.value, depth, line, 0.0,
-                        result.stats.nodes, tracer)
+        return Decision(
+            state, result.action, result.value, depth, line, 0.0, result.stats.nodes, tracer
+        )
 
     return SearchPlayer(decide, f"depth_player({depth}{_describe(evaluate)})", evaluate)
 
 
-def timed_player(time_limit: float, evaluate: Evaluation | None = None, *,
-                 max_depth: int | None = None, search: Callable = alphabeta,
-                 **options) -> SearchPlayer:
+def timed_player(
+    time_limit: float,
+    evaluate: Evaluation | None = None,
+    *,
+    max_depth: int | None = None,
+    search: Callable = alphabeta,
+    **options,
+) -> SearchPlayer:
     """A player that deepens its search until ``time_limit`` seconds are up.
 
     Each move is ``aisearch.deepening.iterative_deepening(game, state,
@@ -429,14 +452,24 @@ def timed_player(time_limit: float, evaluate: Evaluation | None = None, *,
     (7, 0)
     """
     if time_limit is None:
-        raise ValueError("timed_player needs a time_limit in seconds: use depth_player for no clock")
+        raise ValueError(
+            "timed_player needs a time_limit in seconds: use depth_player for no clock"
+        )
     check_limits(time_limit, max_depth, None)
 
     def decide(game, state):
-        result = iterative_deepening(game, state, time_limit=time_limit, max_depth=max_depth,
-                                     evaluate=evaluate, search=search, **options)
-        return Decision(state, result.action, result.value, result.depth, result.line, 0.0,
-                        result.stats.nodes)
+        result = iterative_deepening(
+            game,
+            state,
+            time_limit=time_limit,
+            max_depth=max_depth,
+            evaluate=evaluate,
+            search=search,
+            **options,
+        )
+        return Decision(
+            state, result.action, result.value, result.depth, result.line, 0.0, result.stats.nodes
+        )
 
     shown = f"{time_limit:g} s" + (f", max_depth={max_depth}" if max_depth else "")
     return SearchPlayer(decide, f"timed_player({shown}{_describe(evaluate)})", evaluate)

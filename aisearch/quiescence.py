@@ -59,9 +59,17 @@ def threat_moves(game, state: str) -> list:
     return game.threat_moves(state)
 
 
-def quiescence_search(game: Game, state=None, *, depth: int, evaluate: Evaluation | None = None,
-                      noisy: Noisy | None = None, stand_pat: bool = False,
-                      max_extension: int | None = None, tracer=None) -> SearchResult:
+def quiescence_search(
+    game: Game,
+    state=None,
+    *,
+    depth: int,
+    evaluate: Evaluation | None = None,
+    noisy: Noisy | None = None,
+    stand_pat: bool = False,
+    max_extension: int | None = None,
+    tracer=None,
+) -> SearchResult:
     """Alpha-beta to ``depth``, then noisy moves only until the position is quiet.
 
     Args:
@@ -97,9 +105,16 @@ def quiescence_search(game: Game, state=None, *, depth: int, evaluate: Evaluatio
     if noisy is None:
         own = optional(game, "noisy_actions")
         if own is None:
-            raise ValueError(f"{game!r} has no noisy_actions(state): pass noisy=(game, state) -> actions")
+            raise ValueError(
+                f"{game!r} has no noisy_actions(state): pass noisy=(game, state) -> actions"
+            )
         noisy = lambda game, s: own(s)  # noqa: E731
-    to_move, result, is_terminal, utility = game.to_move, game.result, game.is_terminal, game.utility
+    to_move, result, is_terminal, utility = (
+        game.to_move,
+        game.result,
+        game.is_terminal,
+        game.utility,
+    )
     player = to_move(state)
     tracing = start_tracing(tracer, game, player)
     limit = math.inf if max_extension is None else depth + max_extension
@@ -128,8 +143,9 @@ def quiescence_search(game: Game, state=None, *, depth: int, evaluate: Evaluatio
         if not moves:
             return leaf(s, ply, action, evaluate(game, s, player), False, alpha, beta), None
         if tracing is not None:
-            tracing.enter(s, action, alpha, beta, horizon=depth,
-                          noisy=True if ply >= depth else None)
+            tracing.enter(
+                s, action, alpha, beta, horizon=depth, noisy=True if ply >= depth else None
+            )
         best, move = (-math.inf if maximizing else math.inf), None
         if ply >= depth and stand_pat:
             best = evaluate(game, s, player)
@@ -146,7 +162,7 @@ def quiescence_search(game: Game, state=None, *, depth: int, evaluate: Evaluatio
             if (best >= beta if maximizing else best <= alpha) and a != moves[-1]:
                 cutoffs += 1
                 if tracing is not None:
-                    skipped = moves[list(moves).index(a) + 1:]
+                    skipped = moves[list(moves).index(a) + 1 :]
                     tracing.cutoff(best, skipped, [result(s, b) for b in skipped], alpha, beta)
                 break
         if tracing is not None:

@@ -47,8 +47,11 @@ class SearchStats:
 
     def __repr__(self) -> str:
         shown = ["nodes", "leaves", "cutoffs", "max_depth"]
-        shown += [f for f in ("hits", "stores", "bound_hits", "symmetry_hits", "narrowed")
-                  if getattr(self, f)]
+        shown += [
+            f
+            for f in ("hits", "stores", "bound_hits", "symmetry_hits", "narrowed")
+            if getattr(self, f)
+        ]
         return f"SearchStats({', '.join(f'{f}={getattr(self, f)!r}' for f in shown)})"
 
 

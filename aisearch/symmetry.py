@@ -41,8 +41,14 @@ Permutation = tuple[int, ...]
 """``perm[i]``: the cell the contents of cell ``i`` move to (cells row by row)."""
 
 SQUARE_SYMMETRIES = (
-    "identity", "rotate90", "rotate180", "rotate270",
-    "flip_rows", "flip_columns", "transpose", "antitranspose",
+    "identity",
+    "rotate90",
+    "rotate180",
+    "rotate270",
+    "flip_rows",
+    "flip_columns",
+    "transpose",
+    "antitranspose",
 )
 """The 8 symmetries of a square board. ``rotate90`` turns it a quarter
 clockwise; ``flip_rows`` swaps top and bottom (a mirror along the middle

@@ -102,8 +102,9 @@ class TranspositionTable:
     (False, None, -inf, 1)
     """
 
-    def __init__(self, capacity: int = 1 << 16, *,
-                 index: Callable[[Hashable], int] = stable_index) -> None:
+    def __init__(
+        self, capacity: int = 1 << 16, *, index: Callable[[Hashable], int] = stable_index
+    ) -> None:
         if isinstance(capacity, bool) or not isinstance(capacity, int) or capacity < 2:
             raise ValueError(f"capacity must be a whole number >= 2, got {capacity!r}")
         if not callable(index):
@@ -117,10 +118,12 @@ class TranspositionTable:
         self.misses = self.stores = self.replacements = 0
 
     def __repr__(self) -> str:
-        return (f"<TranspositionTable {len(self)} of {self.capacity} entries: hits {self.hits} "
-                f"({self.bound_hits} by a bound), narrowed {self.narrowed}, "
-                f"misses {self.misses}, stores {self.stores}, "
-                f"replacements {self.replacements}>")
+        return (
+            f"<TranspositionTable {len(self)} of {self.capacity} entries: hits {self.hits} "
+            f"({self.bound_hits} by a bound), narrowed {self.narrowed}, "
+            f"misses {self.misses}, stores {self.stores}, "
+            f"replacements {self.replacements}>"
+        )
 
     def __len__(self) -> int:
         return sum(e is not None for e in self._deep) + sum(e is not None for e in self._recent)
@@ -174,7 +177,11 @@ class TranspositionTable:
         if entry is None or entry.depth < depth:
             return False, None, alpha, beta
         value, bound = entry.value, entry.bound
-        if bound == EXACT or (bound == LOWER and value >= beta) or (bound == UPPER and value <= alpha):
+        if (
+            bound == EXACT
+            or (bound == LOWER and value >= beta)
+            or (bound == UPPER and value <= alpha)
+        ):
             return True, value, alpha, beta
         if bound == LOWER and value > alpha:
             return False, value, value, beta

@@ -81,8 +81,10 @@ class TournamentTable:
         lines = [head]
         for r in self._standings:
             depth = "-" if r.mean_depth is None else f"{r.mean_depth:.2f}"
-            line = (f"{r.name:{width}}  {r.games:5}  {r.wins:4}  {r.draws:5}  {r.losses:6}"
-                    f"  {r.points:6g}  {depth:>10}")
+            line = (
+                f"{r.name:{width}}  {r.games:5}  {r.wins:4}  {r.draws:5}  {r.losses:6}"
+                f"  {r.points:6g}  {depth:>10}"
+            )
             if times:
                 line += f"  {1000 * r.mean_seconds:7.2f}"
             lines.append(line)
@@ -103,8 +105,11 @@ def _is_factory(player: Callable) -> bool:
         parameters = inspect.signature(player).parameters.values()
     except (TypeError, ValueError):
         return False
-    required = [p for p in parameters if p.default is p.empty
-                and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    required = [
+        p
+        for p in parameters
+        if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
     return not required
 
 
@@ -146,9 +151,16 @@ class _Progress:
             print(f"\rgames {self.done}/{self.total}", end=end, file=sys.stderr, flush=True)
 
 
-def tournament(players: Mapping[str, Callable], game: Game | Any, *, games: int = 2, seed: int = 0,
-               openings: int = 0, progress: bool | Callable = True,
-               max_moves: int | None = None) -> TournamentTable:
+def tournament(
+    players: Mapping[str, Callable],
+    game: Game | Any,
+    *,
+    games: int = 2,
+    seed: int = 0,
+    openings: int = 0,
+    progress: bool | Callable = True,
+    max_moves: int | None = None,
+) -> TournamentTable:
     """Play every seating of ``players`` in ``game``, ``games`` times each.
 
     Args:
@@ -189,8 +201,10 @@ def tournament(players: Mapping[str, Callable], game: Game | Any, *, games: int 
         raise ValueError(f"give at least {len(seats)} players as {{name: player}}, got {players!r}")
     for name, player in players.items():
         if not callable(player):
-            raise ValueError(f"player {name!r} must be a function (game, state) -> action, "
-                             f"or a factory of one, got {player!r}")
+            raise ValueError(
+                f"player {name!r} must be a function (game, state) -> action, "
+                f"or a factory of one, got {player!r}"
+            )
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number >= 1, got {games!r}")
     if isinstance(openings, bool) or not isinstance(openings, int) or openings < 0:
@@ -206,11 +220,16 @@ def tournament(players: Mapping[str, Callable], game: Game | Any, *, games: int 
     records, number = [], 0
     for seating in seatings:
         for _ in range(games):
-            seated = {seat: _fresh(players[name]) for seat, name in zip(seats, seating, strict=True)}
-            timed = {seat: _timing(player, name, depths, seconds)
-                     for (seat, player), name in zip(seated.items(), seating, strict=True)}
-            record = play_game(game, timed, seed=seed + number, openings=openings,
-                               max_moves=max_moves)
+            seated = {
+                seat: _fresh(players[name]) for seat, name in zip(seats, seating, strict=True)
+            }
+            timed = {
+                seat: _timing(player, name, depths, seconds)
+                for (seat, player), name in zip(seated.items(), seating, strict=True)
+            }
+            record = play_game(
+                game, timed, seed=seed + number, openings=openings, max_moves=max_moves
+            )
             records.append((seating, record))
             _score(record, seats, seating, counts)
             number += 1
@@ -220,8 +239,9 @@ def tournament(players: Mapping[str, Callable], game: Game | Any, *, games: int 
         wins, draws, losses = counts[name]
         mean_depth = sum(depths[name]) / len(depths[name]) if depths[name] else None
         mean_seconds = sum(seconds[name]) / len(seconds[name]) if seconds[name] else 0.0
-        standings.append(Standing(name, wins + draws + losses, wins, draws, losses,
-                                  mean_depth, mean_seconds))
+        standings.append(
+            Standing(name, wins + draws + losses, wins, draws, losses, mean_depth, mean_seconds)
+        )
     return TournamentTable(standings, records, games, seed)
 
 
@@ -265,4 +285,3 @@ def _score(record: GameRecord, seats: tuple, seating: tuple, counts: dict) -> No
 def seatings(names, seats: int) -> list[tuple]:
     """Every order of ``seats`` different players from ``names``: the games' seatings."""
     return list(itertools.permutations(names, seats))
-

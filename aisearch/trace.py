@@ -64,7 +64,11 @@ def _exit_kind(e: Event, children: list, window: tuple | None, cutoff: Event | N
         # it skipped could bring.
         side = None
         if cutoff is not None:
-            fell = cutoff.alpha is not None and cutoff.value is not None and cutoff.value <= cutoff.alpha
+            fell = (
+                cutoff.alpha is not None
+                and cutoff.value is not None
+                and cutoff.value <= cutoff.alpha
+            )
             side = UPPER if fell else LOWER
         at_least = UPPER not in kinds and side != UPPER
         at_most = LOWER not in kinds and side != LOWER
@@ -220,8 +224,7 @@ class Trace(EventLog):
 
     def visited(self) -> list:
         """States of the visited nodes, in the order they were visited."""
-        return [e.state for e in self.events
-                if e.kind in (ENTER, LEAF) or e.kind in TABLE_ANSWERS]
+        return [e.state for e in self.events if e.kind in (ENTER, LEAF) or e.kind in TABLE_ANSWERS]
 
     def leaves(self) -> list[tuple]:
         """``(state, value)`` of every evaluated leaf, in order."""
@@ -310,8 +313,13 @@ class Trace(EventLog):
                 cut[e.node] = e
             elif e.kind == EXIT:
                 on_stack.discard(e.node)
-                kind = EXACT if e.players else _exit_kind(
-                    e, children.pop(e.node, []), window.pop(e.node, None), cut.pop(e.node, None))
+                kind = (
+                    EXACT
+                    if e.players
+                    else _exit_kind(
+                        e, children.pop(e.node, []), window.pop(e.node, None), cut.pop(e.node, None)
+                    )
+                )
                 done(e, kind)
         return kinds
 
@@ -333,9 +341,18 @@ class Trace(EventLog):
         order: dict[int, list] = {}
 
         def add(node, parent, action, state, depth, role, entered, pruned, terminal=None):
-            rows[node] = dict(id=node, parent=parent, action=action, state=state,
-                              depth=depth, role=role, entered=entered,
-                              pruned=pruned, terminal=terminal, probability=None)
+            rows[node] = dict(
+                id=node,
+                parent=parent,
+                action=action,
+                state=state,
+                depth=depth,
+                role=role,
+                entered=entered,
+                pruned=pruned,
+                terminal=terminal,
+                probability=None,
+            )
             order[node] = []
             if parent is not None:
                 order[parent].append(node)
@@ -344,20 +361,29 @@ class Trace(EventLog):
         pruned_roots = []
         for e in self.events:
             if (e.kind in (ENTER, LEAF) or e.kind in TABLE_ANSWERS) and e.node not in rows:
-                add(e.node, e.parent, e.action, e.state, e.depth, e.role, e.step,
-                    None, e.terminal if e.kind == LEAF else None)
+                add(
+                    e.node,
+                    e.parent,
+                    e.action,
+                    e.state,
+                    e.depth,
+                    e.role,
+                    e.step,
+                    None,
+                    e.terminal if e.kind == LEAF else None,
+                )
             elif e.kind == CHANCE_STEP and e.child in rows:
                 rows[e.child]["probability"] = e.probability
             elif e.kind == CUTOFF:
-                for action, state, role in zip(e.skipped, e.skipped_states, e.skipped_roles, strict=True):
+                for action, state, role in zip(
+                    e.skipped, e.skipped_states, e.skipped_roles, strict=True
+                ):
                     add(next_id, e.node, action, state, e.depth + 1, role, None, e.step)
                     pruned_roots.append(next_id)
                     next_id += 1
         if self.game is not None and pruned_roots:
             next_id = self._expand_pruned(rows, pruned_roots, add, next_id, limit)
-        return {
-            n: TraceNode(children=tuple(order[n]), **row) for n, row in rows.items()
-        }
+        return {n: TraceNode(children=tuple(order[n]), **row) for n, row in rows.items()}
 
     def _expand_pruned(self, rows, pruned_roots, add, next_id, limit):
         game = self.game
@@ -380,7 +406,9 @@ class Trace(EventLog):
                 if self.events[0].players:
                     role = str(mover)  # more than two players: the role is the player
                 else:
-                    role = "chance" if mover == "chance" else "max" if mover == root_player else "min"
+                    role = (
+                        "chance" if mover == "chance" else "max" if mover == root_player else "min"
+                    )
                 add(next_id, node, action, child, row["depth"] + 1, role, None, row["pruned"])
                 queue.append(next_id)
                 next_id += 1
@@ -456,8 +484,18 @@ class Trace(EventLog):
         active_path = list(stack)
         if event.kind == LEAF or (event.kind == EXIT and (not stack or stack[-1] != event.node)):
             active_path.append(event.node)
-        return Frame(step, event, status, value, window, best, active_path, counts,
-                     self.sentence(step), bound)
+        return Frame(
+            step,
+            event,
+            status,
+            value,
+            window,
+            best,
+            active_path,
+            counts,
+            self.sentence(step),
+            bound,
+        )
 
     # Words ----------------------------------------------------------------------
 
@@ -481,4 +519,3 @@ def step_index(events, step: int, what: str) -> int:
     if not 0 <= step < n:
         raise ValueError(f"step {step} is outside this trace's steps 0..{n - 1}")
     return step
-

@@ -96,8 +96,13 @@ class EventKind(_Word):
     SYMMETRY_NARROWED = "symmetry_narrowed"
 
 
-ENTER, LEAF, UPDATE, CUTOFF, EXIT = (EventKind.ENTER, EventKind.LEAF, EventKind.UPDATE,
-                                     EventKind.CUTOFF, EventKind.EXIT)
+ENTER, LEAF, UPDATE, CUTOFF, EXIT = (
+    EventKind.ENTER,
+    EventKind.LEAF,
+    EventKind.UPDATE,
+    EventKind.CUTOFF,
+    EventKind.EXIT,
+)
 CHANCE_STEP = EventKind.CHANCE
 CACHE_HIT, SYMMETRY_HIT = EventKind.CACHE_HIT, EventKind.SYMMETRY_HIT
 NARROWED, SYMMETRY_NARROWED = EventKind.NARROWED, EventKind.SYMMETRY_NARROWED
@@ -212,11 +217,17 @@ class Tracing:
         players: the players, for searches whose values are vectors.
     """
 
-    __slots__ = ("tracer", "step", "path", "last", "count", "role_of", "root", "flip",
-                 "players")
+    __slots__ = ("tracer", "step", "path", "last", "count", "role_of", "root", "flip", "players")
 
-    def __init__(self, tracer: Callable[[Event], Any], role_of: Callable[[Any], str], *,
-                 root: Any = None, flip: bool = False, players: Sequence = ()):
+    def __init__(
+        self,
+        tracer: Callable[[Event], Any],
+        role_of: Callable[[Any], str],
+        *,
+        root: Any = None,
+        flip: bool = False,
+        players: Sequence = (),
+    ):
         if not callable(tracer):
             raise ValueError(f"tracer must be a callable taking an Event, got {tracer!r}")
         self.tracer = tracer
@@ -254,11 +265,26 @@ class Tracing:
             bound = Bound(bound).flipped()
         return value, alpha, beta, total, bound
 
-    def _emit(self, kind: EventKind, node: _Node, value=None, alpha=None, beta=None,
-              **fields) -> None:
-        self.tracer(Event(self.step, kind, node.id, node.parent, node.state, node.depth,
-                          node.role, node.action, value, alpha, beta, players=self.players,
-                          **fields))
+    def _emit(
+        self, kind: EventKind, node: _Node, value=None, alpha=None, beta=None, **fields
+    ) -> None:
+        self.tracer(
+            Event(
+                self.step,
+                kind,
+                node.id,
+                node.parent,
+                node.state,
+                node.depth,
+                node.role,
+                node.action,
+                value,
+                alpha,
+                beta,
+                players=self.players,
+                **fields,
+            )
+        )
         self.step += 1
 
     # What a search reports ------------------------------------------------------
@@ -270,8 +296,9 @@ class Tracing:
         _, alpha, beta, _, _ = self._to_max(side, None, alpha, beta)
         self._emit(ENTER, node, None, alpha, beta, **fields)
 
-    def leaf(self, state, action, value, terminal: bool, alpha=None, beta=None, *,
-             side=None, **fields) -> None:
+    def leaf(
+        self, state, action, value, terminal: bool, alpha=None, beta=None, *, side=None, **fields
+    ) -> None:
         """A leaf is visited and valued: a utility if ``terminal``, else an evaluation."""
         node = self._new(state, action)
         value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
@@ -283,21 +310,45 @@ class Tracing:
         value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
         self._emit(UPDATE, self.path[-1], value, alpha, beta, child=self.last)
 
-    def cutoff(self, value, skipped: Sequence, skipped_states: Sequence, alpha=None,
-               beta=None, *, side=None) -> None:
+    def cutoff(
+        self,
+        value,
+        skipped: Sequence,
+        skipped_states: Sequence,
+        alpha=None,
+        beta=None,
+        *,
+        side=None,
+    ) -> None:
         """The current node stops: the actions ``skipped`` (leading to
         ``skipped_states``) are never tried."""
         value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
         roles = tuple(self.role_of(s) for s in skipped_states)
-        self._emit(CUTOFF, self.path[-1], value, alpha, beta, skipped=tuple(skipped),
-                   skipped_states=tuple(skipped_states), skipped_roles=roles)
+        self._emit(
+            CUTOFF,
+            self.path[-1],
+            value,
+            alpha,
+            beta,
+            skipped=tuple(skipped),
+            skipped_states=tuple(skipped_states),
+            skipped_roles=roles,
+        )
 
     def chance(self, probability, value, total, alpha=None, beta=None) -> None:
         """The current chance node adds the last child's ``value``, weighted by
         its ``probability``, to its sum, now ``total``."""
         value, alpha, beta, total, _ = self._to_max(None, value, alpha, beta, total)
-        self._emit(CHANCE_STEP, self.path[-1], value, alpha, beta, child=self.last,
-                   probability=probability, total=total)
+        self._emit(
+            CHANCE_STEP,
+            self.path[-1],
+            value,
+            alpha,
+            beta,
+            child=self.last,
+            probability=probability,
+            total=total,
+        )
 
     def exit(self, value, alpha=None, beta=None, *, side=None) -> None:
         """The current node returns ``value`` to its parent."""
@@ -306,23 +357,28 @@ class Tracing:
         self._emit(EXIT, node, value, alpha, beta)
         self.last = node.id
 
-    def table_answer(self, state, action, value, bound, symmetric: bool, alpha=None,
-                     beta=None, *, side=None) -> None:
+    def table_answer(
+        self, state, action, value, bound, symmetric: bool, alpha=None, beta=None, *, side=None
+    ) -> None:
         """A node is answered from a table (found under a symmetric copy if
         ``symmetric``) without a search; ``bound`` says what ``value`` is."""
         node = self._new(state, action)
         value, alpha, beta, _, bound = self._to_max(side, value, alpha, beta, None, bound)
-        self._emit(SYMMETRY_HIT if symmetric else CACHE_HIT, node, value, alpha, beta,
-                   bound=bound)
+        self._emit(SYMMETRY_HIT if symmetric else CACHE_HIT, node, value, alpha, beta, bound=bound)
         self.last = node.id
 
-    def table_narrowed(self, value, bound, symmetric: bool, alpha, beta, *,
-                       side=None) -> None:
+    def table_narrowed(self, value, bound, symmetric: bool, alpha, beta, *, side=None) -> None:
         """The node just entered is in the table with the bound ``value``, which
         narrows its window to ``alpha``, ``beta`` before it is searched."""
         value, alpha, beta, _, bound = self._to_max(side, value, alpha, beta, None, bound)
-        self._emit(SYMMETRY_NARROWED if symmetric else NARROWED, self.path[-1], value,
-                   alpha, beta, bound=bound)
+        self._emit(
+            SYMMETRY_NARROWED if symmetric else NARROWED,
+            self.path[-1],
+            value,
+            alpha,
+            beta,
+            bound=bound,
+        )
 
 
 def start_tracing(tracer, game, root_player) -> Tracing | None:

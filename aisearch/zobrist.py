@@ -53,15 +53,24 @@ class Zobrist:
     True
     """
 
-    def __init__(self, cells: int, pieces: Sequence[Hashable], *, bits: int = 64,
-                 seed: int | None = 0, empty: Hashable = ".") -> None:
+    def __init__(
+        self,
+        cells: int,
+        pieces: Sequence[Hashable],
+        *,
+        bits: int = 64,
+        seed: int | None = 0,
+        empty: Hashable = ".",
+    ) -> None:
         if isinstance(cells, bool) or not isinstance(cells, int) or cells < 1:
             raise ValueError(f"cells must be a whole number >= 1, got {cells!r}")
         if isinstance(bits, bool) or not isinstance(bits, int) or not 1 <= bits <= 256:
             raise ValueError(f"bits must be a whole number from 1 to 256, got {bits!r}")
         pieces = tuple(pieces)
         if not pieces or len(set(pieces)) != len(pieces) or empty in pieces:
-            raise ValueError(f"pieces must be distinct and differ from empty={empty!r}, got {pieces!r}")
+            raise ValueError(
+                f"pieces must be distinct and differ from empty={empty!r}, got {pieces!r}"
+            )
         rng = random.Random(seed)
         self.cells, self.pieces, self.bits, self.empty = cells, pieces, bits, empty
         self.table: dict[tuple[int, Hashable], Key] = {
@@ -134,8 +143,9 @@ def for_game(game, *, bits: int = 64, seed: int | None = 0) -> Zobrist:
         raise ValueError(f"{game!r} must name its two players in `players` for Zobrist keys")
     start = game.initial_state()
     if not isinstance(start, Sequence):
-        raise ValueError(f"{game!r}: a state must be a sequence of cells for Zobrist keys, "
-                         f"got {start!r}")
+        raise ValueError(
+            f"{game!r}: a state must be a sequence of cells for Zobrist keys, got {start!r}"
+        )
     return Zobrist(len(start), players, bits=bits, seed=seed)
 
 

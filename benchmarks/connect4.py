@@ -52,9 +52,14 @@ from aisearch.connect4_solver import (
 from aisearch.games.connect4 import ConnectFour
 
 # Pons, Part 12 (strong solver): mean positions explored per position.
-PONS = {("end", "easy"): 51.28, ("middle", "easy"): 449.6, ("middle", "medium"): 39_900,
-        ("start", "easy"): 3_298, ("start", "medium"): 1_201_000,
-        ("start", "hard"): 65_920_000}
+PONS = {
+    ("end", "easy"): 51.28,
+    ("middle", "easy"): 449.6,
+    ("middle", "medium"): 39_900,
+    ("start", "easy"): 3_298,
+    ("start", "medium"): 1_201_000,
+    ("start", "hard"): 65_920_000,
+}
 PONS_NAMES = {"end": "End", "middle": "Middle", "start": "Begin"}
 
 # Published outcomes with perfect play (Tromp; Steininger): who wins, by width x height.
@@ -78,41 +83,54 @@ def run_ladder(game, stages, node_limits):
             nodes, start = [], time.perf_counter()
             try:
                 for state in positions:
-                    result = solve(game, state, upto=step, find_action=False,
-                                   node_limit=node_limits[stage])
+                    result = solve(
+                        game, state, upto=step, find_action=False, node_limit=node_limits[stage]
+                    )
                     nodes.append(result.stats.nodes)
                     scores.setdefault(state, result.value)
                     assert scores[state] == result.value, (step, state)
             except NodeLimitExceeded:
                 results[step, stage], too_slow = None, True
-                print(f"  {stage:6} {step:13} over {node_limits[stage]:,} nodes on one "
-                      "position: skipped, and the steps before it", flush=True)
+                print(
+                    f"  {stage:6} {step:13} over {node_limits[stage]:,} nodes on one "
+                    "position: skipped, and the steps before it",
+                    flush=True,
+                )
                 continue
             seconds = (time.perf_counter() - start) / len(positions)
             results[step, stage] = (statistics.mean(nodes), seconds, nodes)
-            print(f"  {stage:6} {step:13} {statistics.mean(nodes):12,.1f} nodes "
-                  f"{seconds * 1000:10.2f} ms", flush=True)
+            print(
+                f"  {stage:6} {step:13} {statistics.mean(nodes):12,.1f} nodes "
+                f"{seconds * 1000:10.2f} ms",
+                flush=True,
+            )
     return results, scores
 
 
 def print_ladder(results, stages):
     print("\nThe ladder: mean positions explored (nodes) and mean time per position")
     header = f"{'step':14}" + "".join(
-        f"| {f'{stage} ({len(p)} x {p[0].moves} stones)':^27}" for stage, p in stages.items())
+        f"| {f'{stage} ({len(p)} x {p[0].moves} stones)':^27}" for stage, p in stages.items()
+    )
     print(header)
     print(f"{'':14}" + "| {:>14} {:>11} ".format("nodes", "ms") * len(stages))
     for step in LADDER:
         row = f"{step:14}"
         for stage in stages:
             cell = results.get((step, stage))
-            row += "| {:>14} {:>11} ".format("skipped", "-") if cell is None else \
-                f"| {cell[0]:>14,.1f} {cell[1] * 1000:>11.2f} "
+            row += (
+                "| {:>14} {:>11} ".format("skipped", "-")
+                if cell is None
+                else f"| {cell[0]:>14,.1f} {cell[1] * 1000:>11.2f} "
+            )
         print(row)
 
 
 def print_comparison(game, results, stages, scores):
-    print("\nThe final solver by Pons' classes (moves left in a perfect game), beside his "
-          "published means\n(his sets differ from ours: see the docstring)")
+    print(
+        "\nThe final solver by Pons' classes (moves left in a perfect game), beside his "
+        "published means\n(his sets differ from ours: see the docstring)"
+    )
     print(f"{'class':16}{'our positions':>14}{'our mean nodes':>16}{'Pons mean nodes':>17}")
     for stage, positions in stages.items():
         final = results.get((LADDER[-1], stage))
@@ -126,13 +144,17 @@ def print_comparison(game, results, stages, scores):
             if kind in by_class:
                 pons = PONS.get((stage, kind))
                 name = f"{PONS_NAMES[stage]}-{kind.capitalize()}"
-                print(f"{name:16}{len(by_class[kind]):>14}{statistics.mean(by_class[kind]):>16,.1f}"
-                      f"{pons if pons is None else f'{pons:,}':>17}")
+                print(
+                    f"{name:16}{len(by_class[kind]):>14}{statistics.mean(by_class[kind]):>16,.1f}"
+                    f"{pons if pons is None else f'{pons:,}':>17}"
+                )
 
 
 def small_boards(sizes):
-    print("\nSmall boards solved from empty (weak: win / draw / loss), against the published "
-          "results\n(Tromp, tromp.github.io/c4/c4.html; Steininger, github.com/ChristopheSteininger/c4)")
+    print(
+        "\nSmall boards solved from empty (weak: win / draw / loss), against the published "
+        "results\n(Tromp, tromp.github.io/c4/c4.html; Steininger, github.com/ChristopheSteininger/c4)"
+    )
     print(f"{'board':8}{'score':>6}{'outcome':>9}{'published':>11}{'nodes':>11}{'seconds':>9}")
     for width, height in sizes:
         start = time.perf_counter()
@@ -141,8 +163,11 @@ def small_boards(sizes):
         outcome = "first" if result.value > 0 else "second" if result.value < 0 else "draw"
         published = PUBLISHED[width, height]
         mark = "" if outcome == published else "  <-- DIFFERS"
-        print(f"{f'{width}x{height}':8}{result.value:>6}{outcome:>9}{published:>11}"
-              f"{result.stats.nodes:>11,}{seconds:>9.2f}{mark}", flush=True)
+        print(
+            f"{f'{width}x{height}':8}{result.value:>6}{outcome:>9}{published:>11}"
+            f"{result.stats.nodes:>11,}{seconds:>9.2f}{mark}",
+            flush=True,
+        )
 
 
 def main(argv=None):
@@ -160,15 +185,18 @@ def main(argv=None):
         limits = {"end": 300_000, "middle": 400_000, "start": 1_000_000}
         sizes = [(4, 4), (5, 4), (4, 5), (6, 4), (5, 5)]
     print(f"Python {platform.python_version()} on {platform.machine()}; seed {args.seed}")
-    stages = {stage: game.random_positions(stones, count, seed=args.seed + stones)
-              for stage, (stones, count) in counts.items()}
+    stages = {
+        stage: game.random_positions(stones, count, seed=args.seed + stones)
+        for stage, (stones, count) in counts.items()
+    }
     results, scores = run_ladder(game, stages, limits)
     print_ladder(results, stages)
     print_comparison(game, results, stages, scores)
     middle = results.get((LADDER[-1], "middle"))
     if middle is not None:
-        print(f"\nTarget: a position with 20 stones in well under 0.1 s on average: "
-              f"{middle[1]:.3f} s")
+        print(
+            f"\nTarget: a position with 20 stones in well under 0.1 s on average: {middle[1]:.3f} s"
+        )
     small_boards(sizes)
 
 

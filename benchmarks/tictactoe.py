@@ -48,8 +48,12 @@ class _DropTracing(ast.NodeTransformer):
     def visit_If(self, node):
         self.generic_visit(node)
         test = node.test
-        if (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name)
-                and test.left.id == "tracing" and isinstance(test.ops[0], ast.IsNot)):
+        if (
+            isinstance(test, ast.Compare)
+            and isinstance(test.left, ast.Name)
+            and test.left.id == "tracing"
+            and isinstance(test.ops[0], ast.IsNot)
+        ):
             return node.orelse or None
         return node
 
@@ -91,21 +95,38 @@ def main(argv=None):
     negamax_untraced = without_tracing(negamax)
 
     rows = [
-        ("textbook minimax (no hooks)", "-", lambda: textbook_minimax(game, game.initial_state()), ""),
+        (
+            "textbook minimax (no hooks)",
+            "-",
+            lambda: textbook_minimax(game, game.initial_state()),
+            "",
+        ),
         ("minimax", "off", lambda: minimax(game), "< 0.6"),
         ("minimax, hooks cut out", "-", lambda: minimax_untraced(game), ""),
         ("minimax", "do-nothing", lambda: minimax(game, tracer=nothing), ""),
         ("negamax(prune=False)", "off", lambda: negamax(game, prune=False), "< 0.3"),
         ("negamax(prune=False), hooks cut", "-", lambda: negamax_untraced(game, prune=False), ""),
-        ("negamax(prune=False)", "do-nothing", lambda: negamax(game, prune=False, tracer=nothing), ""),
-        ("textbook alpha-beta (no hooks)", "-", lambda: textbook_alphabeta(game, game.initial_state()), ""),
+        (
+            "negamax(prune=False)",
+            "do-nothing",
+            lambda: negamax(game, prune=False, tracer=nothing),
+            "",
+        ),
+        (
+            "textbook alpha-beta (no hooks)",
+            "-",
+            lambda: textbook_alphabeta(game, game.initial_state()),
+            "",
+        ),
         ("alphabeta", "off", lambda: alphabeta(game), ""),
         ("alphabeta", "do-nothing", lambda: alphabeta(game, tracer=nothing), ""),
         ("alphabeta", "Trace", lambda: alphabeta(game, tracer=Trace()), ""),
         ("negamax", "off", lambda: negamax(game), ""),
     ]
-    print(f"Tic-tac-toe from the empty board; Python {platform.python_version()}, "
-          f"best of {args.repeat}\n")
+    print(
+        f"Tic-tac-toe from the empty board; Python {platform.python_version()}, "
+        f"best of {args.repeat}\n"
+    )
     header = f"{'search':32} {'tracer':>10} {'value':>5} {'move':>7} {'nodes':>8} {'seconds':>8} {'target':>7}"
     print(header)
     print("-" * len(header))
@@ -115,7 +136,9 @@ def main(argv=None):
             value, move, nodes = out
         else:
             value, move, nodes = out.value, out.action, out.stats.nodes
-        print(f"{name:32} {tracer:>10} {value:>5} {str(move):>7} {nodes:>8} {seconds:>8.3f} {target:>7}")
+        print(
+            f"{name:32} {tracer:>10} {value:>5} {str(move):>7} {nodes:>8} {seconds:>8.3f} {target:>7}"
+        )
     caching_table(game, args.repeat)
     knuth_moore_table(args.seed)
 
@@ -129,18 +152,26 @@ def caching_table(game, repeat):
         ("alphabeta", lambda: alphabeta(game)),
         ("alphabeta, centre first", lambda: alphabeta(game, order=centre_first)),
         ("alphabeta, table", lambda: alphabeta(game, table=TranspositionTable())),
-        ("alphabeta, centre first, table",
-         lambda: alphabeta(game, order=centre_first, table=TranspositionTable())),
-        ("alphabeta, table, symmetry",
-         lambda: alphabeta(game, table=TranspositionTable(), symmetry=True)),
-        ("alphabeta, centre first, table, sym.",
-         lambda: alphabeta(game, order=centre_first, table=TranspositionTable(), symmetry=True)),
+        (
+            "alphabeta, centre first, table",
+            lambda: alphabeta(game, order=centre_first, table=TranspositionTable()),
+        ),
+        (
+            "alphabeta, table, symmetry",
+            lambda: alphabeta(game, table=TranspositionTable(), symmetry=True),
+        ),
+        (
+            "alphabeta, centre first, table, sym.",
+            lambda: alphabeta(game, order=centre_first, table=TranspositionTable(), symmetry=True),
+        ),
     ]
     print(f"\nCaching and symmetry, tic-tac-toe from the empty board, best of {repeat}\n")
     # hits: nodes answered from the table; "by bound": those of them answered by a
     # bound (a cut); "narrowed": nodes whose window a bound narrowed, then searched.
-    header = (f"{'search':38} {'value':>5} {'nodes':>8} {'hits':>6} {'by bound':>8} "
-              f"{'narrowed':>8} {'sym.':>6} {'seconds':>8} {'speedup':>8}")
+    header = (
+        f"{'search':38} {'value':>5} {'nodes':>8} {'hits':>6} {'by bound':>8} "
+        f"{'narrowed':>8} {'sym.':>6} {'seconds':>8} {'speedup':>8}"
+    )
     print(header)
     print("-" * len(header))
     base = None
@@ -148,8 +179,10 @@ def caching_table(game, repeat):
         out, seconds = best_time(run, repeat)
         st = out.stats
         base = seconds if base is None else base
-        print(f"{name:38} {out.value:>5} {st.nodes:>8} {st.hits:>6} {st.bound_hits:>8} "
-              f"{st.narrowed:>8} {st.symmetry_hits:>6} {seconds:>8.4f} {base / seconds:>7.0f}x")
+        print(
+            f"{name:38} {out.value:>5} {st.nodes:>8} {st.hits:>6} {st.bound_hits:>8} "
+            f"{st.narrowed:>8} {st.symmetry_hits:>6} {seconds:>8.4f} {base / seconds:>7.0f}x"
+        )
 
 
 def uniform_tree(branching, depth, rng):
@@ -189,8 +222,10 @@ def knuth_moore_table(seed, trees=5):
     """Alpha-beta's leaves on random uniform trees against the textbook's counts."""
     rng = random.Random(seed)
     print(f"\nAlpha-beta leaves on random uniform trees (mean of {trees} trees, seed {seed})\n")
-    header = (f"{'b':>3} {'d':>3} {'b^d':>8} {'perfect':>9} {'minimal':>9} {'ratio':>6} "
-              f"{'random':>9} {'b^(3d/4)':>9} {'ratio':>6}")
+    header = (
+        f"{'b':>3} {'d':>3} {'b^d':>8} {'perfect':>9} {'minimal':>9} {'ratio':>6} "
+        f"{'random':>9} {'b^(3d/4)':>9} {'ratio':>6}"
+    )
     print(header)
     print("-" * len(header))
     for b, d in ((2, 8), (3, 6), (4, 5), (5, 4), (8, 4)):
@@ -202,8 +237,10 @@ def knuth_moore_table(seed, trees=5):
         perfect, shuffled = perfect / trees, shuffled / trees
         minimal = b ** math.ceil(d / 2) + b ** (d // 2) - 1
         three_quarters = b ** (3 * d / 4)
-        print(f"{b:>3} {d:>3} {b**d:>8} {perfect:>9.1f} {minimal:>9} {perfect / minimal:>6.2f} "
-              f"{shuffled:>9.1f} {three_quarters:>9.1f} {shuffled / three_quarters:>6.2f}")
+        print(
+            f"{b:>3} {d:>3} {b**d:>8} {perfect:>9.1f} {minimal:>9} {perfect / minimal:>6.2f} "
+            f"{shuffled:>9.1f} {three_quarters:>9.1f} {shuffled / three_quarters:>6.2f}"
+        )
 
 
 if __name__ == "__main__":

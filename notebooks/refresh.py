@@ -41,9 +41,14 @@ def is_checked(cell) -> bool:
 
 def execute(nb, folder: Path, timeout: int = 600, kernel_name: str = "python3"):
     """Run every cell of ``nb`` in a fresh kernel started in ``folder``; returns ``nb``."""
-    client = NotebookClient(nb, timeout=timeout, kernel_name=kernel_name,
-                            resources={"metadata": {"path": str(folder)}},
-                            record_timing=False, store_widget_state=False)
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name=kernel_name,
+        resources={"metadata": {"path": str(folder)}},
+        record_timing=False,
+        store_widget_state=False,
+    )
     client.execute()
     return nb
 
@@ -53,8 +58,12 @@ def coalesce_streams(outputs) -> list:
     joined = []
     for output in outputs:
         previous = joined[-1] if joined else None
-        if (output.output_type == "stream" and previous is not None
-                and previous.output_type == "stream" and previous.name == output.name):
+        if (
+            output.output_type == "stream"
+            and previous is not None
+            and previous.output_type == "stream"
+            and previous.name == output.name
+        ):
             previous.text += output.text
         else:
             joined.append(output)
@@ -92,8 +101,11 @@ def keep_checked_outputs(nb):
     nb.metadata.pop("widgets", None)
     language = nb.metadata.get("language_info", {})
     nb.metadata["language_info"] = {"name": language.get("name", "python")}
-    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
-                                 "name": "python3"}
+    nb.metadata["kernelspec"] = {
+        "display_name": "Python 3",
+        "language": "python",
+        "name": "python3",
+    }
     return nb
 
 
@@ -110,10 +122,17 @@ def refresh(path: Path, *, write: bool = True, timeout: int = 600) -> bool:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("notebooks", nargs="*", type=Path,
-                        help="notebooks to refresh (default: every notebooks/*.ipynb)")
-    parser.add_argument("--check", action="store_true",
-                        help="write nothing; exit 1 if a notebook's stored outputs are stale")
+    parser.add_argument(
+        "notebooks",
+        nargs="*",
+        type=Path,
+        help="notebooks to refresh (default: every notebooks/*.ipynb)",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 if a notebook's stored outputs are stale",
+    )
     parser.add_argument("--timeout", type=int, default=600, help="seconds allowed per cell")
     args = parser.parse_args(argv)
     paths = args.notebooks or sorted(HERE.glob("*.ipynb"))

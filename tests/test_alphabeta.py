@@ -32,8 +32,12 @@ def test_textbook_tree_cut_by_cut():
     assert (cut.state, cut.value, cut.alpha, cut.beta, cut.skipped) == ("C", 2, 3, 2, ("c2", "c3"))
     # The window each node was entered with.
     windows = {e.state: (e.alpha, e.beta) for e in trace.of_kind("enter")}
-    assert windows == {"A": (-float("inf"), float("inf")), "B": (-float("inf"), float("inf")),
-                       "C": (3, float("inf")), "D": (3, float("inf"))}
+    assert windows == {
+        "A": (-float("inf"), float("inf")),
+        "B": (-float("inf"), float("inf")),
+        "C": (3, float("inf")),
+        "D": (3, float("inf")),
+    }
 
 
 def test_ties_prune_on_equal_or_not():
@@ -98,8 +102,9 @@ def perfectly_ordered(tree):
     return order
 
 
-@pytest.mark.parametrize("b, d", [(2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (3, 2), (3, 3),
-                                  (3, 4), (4, 3), (5, 2)])
+@pytest.mark.parametrize(
+    "b, d", [(2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (3, 2), (3, 3), (3, 4), (4, 3), (5, 2)]
+)
 def test_knuth_moore_minimal_tree_with_perfect_ordering(b, d):
     rng = random.Random(b * 100 + d)
     leaves = rng.sample(range(10 * b**d), b**d)  # distinct values, no ties
@@ -123,8 +128,12 @@ def test_knuth_moore_minimal_tree_with_perfect_ordering(b, d):
 def test_alphabeta_and_negamax_equal_minimax_on_random_trees(spec, root):
     tree = GameTree.from_nested(spec, root_role=root)
     plain = minimax(tree)
-    for result in (alphabeta(tree), alphabeta(tree, prune_on_equal=False),
-                   negamax(tree), negamax(tree, prune=False)):
+    for result in (
+        alphabeta(tree),
+        alphabeta(tree, prune_on_equal=False),
+        negamax(tree),
+        negamax(tree, prune=False),
+    ):
         assert (result.value, result.action) == (plain.value, plain.action)
         assert result.stats.nodes <= plain.stats.nodes
     assert negamax(tree, prune=False).stats == plain.stats
@@ -205,13 +214,18 @@ THREE = ("P1", "P2", "P3")
 
 
 @settings(max_examples=60)
-@given(seed=st.integers(0, 10**6), depth=st.integers(0, 4),
-       layers=st.lists(st.sampled_from(THREE), min_size=1, max_size=4),
-       prune_on_equal=st.booleans())
-def test_on_three_players_alphabeta_is_the_root_players_paranoid_value(seed, depth, layers,
-                                                                       prune_on_equal):
-    tree = GameTree.random(depth, (1, 3), players=THREE, values=(0, 9), seed=seed,
-                           layers=tuple(layers))
+@given(
+    seed=st.integers(0, 10**6),
+    depth=st.integers(0, 4),
+    layers=st.lists(st.sampled_from(THREE), min_size=1, max_size=4),
+    prune_on_equal=st.booleans(),
+)
+def test_on_three_players_alphabeta_is_the_root_players_paranoid_value(
+    seed, depth, layers, prune_on_equal
+):
+    tree = GameTree.random(
+        depth, (1, 3), players=THREE, values=(0, 9), seed=seed, layers=tuple(layers)
+    )
     root_player = tree.to_move(tree.root)
     result = alphabeta(tree, prune_on_equal=prune_on_equal)
     assert result.value == paranoid_by_definition(tree, tree.root, root_player)

@@ -60,14 +60,16 @@ VARIANTS = {
     "alphabeta + table + symmetry": lambda s, t: alphabeta(GAME, s, table=t, symmetry=True),
     "alphabeta + table + ordering": lambda s, t: alphabeta(GAME, s, table=t, order=centre_first),
     "negamax + table": lambda s, t: negamax(GAME, s, table=t),
-    "negamax(prune=False) + table + symmetry": lambda s, t: negamax(GAME, s, table=t,
-                                                                   prune=False, symmetry=True),
+    "negamax(prune=False) + table + symmetry": lambda s, t: negamax(
+        GAME, s, table=t, prune=False, symmetry=True
+    ),
 }
 
 
 CASES = [(name, 1 << 14) for name in VARIANTS] + [
     # A tiny table, so that entries are replaced all the time.
-    ("alphabeta + table", 6), ("alphabeta + table + symmetry", 6),
+    ("alphabeta + table", 6),
+    ("alphabeta + table + symmetry", 6),
 ]
 
 
@@ -85,8 +87,11 @@ def test_every_table_variant_equals_minimax_on_every_position(name, capacity, tr
 
 def test_fresh_tables_and_memos_equal_minimax_on_every_position(truth):
     for s in POSITIONS[::7]:
-        for result in (memo_minimax(GAME, s), memo_minimax(GAME, s, symmetry=True),
-                       alphabeta(GAME, s, symmetry=True)):
+        for result in (
+            memo_minimax(GAME, s),
+            memo_minimax(GAME, s, symmetry=True),
+            alphabeta(GAME, s, symmetry=True),
+        ):
             assert result.value == truth[s], s
         assert memo_minimax(GAME, s).action == minimax(GAME, s).action
 
@@ -98,8 +103,14 @@ def test_depth_limited_tables_equal_depth_limited_minimax_on_every_position():
             expected = minimax(GAME, s, depth=depth).value
             for result in (
                 alphabeta(GAME, s, depth=depth, table=TranspositionTable(64)),
-                alphabeta(GAME, s, depth=depth, order=centre_first, symmetry=True,
-                          table=TranspositionTable(64)),
+                alphabeta(
+                    GAME,
+                    s,
+                    depth=depth,
+                    order=centre_first,
+                    symmetry=True,
+                    table=TranspositionTable(64),
+                ),
                 negamax(GAME, s, depth=depth, table=TranspositionTable(8)),
             ):
                 assert result.value == expected, (s, depth)
@@ -354,8 +365,9 @@ def test_the_table_rule_check_passes_the_rule_and_explains_wrong_ones():
     from aisearch.exercises import check_table_rule
 
     def rule(bound, value, entry_depth, depth, alpha, beta):
-        return TranspositionTable.use(Entry(None, value, bound, entry_depth, None, None),
-                                      depth, alpha, beta)[0]
+        return TranspositionTable.use(
+            Entry(None, value, bound, entry_depth, None, None), depth, alpha, beta
+        )[0]
 
     def depth_blind(bound, value, entry_depth, depth, alpha, beta):
         return rule(bound, value, math.inf, depth, alpha, beta)
@@ -418,7 +430,10 @@ def test_the_table_counters_split_answers_by_kind_and_count_narrowings_apart(sym
     assert all(e.bound != EXACT for e in narrowings)
     # The table's own counts agree, and every searched node but the root is probed once.
     assert (table.hits, table.bound_hits, table.narrowed) == (
-        stats.hits, stats.bound_hits, stats.narrowed)
+        stats.hits,
+        stats.bound_hits,
+        stats.narrowed,
+    )
     assert table.hits + table.narrowed + table.misses == stats.nodes - stats.leaves - 1
 
 
@@ -458,11 +473,11 @@ CONNECT_FOUR_VARIANTS = {
     "memo + symmetry": lambda g, s, t: memo_minimax(g, s, symmetry=True),
     "alphabeta + table": lambda g, s, t: alphabeta(g, s, table=t),
     "alphabeta + table + symmetry": lambda g, s, t: alphabeta(g, s, table=t, symmetry=True),
-    "alphabeta + table + ordering": lambda g, s, t: alphabeta(g, s, table=t,
-                                                              order=centre_columns),
+    "alphabeta + table + ordering": lambda g, s, t: alphabeta(g, s, table=t, order=centre_columns),
     "negamax + table + symmetry": lambda g, s, t: negamax(g, s, table=t, symmetry=True),
     "alphabeta + tiny table + symmetry": lambda g, s, t: alphabeta(
-        g, s, table=TranspositionTable(8), symmetry=True),
+        g, s, table=TranspositionTable(8), symmetry=True
+    ),
 }
 
 
@@ -477,8 +492,9 @@ def test_every_variant_equals_minimax_on_small_connect_four_boards(name):
         assert found.value == truth.value, (name, game.render(state))
         child = game.result(state, found.action)
         mover = game.to_move(state)
-        reached = (game.utility(child, mover) if game.is_terminal(child)
-                   else -minimax(game, child).value)
+        reached = (
+            game.utility(child, mover) if game.is_terminal(child) else -minimax(game, child).value
+        )
         assert reached == truth.value, (name, found.action, game.render(state))
 
 

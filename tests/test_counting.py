@@ -155,8 +155,10 @@ def test_whole_games_up_to_symmetry_are_an_eighth_of_the_games():
     # A symmetry leaves a whole game unchanged only if it fixes every cell
     # played; each one but the identity fixes at most 3 cells, and the
     # shortest game has 5 moves. So every class of whole games has 8 members.
-    fixed = {name: sum(i == j for i, j in enumerate(square_permutation(name, 3)))
-             for name in SQUARE_SYMMETRIES[1:]}
+    fixed = {
+        name: sum(i == j for i, j in enumerate(square_permutation(name, 3)))
+        for name in SQUARE_SYMMETRIES[1:]
+    }
     shortest = min(moves for moves, _ in count_games_by_length(game))
     assert max(fixed.values()) == 3 < shortest == 5
     assert count_games(game) % 8 == 0

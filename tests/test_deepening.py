@@ -40,8 +40,11 @@ def value_of_move(game, state, action, depth, evaluate):
     child = game.result(state, action)
     player = game.to_move(state)
     if game.is_terminal(child) or depth == 1:
-        return game.utility(child, player) if game.is_terminal(child) else \
-            (evaluate or (lambda g, s, p: g.evaluate(s, p)))(game, child, player)
+        return (
+            game.utility(child, player)
+            if game.is_terminal(child)
+            else (evaluate or (lambda g, s, p: g.evaluate(s, p)))(game, child, player)
+        )
     value = minimax(game, child, depth=depth - 1, evaluate=evaluate).value
     return value if game.to_move(child) == player else -value
 
@@ -55,13 +58,17 @@ def assert_every_iteration_is_a_finished_depth(game, state, r, evaluate):
     for it in r.iterations:
         plain = minimax(game, state, depth=it.depth, evaluate=evaluate)
         assert it.value == pytest.approx(plain.value), (state, it.depth)
-        assert value_of_move(game, state, it.action, it.depth, evaluate) == \
-            pytest.approx(plain.value), (state, it.depth)
+        assert value_of_move(game, state, it.action, it.depth, evaluate) == pytest.approx(
+            plain.value
+        ), (state, it.depth)
         assert it.nodes >= 1 and it.line[0] == it.action
 
 
-GAMES = [(TicTacToe(), None, 9), (Isolation(5, 5), mobility_difference, 6),
-         (Isolation(4, 4, "queen"), None, 8)]
+GAMES = [
+    (TicTacToe(), None, 9),
+    (Isolation(5, 5), mobility_difference, 6),
+    (Isolation(4, 4, "queen"), None, 8),
+]
 
 
 @pytest.mark.parametrize("game, evaluate, plies", GAMES, ids=lambda g: repr(g)[:20])
@@ -71,8 +78,9 @@ def test_each_completed_depth_plays_a_value_optimal_move(game, evaluate, plies):
             plain = minimax(game, state, depth=it.depth, evaluate=evaluate)
             assert it.value == pytest.approx(plain.value)
             assert it.action in game.actions(state)
-            assert value_of_move(game, state, it.action, it.depth, evaluate) == \
-                pytest.approx(plain.value)
+            assert value_of_move(game, state, it.action, it.depth, evaluate) == pytest.approx(
+                plain.value
+            )
             assert it.line[0] == it.action
 
 
@@ -80,8 +88,13 @@ def test_each_completed_depth_plays_a_value_optimal_move(game, evaluate, plies):
 def test_a_legal_move_is_always_ready_however_short_the_clock(time_limit):
     for game, evaluate, plies in GAMES:
         for state in random_positions(game, 15, seed=int(-math.log10(time_limit)), plies=plies):
-            r = iterative_deepening(game, state, time_limit=time_limit, evaluate=evaluate,
-                                    max_depth=None if hasattr(game, "max_plies") else 9)
+            r = iterative_deepening(
+                game,
+                state,
+                time_limit=time_limit,
+                evaluate=evaluate,
+                max_depth=None if hasattr(game, "max_plies") else 9,
+            )
             assert isinstance(r, DeepeningResult)
             assert r.action is not None and r.action in game.actions(state)
             assert r.fallback == (r.depth == 0) == (not r.iterations)
@@ -156,16 +169,19 @@ def test_a_table_and_other_options_are_passed_to_the_search():
     assert r.value == alphabeta(TicTacToe(), depth=2).value
 
 
-@pytest.mark.parametrize("limits, message", [
-    ({"time_limit": 0}, "time_limit must be a positive number of seconds, got 0"),
-    ({"time_limit": -1.0}, "got -1.0"),
-    ({"time_limit": "1s"}, "got '1s'"),
-    ({"time_limit": math.inf}, "got inf"),
-    ({"time_limit": True}, "got True"),
-    ({"max_depth": 0}, "max_depth must be a whole number of plies >= 1, got 0"),
-    ({"max_depth": 2.5}, "got 2.5"),
-    ({}, "give a time_limit or a max_depth: TicTacToe"),
-])
+@pytest.mark.parametrize(
+    "limits, message",
+    [
+        ({"time_limit": 0}, "time_limit must be a positive number of seconds, got 0"),
+        ({"time_limit": -1.0}, "got -1.0"),
+        ({"time_limit": "1s"}, "got '1s'"),
+        ({"time_limit": math.inf}, "got inf"),
+        ({"time_limit": True}, "got True"),
+        ({"max_depth": 0}, "max_depth must be a whole number of plies >= 1, got 0"),
+        ({"max_depth": 2.5}, "got 2.5"),
+        ({}, "give a time_limit or a max_depth: TicTacToe"),
+    ],
+)
 def test_invalid_limits_are_named(limits, message):
     with pytest.raises(ValueError, match=message):
         iterative_deepening(TicTacToe(), **limits)
@@ -188,7 +204,9 @@ def test_overhead_counts_every_iteration_against_the_last_alone():
         deepening_overhead(game, state, depth=1)
 
 
-@given(st.integers(0, 10_000), st.integers(1, 4), st.integers(1, 4), st.sampled_from(["max", "min"]))
+@given(
+    st.integers(0, 10_000), st.integers(1, 4), st.integers(1, 4), st.sampled_from(["max", "min"])
+)
 def test_on_random_trees_deepening_to_the_end_is_minimax(seed, depth, branching, root):
     tree = GameTree.random(depth, (1, branching), seed=seed, root_role=root)
     r = iterative_deepening(tree, max_depth=6, evaluate=lambda g, s, p: 0)

@@ -18,8 +18,13 @@ from aisearch.evaluation import (
 )
 from aisearch.games.isolation import Isolation
 
-BOARDS = [Isolation(3, 3), Isolation(3, 3, "queen"), Isolation(5, 4, "queen"), Isolation(7, 7),
-          Isolation(6, 6, "queen")]
+BOARDS = [
+    Isolation(3, 3),
+    Isolation(3, 3, "queen"),
+    Isolation(5, 4, "queen"),
+    Isolation(7, 7),
+    Isolation(6, 6, "queen"),
+]
 
 
 def positions(game, count=150, seed=0):
@@ -62,7 +67,7 @@ def test_built_ins_count_what_they_say():
     assert own_moves(game, state, "X") == 2 and opponent_moves(game, state, "X") == 8
     assert mobility_difference(game, state, "X") == -6 == -mobility_difference(game, state, "O")
     assert distance_to_centre(game, state, "O") == 0
-    assert distance_to_centre(game, state, "X") == pytest.approx(-(8 ** 0.5))
+    assert distance_to_centre(game, state, "X") == pytest.approx(-(8**0.5))
     assert game.evaluate(state, "X") == mobility_difference(game, state, "X")
 
 
@@ -73,10 +78,13 @@ def test_linear_evaluation_is_the_weighted_sum_and_shows_its_weights():
     for state in positions(game, 50):
         for p in game.players:
             assert evaluate(game, state, p) == pytest.approx(
-                own_moves(game, state, p) - 2 * opponent_moves(game, state, p))
+                own_moves(game, state, p) - 2 * opponent_moves(game, state, p)
+            )
     assert isinstance(evaluate, LinearEvaluation)
-    assert evaluate.terms(game, game.initial_state(), "X") == {"own_moves": 25,
-                                                               "opponent_moves": 25}
+    assert evaluate.terms(game, game.initial_state(), "X") == {
+        "own_moves": 25,
+        "opponent_moves": 25,
+    }
 
 
 def test_linear_evaluation_with_own_features_plays_in_a_search():
@@ -85,17 +93,21 @@ def test_linear_evaluation_with_own_features_plays_in_a_search():
     from aisearch.games import TicTacToe
 
     assert evaluate(TicTacToe(), "XX.O.....", "X") == 1.0
-    assert alphabeta(Isolation(5, 5), depth=1, evaluate=linear_evaluation(
-        {"mobility_difference": 1})).action == (2, 2)  # the cell with the most knight moves
+    assert alphabeta(
+        Isolation(5, 5), depth=1, evaluate=linear_evaluation({"mobility_difference": 1})
+    ).action == (2, 2)  # the cell with the most knight moves
 
 
-@pytest.mark.parametrize("weights, message", [
-    ({}, "non-empty mapping"),
-    ({"speed": 1}, "no feature named 'speed'"),
-    ({"own_moves": "1"}, "weight of 'own_moves' must be a finite number, got '1'"),
-    ({"own_moves": float("nan")}, "finite number"),
-    ({"own_moves": True}, "finite number"),
-])
+@pytest.mark.parametrize(
+    "weights, message",
+    [
+        ({}, "non-empty mapping"),
+        ({"speed": 1}, "no feature named 'speed'"),
+        ({"own_moves": "1"}, "weight of 'own_moves' must be a finite number, got '1'"),
+        ({"own_moves": float("nan")}, "finite number"),
+        ({"own_moves": True}, "finite number"),
+    ],
+)
 def test_bad_weights_are_named(weights, message):
     with pytest.raises(ValueError, match=message):
         linear_evaluation(weights)

@@ -34,8 +34,9 @@ def count_games_right(game, state):
 def count_tree_nodes_instead(game, state):
     if game.is_terminal(state):
         return 1
-    return 1 + sum(count_tree_nodes_instead(game, game.result(state, a))
-                   for a in game.actions(state))
+    return 1 + sum(
+        count_tree_nodes_instead(game, game.result(state, a)) for a in game.actions(state)
+    )
 
 
 def count_positions_instead(game, state, seen=None):
@@ -45,8 +46,9 @@ def count_positions_instead(game, state, seen=None):
     seen.add(state)
     if game.is_terminal(state):
         return 1
-    return 1 + sum(count_positions_instead(game, game.result(state, a), seen)
-                   for a in game.actions(state))
+    return 1 + sum(
+        count_positions_instead(game, game.result(state, a), seen) for a in game.actions(state)
+    )
 
 
 def count_zero_at_the_end(game, state):
@@ -100,7 +102,10 @@ def test_count_games_says_a_return_is_missing():
     result = check_count_games(count_games_without_return)
     assert not result.passed
     assert "'XOX.O.X..'" in result.message
-    assert "raised TypeError: unsupported operand type(s) for +=: 'int' and 'NoneType'" in result.message
+    assert (
+        "raised TypeError: unsupported operand type(s) for +=: 'int' and 'NoneType'"
+        in result.message
+    )
     assert "a recursive call returned None: is a `return` missing?" in result.message
 
 
@@ -141,8 +146,9 @@ def minimax_max_min_swapped(game, state):
 def minimax_leaf_for_player_to_move(game, state):
     if game.is_terminal(state):
         return game.utility(state, game.to_move(state))
-    values = [minimax_leaf_for_player_to_move(game, game.result(state, a))
-              for a in game.actions(state)]
+    values = [
+        minimax_leaf_for_player_to_move(game, game.result(state, a)) for a in game.actions(state)
+    ]
     return max(values) if game.to_move(state) == "MAX" else min(values)
 
 
@@ -210,13 +216,14 @@ def test_an_error_raised_inside_the_package_names_the_student_s_line():
     result = check_maxn(minimax_lower_case)
     assert not result.passed
     assert "raised ValueError: player must be one of" in result.message
-    assert "of `minimax_lower_case`: `return game.utility(state, \"MAX\")`" in result.message
+    assert 'of `minimax_lower_case`: `return game.utility(state, "MAX")`' in result.message
 
 
 def test_minimax_says_check_the_terminal_test_when_max_gets_nothing():
     def minimax_without_terminal_test(game, state):
-        values = [minimax_without_terminal_test(game, game.result(state, a))
-                  for a in game.actions(state)]
+        values = [
+            minimax_without_terminal_test(game, game.result(state, a)) for a in game.actions(state)
+        ]
         return max(values) if game.to_move(state) == "MAX" else min(values)
 
     result = check_minimax(minimax_without_terminal_test)
@@ -240,8 +247,10 @@ def test_minimax_does_not_call_a_first_child_answer_swapped():
     # the max at D gives 14 too, but nothing else says that max and min are swapped.
     assert "node 'D' (MIN) is worth 2 to MAX; `minimax_first_child` returned 14" in result.message
     assert "swapped" not in result.message
-    assert ("at 'D' (MIN) your children's values are right (K=14, L=5, M=2) but you returned "
-            "14: a MIN node takes the smallest of them") in result.message
+    assert (
+        "at 'D' (MIN) your children's values are right (K=14, L=5, M=2) but you returned "
+        "14: a MIN node takes the smallest of them"
+    ) in result.message
 
 
 def test_minimax_reports_endless_recursion():
@@ -284,16 +293,24 @@ def test_a_value_action_pair_is_not_a_value():
 # Depth-limited minimax (notebook 01, going further) -------------------------------------
 
 
-def depth_limited(game, state, depth, stop=lambda depth: depth == 0, player=lambda g, s: "MAX",
-                  terminal_first=True):
+def depth_limited(
+    game,
+    state,
+    depth,
+    stop=lambda depth: depth == 0,
+    player=lambda g, s: "MAX",
+    terminal_first=True,
+):
     if terminal_first and game.is_terminal(state):
         return game.utility(state, "MAX")
     if stop(depth):
         return game.evaluate(state, player(game, state))
     if game.is_terminal(state):
         return game.utility(state, "MAX")
-    values = [depth_limited(game, game.result(state, a), depth - 1, stop, player, terminal_first)
-              for a in game.actions(state)]
+    values = [
+        depth_limited(game, game.result(state, a), depth - 1, stop, player, terminal_first)
+        for a in game.actions(state)
+    ]
     return max(values) if game.to_move(state) == "MAX" else min(values)
 
 
@@ -324,8 +341,10 @@ def test_depth_limited_says_one_ply_too_deep():
     tree = case_trees("depth")["textbook tree"]
     expected = minimax(tree, "A", depth=0).value
     deeper = minimax(tree, "A", depth=1).value
-    assert (f"node 'A' (MAX) searched to depth 0 is worth {expected} to MAX; "
-            f"`depth_limited_one_too_deep` returned {deeper}") in result.message
+    assert (
+        f"node 'A' (MAX) searched to depth 0 is worth {expected} to MAX; "
+        f"`depth_limited_one_too_deep` returned {deeper}"
+    ) in result.message
     assert "one ply deeper than asked" in result.message
 
 
@@ -351,8 +370,10 @@ def depth_limited_without_depth_minus_one(game, state, depth):
         return game.utility(state, "MAX")
     if depth == 0:
         return game.evaluate(state, "MAX")
-    values = [depth_limited_without_depth_minus_one(game, game.result(state, a), depth)
-              for a in game.actions(state)]
+    values = [
+        depth_limited_without_depth_minus_one(game, game.result(state, a), depth)
+        for a in game.actions(state)
+    ]
     return max(values) if game.to_move(state) == "MAX" else min(values)
 
 
@@ -395,11 +416,16 @@ def test_depth_limited_reports_an_exception():
 # Alpha-beta (notebook 02) -----------------------------------------------------------------
 
 
-def make_alphabeta(*, cut_max=lambda v, alpha, beta: v >= beta,
-                   cut_min=lambda v, alpha, beta: v <= alpha,
-                   update_max=lambda v, alpha, beta: (max(alpha, v), beta),
-                   update_min=lambda v, alpha, beta: (alpha, min(beta, v)),
-                   pass_bounds=True, reverse=False, update_first=False):
+def make_alphabeta(
+    *,
+    cut_max=lambda v, alpha, beta: v >= beta,
+    cut_min=lambda v, alpha, beta: v <= alpha,
+    update_max=lambda v, alpha, beta: (max(alpha, v), beta),
+    update_min=lambda v, alpha, beta: (alpha, min(beta, v)),
+    pass_bounds=True,
+    reverse=False,
+    update_first=False,
+):
     """An alpha-beta written the textbook's way, with one knob per typical mistake.
 
     By default it tests the cut before it updates the bounds (AIMA 3rd
@@ -446,8 +472,9 @@ def alphabeta_min_updates_alpha(game, state, alpha, beta):
     if game.to_move(state) == "MAX":
         value = -math.inf
         for a in game.actions(state):
-            value = max(value, alphabeta_min_updates_alpha(game, game.result(state, a),
-                                                           alpha, beta))
+            value = max(
+                value, alphabeta_min_updates_alpha(game, game.result(state, a), alpha, beta)
+            )
             alpha = max(alpha, value)
             if value >= beta:
                 return value
@@ -512,15 +539,18 @@ MIN_NODE_UPDATE = "at a MIN node, after each child: beta = min(beta, value)"
 
 def test_alphabeta_says_the_cut_is_on_the_wrong_side():
     # Each node compares with its own bound: MAX with alpha, MIN with beta.
-    student = make_alphabeta(cut_max=lambda v, alpha, beta: v <= alpha,
-                             cut_min=lambda v, alpha, beta: v >= beta)
+    student = make_alphabeta(
+        cut_max=lambda v, alpha, beta: v <= alpha, cut_min=lambda v, alpha, beta: v >= beta
+    )
     result = check_alphabeta(student)
     assert not result.passed
     # B (MIN) stops at F because 3 >= its own beta 3: G and all of D are never seen,
     # while C, with no cut on the left, goes on to I.
     assert "textbook tree, the value 3 is right" in result.message
     assert "never visited 'G', 'D', which alpha-beta must look at" in result.message
-    assert "When alpha-beta reaches 'G' (a child of 'B'), alpha = -inf and beta = 3" in result.message
+    assert (
+        "When alpha-beta reaches 'G' (a child of 'B'), alpha = -inf and beta = 3" in result.message
+    )
     assert "visited 'I', which alpha-beta prunes" in result.message
     assert "alpha-beta with a slip in these lines; each should read:" in result.message
     assert MAX_NODE_CUT in result.message and MIN_NODE_CUT in result.message
@@ -546,8 +576,9 @@ def test_alphabeta_names_the_lines_when_min_updates_alpha_instead_of_beta():
 def test_alphabeta_names_the_max_lines_when_max_lowers_beta():
     # Updating first, as AIMA 4e does: A (MAX) lowers its beta to 3 after B, and
     # 3 >= 3 stops it at once. Comparing with alpha (3 >= alpha = 3) would do the same.
-    student = make_alphabeta(update_max=lambda v, alpha, beta: (alpha, min(beta, v)),
-                             update_first=True)
+    student = make_alphabeta(
+        update_max=lambda v, alpha, beta: (alpha, min(beta, v)), update_first=True
+    )
     result = check_alphabeta(student)
     assert not result.passed
     assert "textbook tree, the value 3 is right" in result.message
@@ -585,14 +616,19 @@ def test_alphabeta_names_the_alpha_lines_when_max_never_raises_alpha():
 def test_alphabeta_general_hint_names_the_updates_and_explains_own_bound():
     # Both updates swapped: MAX lowers beta, MIN raises alpha. Simplest explanations
     # touch all four lines, so the general hint is given.
-    student = make_alphabeta(update_max=lambda v, alpha, beta: (alpha, min(beta, v)),
-                             update_min=lambda v, alpha, beta: (max(alpha, v), beta),
-                             update_first=True)
+    student = make_alphabeta(
+        update_max=lambda v, alpha, beta: (alpha, min(beta, v)),
+        update_min=lambda v, alpha, beta: (max(alpha, v), beta),
+        update_first=True,
+    )
     result = check_alphabeta(student)
     assert not result.passed
     assert "never visited 'F', 'G', 'C', 'D'" in result.message
     assert "Hint: check the cut and the updates." in result.message
-    assert "the node's own bound, the one it updates itself (alpha at MAX, beta at MIN)" in result.message
+    assert (
+        "the node's own bound, the one it updates itself (alpha at MAX, beta at MIN)"
+        in result.message
+    )
     assert "A MAX node raises alpha = max(alpha, value), a MIN node lowers beta" in result.message
 
 
@@ -625,7 +661,10 @@ def test_alphabeta_says_check_the_terminal_test_when_it_returns_infinity():
 
     result = check_alphabeta(alphabeta_without_terminal_test)
     assert not result.passed
-    assert "the root is worth 3 to MAX; `alphabeta_without_terminal_test` returned -inf" in result.message
+    assert (
+        "the root is worth 3 to MAX; `alphabeta_without_terminal_test` returned -inf"
+        in result.message
+    )
     assert "a terminal state has no actions" in result.message
     assert "Check game.is_terminal(state) first" in result.message
 
@@ -642,13 +681,15 @@ def test_the_diagnosis_loop_is_alphabeta_when_nothing_is_wrong():
             value = _textbook_loop(tree, rules, tree.root, -math.inf, math.inf, searched)
             alphabeta(tree, tracer=trace)
             assert searched == trace.visited()
-            assert value == (minimax(tree).value if tree.to_move(tree.root) == "MAX"
-                             else -minimax(tree).value)
+            assert value == (
+                minimax(tree).value if tree.to_move(tree.root) == "MAX" else -minimax(tree).value
+            )
 
 
 def test_alphabeta_mentions_prune_on_equal_for_a_strict_cut():
-    student = make_alphabeta(cut_max=lambda v, alpha, beta: v > beta,
-                             cut_min=lambda v, alpha, beta: v < alpha)
+    student = make_alphabeta(
+        cut_max=lambda v, alpha, beta: v > beta, cut_min=lambda v, alpha, beta: v < alpha
+    )
     result = check_alphabeta(student)
     assert not result.passed
     #        A (max) = 3
@@ -740,13 +781,20 @@ def test_alphabeta_says_when_only_the_order_of_the_leaves_differs(monkeypatch):
             return min(right(game, game.result("C", a), alpha, beta) for a in ("c2", "c1"))
         if game.is_terminal(state):
             return game.utility(state, "MAX")
-        return max(reversed_at_c(game, game.result(state, a), alpha, beta)
-                   for a in game.actions(state)) if state == "A" else right(game, state, alpha, beta)
+        return (
+            max(
+                reversed_at_c(game, game.result(state, a), alpha, beta) for a in game.actions(state)
+            )
+            if state == "A"
+            else right(game, state, alpha, beta)
+        )
 
     result = check_alphabeta(reversed_at_c)
     assert not result.passed
-    assert ("in another order: alpha-beta visits 'D', 'E', 'F', 'G'; yours 'D', 'E', 'G', 'F'"
-            in result.message)
+    assert (
+        "in another order: alpha-beta visits 'D', 'E', 'F', 'G'; yours 'D', 'E', 'G', 'F'"
+        in result.message
+    )
 
 
 def test_alphabeta_reports_a_min_root():
@@ -755,8 +803,9 @@ def test_alphabeta_reports_a_min_root():
     def max_only_at_the_root(game, state, alpha, beta):
         # Assumes the root is always MAX: wrong on the tree with a MIN root.
         if game.to_move(state) == "MIN" and state == game.root:
-            return max(student(game, game.result(state, a), alpha, beta)
-                       for a in game.actions(state))
+            return max(
+                student(game, game.result(state, a), alpha, beta) for a in game.actions(state)
+            )
         return student(game, state, alpha, beta)
 
     result = check_alphabeta(max_only_at_the_root)
@@ -823,8 +872,9 @@ def test_checks_use_tic_tac_toe_where_it_fits():
     assert TicTacToe in seen
 
 
-@pytest.mark.parametrize("check", [check_count_games, check_minimax, check_depth_limited,
-                                   check_alphabeta])
+@pytest.mark.parametrize(
+    "check", [check_count_games, check_minimax, check_depth_limited, check_alphabeta]
+)
 def test_a_check_given_a_value_instead_of_a_function_says_so(check):
     result = check(3)
     assert not result.passed
@@ -835,8 +885,10 @@ def test_the_checks_load_no_drawing_library():
     import subprocess
     import sys
 
-    code = ("import sys, aisearch.exercises; "
-            "print(sorted({'matplotlib', 'networkx', 'ipywidgets'} & set(sys.modules)))")
+    code = (
+        "import sys, aisearch.exercises; "
+        "print(sorted({'matplotlib', 'networkx', 'ipywidgets'} & set(sys.modules)))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -848,8 +900,10 @@ def right_expectimax(game, state):
     if game.is_terminal(state):
         return game.utility(state, "MAX")
     if game.to_move(state) == "chance":
-        return sum(p * right_expectimax(game, game.result(state, o))
-                   for o, p in game.chance_outcomes(state))
+        return sum(
+            p * right_expectimax(game, game.result(state, o))
+            for o, p in game.chance_outcomes(state)
+        )
     values = [right_expectimax(game, game.result(state, a)) for a in game.actions(state)]
     return max(values) if game.to_move(state) == "MAX" else min(values)
 
@@ -894,8 +948,9 @@ UCT_SLIPS = {  # each wrong formula a student writes, and the words of the hint 
     "not math.log10": lambda m, n, big_n, c: m + c * math.sqrt(math.log10(big_n) / n),
     "not math.log2": lambda m, n, big_n, c: m + c * math.sqrt(math.log2(big_n) / n),
     "c multiplies the bonus": lambda m, n, big_n, c: m + math.sqrt(math.log(big_n) / n),
-    "sqrt(2 ln N / n) is the c = √2 case":
-        lambda m, n, big_n, c: m + math.sqrt(2 * math.log(big_n) / n),
+    "sqrt(2 ln N / n) is the c = √2 case": lambda m, n, big_n, c: (
+        m + math.sqrt(2 * math.log(big_n) / n)
+    ),
     "it does not go inside it": lambda m, n, big_n, c: m + math.sqrt(c * math.log(big_n) / n),
     "not c²": lambda m, n, big_n, c: m + c**2 * math.sqrt(math.log(big_n) / n),
     "adds the mean and the bonus": lambda m, n, big_n, c: c * math.sqrt(math.log(big_n) / n),
@@ -955,22 +1010,38 @@ def test_the_maxn_exercise_tree_has_a_tie_that_changes_the_root():
     assert [tree.value(leaf)[1] for leaf in tree.children("D")] == [3, 3]  # a tie for P2
     assert maxn(tree).value == (4, 4, 2)
     # Keeping the last of D's tied children would make P1 move to D instead.
-    last = GameTree.from_nested([[(2, 5, 3), (6, 1, 3)], [(4, 4, 2), (3, 2, 5)], (5, 3, 2)],
-                                players=tree.players)
+    last = GameTree.from_nested(
+        [[(2, 5, 3), (6, 1, 3)], [(4, 4, 2), (3, 2, 5)], (5, 3, 2)], players=tree.players
+    )
     assert maxn(last).value == (5, 3, 2)
 
 
-@pytest.mark.parametrize(("node", "vector", "hint"), [
-    ("D", (5, 3, 2), "the children tie at 3 for P2: keep the first of them from the left"),
-    ("A", (2, 5, 3), "you picked the child best in P2's entry (entry 2); but at 'A' it is P1 "
-                     "who chooses, by its own entry, P1's entry (entry 1)."),
-    ("A", (1, 3, 6), "you picked the child best in P3's entry (entry 3), the worst for P1; "
-                     "but at 'A' it is P1"),
-    ("B", (6, 1, 3), "you picked the child best in P1's entry (entry 1) and P3's entry "
-                     "(entry 3), the worst for P2; but at 'B' it is P2 who chooses"),
-    ("C", (3, 2, 5), "the child best in P3's entry (entry 3), the worst for P2"),
-    ("A", (4, 4, 3), "a node's vector is one of its children's vectors"),
-])
+@pytest.mark.parametrize(
+    ("node", "vector", "hint"),
+    [
+        ("D", (5, 3, 2), "the children tie at 3 for P2: keep the first of them from the left"),
+        (
+            "A",
+            (2, 5, 3),
+            "you picked the child best in P2's entry (entry 2); but at 'A' it is P1 "
+            "who chooses, by its own entry, P1's entry (entry 1).",
+        ),
+        (
+            "A",
+            (1, 3, 6),
+            "you picked the child best in P3's entry (entry 3), the worst for P1; "
+            "but at 'A' it is P1",
+        ),
+        (
+            "B",
+            (6, 1, 3),
+            "you picked the child best in P1's entry (entry 1) and P3's entry "
+            "(entry 3), the worst for P2; but at 'B' it is P2 who chooses",
+        ),
+        ("C", (3, 2, 5), "the child best in P3's entry (entry 3), the worst for P2"),
+        ("A", (4, 4, 3), "a node's vector is one of its children's vectors"),
+    ],
+)
 def test_check_maxn_by_hand_names_the_entry_the_wrong_choice_maximises(node, vector, hint):
     from aisearch.exercises import check_maxn_by_hand
 
@@ -984,8 +1055,9 @@ def test_the_maxn_hint_tells_maximised_entries_minimised_and_other_choices_apart
     from aisearch.exercises.maxn import _maxn_message
 
     # P1 chooses at A between four leaves.
-    tree = GameTree.from_nested([(5, 1, 4), (2, 6, 2), (1, 4, 5), (3, 0, 7), (4, 3, 3)],
-                                players=("P1", "P2", "P3"))
+    tree = GameTree.from_nested(
+        [(5, 1, 4), (2, 6, 2), (1, 4, 5), (3, 0, 7), (4, 3, 3)], players=("P1", "P2", "P3")
+    )
     # (1,4,5): the lowest for P1 and the best in no entry.
     text = _maxn_message(None, tree, "tree", "A", (1, 4, 5), by_hand=True)
     assert "you minimised: your vector is the child lowest in P1's entry (entry 1)" in text
@@ -997,8 +1069,10 @@ def test_the_maxn_hint_tells_maximised_entries_minimised_and_other_choices_apart
     assert "it is P1 who chooses: the child largest in P1's entry (entry 1)" in text
     # In code the entry is named by its index.
     text = _maxn_message(len, tree, "tree", "A", (2, 6, 2))
-    assert "best in P2's entry (index 1); but at 'A' it is P1 who chooses, by its own entry, " \
+    assert (
+        "best in P2's entry (index 1); but at 'A' it is P1 who chooses, by its own entry, "
         "P1's entry (index 0)" in text
+    )
 
 
 def test_check_maxn_by_hand_reports_unknown_and_missing_nodes():
@@ -1012,7 +1086,9 @@ def test_check_maxn_by_hand_reports_unknown_and_missing_nodes():
     assert "'E' is a leaf: its vector is given" in leaf.message
     some = check_maxn_by_hand({"B": (2, 5, 3), "C": ..., "D": None, "A": ...})
     assert not some.passed and some.attempted
-    assert "the vectors given are right so far, but 'A', 'C', 'D' have no vector yet" in some.message
+    assert (
+        "the vectors given are right so far, but 'A', 'C', 'D' have no vector yet" in some.message
+    )
     one = check_maxn_by_hand({**MAXN_RIGHT_BY_HAND, "A": ...})
     assert "but 'A' has no vector yet" in one.message
     wrong_first = check_maxn_by_hand({"B": (6, 1, 3), "C": ..., "D": ..., "A": ...})
@@ -1021,6 +1097,7 @@ def test_check_maxn_by_hand_reports_unknown_and_missing_nodes():
 
 def _maxn_variant(pick_index, *, use_min=False, keep_last=False, pair=False):
     """A student's max^n, wrong in one way."""
+
     def value(game, state):
         if game.is_terminal(state):
             leaf = tuple(game.utility(state, p) for p in game.players)
@@ -1030,11 +1107,21 @@ def _maxn_variant(pick_index, *, use_min=False, keep_last=False, pair=False):
         for action in game.actions(state):
             vector = value(game, game.result(state, action))
             vector = vector[0] if pair else vector
-            better = (vector[i] < best[i] if use_min else
-                      vector[i] >= best[i] if keep_last else vector[i] > best[i]) if best else True
+            better = (
+                (
+                    vector[i] < best[i]
+                    if use_min
+                    else vector[i] >= best[i]
+                    if keep_last
+                    else vector[i] > best[i]
+                )
+                if best
+                else True
+            )
             if better:
                 best = vector
         return (best, None) if pair else best
+
     return value
 
 
@@ -1042,21 +1129,46 @@ def _own(game, state):
     return game.players.index(game.to_move(state))
 
 
-@pytest.mark.parametrize(("variant", "hints"), [
-    (_maxn_variant(lambda g, s: 0),
-     ["at every node your function takes the child best in entry 0 (P1's, the root "
-      "player's, in the exercise tree), whoever moves there", "At 'B' that is P2's entry, index 1."]),
-    (_maxn_variant(lambda g, s: 2),
-     ["the child best in entry 2 (P3's in the exercise tree)", "At 'C' that is P2's entry"]),
-    (_maxn_variant(_own, use_min=True),
-     ["you minimised: at every node your function takes the child lowest in the mover's own "
-      "entry", "At 'B' that is P2's entry, index 1."]),
-    (_maxn_variant(_own, keep_last=True),
-     ["node 'D' (P2 to move) is worth (1, 3, 6)", "the children tie at 3 for P2: keep the "
-      "first of them in the order of game.actions (use >, not >=)"]),
-    (_maxn_variant(_own, pair=True),
-     ["returned ((4, 4, 2), None)", "Hint: return only the vector, not a (vector, action) pair."]),
-])
+@pytest.mark.parametrize(
+    ("variant", "hints"),
+    [
+        (
+            _maxn_variant(lambda g, s: 0),
+            [
+                "at every node your function takes the child best in entry 0 (P1's, the root "
+                "player's, in the exercise tree), whoever moves there",
+                "At 'B' that is P2's entry, index 1.",
+            ],
+        ),
+        (
+            _maxn_variant(lambda g, s: 2),
+            ["the child best in entry 2 (P3's in the exercise tree)", "At 'C' that is P2's entry"],
+        ),
+        (
+            _maxn_variant(_own, use_min=True),
+            [
+                "you minimised: at every node your function takes the child lowest in the mover's own "
+                "entry",
+                "At 'B' that is P2's entry, index 1.",
+            ],
+        ),
+        (
+            _maxn_variant(_own, keep_last=True),
+            [
+                "node 'D' (P2 to move) is worth (1, 3, 6)",
+                "the children tie at 3 for P2: keep the "
+                "first of them in the order of game.actions (use >, not >=)",
+            ],
+        ),
+        (
+            _maxn_variant(_own, pair=True),
+            [
+                "returned ((4, 4, 2), None)",
+                "Hint: return only the vector, not a (vector, action) pair.",
+            ],
+        ),
+    ],
+)
 def test_check_maxn_gives_each_wrong_variant_its_hint(variant, hints):
     from aisearch.exercises import check_maxn
 
@@ -1113,7 +1225,10 @@ def test_check_table_rule_shows_a_typical_window_first_and_explains_equality():
     assert "alpha=-1, beta=1" in blind.message and "-inf" not in blind.message
     assert "searched only 1 ply deep" in blind.message
     upper = check_table_rule(
-        lambda b, v, d0, d, a, c: (v < a) if b == "upper" and d0 >= d else _table_rule(b, v, d0, d, a, c))
+        lambda b, v, d0, d, a, c: (
+            (v < a) if b == "upper" and d0 >= d else _table_rule(b, v, d0, d, a, c)
+        )
+    )
     assert not upper.passed and "Here value = alpha: equality already cuts." in upper.message
 
 
@@ -1134,7 +1249,6 @@ def test_check_isolation_evaluation_names_the_to_move_slip():
     assert not slip.passed
     assert "gave X and O the same value" in slip.message
     assert "not the moves of game.to_move(state)" in slip.message
-
 
 
 def _four_with_hard_coded_seven(bits, height):
@@ -1196,8 +1310,9 @@ def minimax_no_return_at_leaves(game, state):
     if game.is_terminal(state):
         game.utility(state, "MAX")  # the slip: computed, never returned
     else:
-        values = [minimax_no_return_at_leaves(game, game.result(state, a))
-                  for a in game.actions(state)]
+        values = [
+            minimax_no_return_at_leaves(game, game.result(state, a)) for a in game.actions(state)
+        ]
         return max(values) if game.to_move(state) == "MAX" else min(values)
 
 
@@ -1207,8 +1322,10 @@ def depth_limited_no_return_at_the_limit(game, state, depth):
     if depth == 0:
         game.evaluate(state, "MAX")  # the slip
     else:
-        values = [depth_limited_no_return_at_the_limit(game, game.result(state, a), depth - 1)
-                  for a in game.actions(state)]
+        values = [
+            depth_limited_no_return_at_the_limit(game, game.result(state, a), depth - 1)
+            for a in game.actions(state)
+        ]
         return max(values) if game.to_move(state) == "MAX" else min(values)
 
 
@@ -1221,8 +1338,10 @@ def test_an_empty_body_is_not_done_yet_but_a_missing_return_is_a_slip():
     # The root's call fails on max() of Nones; the check finds the call that returned None.
     leaves = check_minimax(minimax_no_return_at_leaves)
     assert leaves.attempted and not leaves.passed
-    assert "at node 'E' (MAX), `minimax_no_return_at_leaves` returned None, on the path for a " \
+    assert (
+        "at node 'E' (MAX), `minimax_no_return_at_leaves` returned None, on the path for a "
         "terminal state" in leaves.message
+    )
     assert "a `return` is missing" in leaves.message
     limit = check_depth_limited(depth_limited_no_return_at_the_limit)
     assert limit.attempted and "at node 'A' (MAX) with depth=0" in limit.message
@@ -1250,8 +1369,10 @@ def depth_limited_zero_at_the_limit(game, state, depth):
         return game.utility(state, "MAX")
     if depth == 0:
         return 0  # the slip: no evaluation
-    values = [depth_limited_zero_at_the_limit(game, game.result(state, a), depth - 1)
-              for a in game.actions(state)]
+    values = [
+        depth_limited_zero_at_the_limit(game, game.result(state, a), depth - 1)
+        for a in game.actions(state)
+    ]
     return max(values) if game.to_move(state) == "MAX" else min(values)
 
 
@@ -1260,8 +1381,9 @@ def depth_limited_swapped(game, state, depth):
         return game.utility(state, "MAX")
     if depth == 0:
         return game.evaluate(state, "MAX")
-    values = [depth_limited_swapped(game, game.result(state, a), depth - 1)
-              for a in game.actions(state)]
+    values = [
+        depth_limited_swapped(game, game.result(state, a), depth - 1) for a in game.actions(state)
+    ]
     return min(values) if game.to_move(state) == "MAX" else max(values)  # the slip
 
 
@@ -1270,9 +1392,12 @@ def depth_limited_turns_from_the_first_call(game, state, depth, maximizing=True)
         return game.utility(state, "MAX")
     if depth == 0:
         return game.evaluate(state, "MAX")
-    values = [depth_limited_turns_from_the_first_call(game, game.result(state, a), depth - 1,
-                                                      not maximizing)
-              for a in game.actions(state)]
+    values = [
+        depth_limited_turns_from_the_first_call(
+            game, game.result(state, a), depth - 1, not maximizing
+        )
+        for a in game.actions(state)
+    ]
     return max(values) if maximizing else min(values)  # the slip: MAX at the first call
 
 
@@ -1281,8 +1406,9 @@ def depth_limited_by_parity(game, state, depth):
         return game.utility(state, "MAX")
     if depth == 0:
         return game.evaluate(state, "MAX")
-    values = [depth_limited_by_parity(game, game.result(state, a), depth - 1)
-              for a in game.actions(state)]
+    values = [
+        depth_limited_by_parity(game, game.result(state, a), depth - 1) for a in game.actions(state)
+    ]
     return max(values) if depth % 2 == 0 else min(values)  # the slip
 
 
@@ -1357,8 +1483,10 @@ def alphabeta_passing(order="alpha, beta", updated=True, min_cut=lambda v, alpha
 def alphabeta_without_pruning(game, state, alpha, beta):
     if game.is_terminal(state):
         return game.utility(state, "MAX")
-    values = [alphabeta_without_pruning(game, game.result(state, a), alpha, beta)
-              for a in game.actions(state)]
+    values = [
+        alphabeta_without_pruning(game, game.result(state, a), alpha, beta)
+        for a in game.actions(state)
+    ]
     return max(values) if game.to_move(state) == "MAX" else min(values)
 
 
@@ -1374,7 +1502,9 @@ def test_alphabeta_names_beta_and_alpha_passed_in_the_wrong_order():
 def test_alphabeta_names_a_min_cut_turned_round():
     result = check_alphabeta(alphabeta_passing(min_cut=lambda v, alpha, beta: v >= alpha))
     assert not result.passed
-    assert "your MIN nodes stop when value >= alpha: the comparison is turned round" in result.message
+    assert (
+        "your MIN nodes stop when value >= alpha: the comparison is turned round" in result.message
+    )
     assert "A MIN node stops when value <= alpha" in result.message
 
 
@@ -1426,8 +1556,9 @@ def alphabeta_alternating(game, state, alpha, beta, maximizing=True):
     if maximizing:  # the slip: the root of the check's MIN-root tree is MIN
         value = -math.inf
         for a in game.actions(state):
-            value = max(value, alphabeta_alternating(game, game.result(state, a), alpha, beta,
-                                                     False))
+            value = max(
+                value, alphabeta_alternating(game, game.result(state, a), alpha, beta, False)
+            )
             alpha = max(alpha, value)
             if value >= beta:
                 return value
@@ -1460,9 +1591,12 @@ def _roles_flipped(tree):
     """``tree`` with MAX and MIN exchanged everywhere: what alternation from MAX searches
     on a tree whose root is MIN and whose layers alternate."""
     flip = {"max": "min", "min": "max"}
-    return GameTree.from_edges(tree.edges(), {n: tree.value(n) for n in tree.leaves()},
-                               {n: flip[tree.role(n)] for n in tree.nodes if tree.children(n)},
-                               root=tree.root)
+    return GameTree.from_edges(
+        tree.edges(),
+        {n: tree.value(n) for n in tree.leaves()},
+        {n: flip[tree.role(n)] for n in tree.nodes if tree.children(n)},
+        root=tree.root,
+    )
 
 
 def expectimax_wrong_chance_name(game, state):
@@ -1470,9 +1604,13 @@ def expectimax_wrong_chance_name(game, state):
         return game.utility(state, "MAX")
     mover = game.to_move(state)
     if mover == "CHANCE":  # the slip: the constant is "chance"
-        return sum(p * expectimax_wrong_chance_name(game, game.result(state, outcome))
-                   for outcome, p in game.chance_outcomes(state))
-    values = [expectimax_wrong_chance_name(game, game.result(state, a)) for a in game.actions(state)]
+        return sum(
+            p * expectimax_wrong_chance_name(game, game.result(state, outcome))
+            for outcome, p in game.chance_outcomes(state)
+        )
+    values = [
+        expectimax_wrong_chance_name(game, game.result(state, a)) for a in game.actions(state)
+    ]
     return max(values) if mover == "MAX" else min(values)
 
 
@@ -1484,7 +1622,10 @@ def test_expectimax_says_the_chance_test_never_matched():
     # B's outcomes are worth 10 and -5; as a MIN node B takes -5.
     assert "At chance node 'B' the children's values are right" in result.message
     assert "took the smallest of them, as a MIN node does" in result.message
-    assert "never called game.chance_outcomes: its test for a chance node never matched" in result.message
+    assert (
+        "never called game.chance_outcomes: its test for a chance node never matched"
+        in result.message
+    )
     assert "It compares game.to_move(state) with 'CHANCE'" in result.message
     assert f"game.to_move(state) is {CHANCE!r}" in result.message
 
@@ -1510,8 +1651,9 @@ def selection_at_b():
     tree = GameTree.from_nested([[[1, -1, -1, -1], [-1, -1, -1, 1]], [0, 0]])
     trace = MCTSTrace(tree)
     mcts(tree, iterations=12, seed=0, tracer=trace)
-    event = next(e for e in trace.of_kind("select")
-                 if e.iteration == 6 and trace.label(e.parent) == "B")
+    event = next(
+        e for e in trace.of_kind("select") if e.iteration == 6 and trace.label(e.parent) == "B"
+    )
     return trace, event
 
 
@@ -1588,11 +1730,14 @@ def _four_with_or(bits, height, *, first_or=False, second_or=True):
     return False
 
 
-@pytest.mark.parametrize(("first_or", "second_or", "words"), [
-    (False, True, "| (or) in the second step"),
-    (True, False, "| (or) in the first step"),
-    (True, True, "| (or) in both steps"),
-])
+@pytest.mark.parametrize(
+    ("first_or", "second_or", "words"),
+    [
+        (False, True, "| (or) in the second step"),
+        (True, False, "| (or) in the first step"),
+        (True, True, "| (or) in both steps"),
+    ],
+)
 def test_check_four_in_a_row_names_or_instead_of_and(first_or, second_or, words):
     from aisearch.exercises import check_four_in_a_row
 
@@ -1629,8 +1774,9 @@ def test_check_expectimax_accepts_is_chance():
         if game.is_terminal(state):
             return game.utility(state, "MAX")
         if game.to_move(state) is CHANCE:  # works: the games return the constant itself
-            return sum(p * with_is(game, game.result(state, o))
-                       for o, p in game.chance_outcomes(state))
+            return sum(
+                p * with_is(game, game.result(state, o)) for o, p in game.chance_outcomes(state)
+            )
         values = [with_is(game, game.result(state, a)) for a in game.actions(state)]
         return max(values) if game.to_move(state) == "MAX" else min(values)
 
@@ -1641,8 +1787,9 @@ def test_check_minimax_names_turns_counted_from_the_first_call():
     def minimax_turns(game, state, maximizing=True):
         if game.is_terminal(state):
             return game.utility(state, "MAX")
-        values = [minimax_turns(game, game.result(state, a), not maximizing)
-                  for a in game.actions(state)]
+        values = [
+            minimax_turns(game, game.result(state, a), not maximizing) for a in game.actions(state)
+        ]
         return max(values) if maximizing else min(values)
 
     result = check_minimax(minimax_turns)
@@ -1666,8 +1813,10 @@ def depth_limited_lower_case(game, state, depth):
         return game.utility(state, "MAX")
     if depth == 0:
         return game.evaluate(state, "MAX")
-    values = [depth_limited_lower_case(game, game.result(state, a), depth - 1)
-              for a in game.actions(state)]
+    values = [
+        depth_limited_lower_case(game, game.result(state, a), depth - 1)
+        for a in game.actions(state)
+    ]
     return max(values) if game.to_move(state) == "max" else min(values)  # the slip
 
 
@@ -1694,13 +1843,17 @@ def alphabeta_lower_case(game, state, alpha, beta):
 def _all_min(tree, state):
     """What a search in which every node takes the smallest child value returns."""
     children = tree.children(state)
-    return tree.utility(state, "MAX") if not children else min(_all_min(tree, c)
-                                                                for c in children)
+    return tree.utility(state, "MAX") if not children else min(_all_min(tree, c) for c in children)
 
 
-@pytest.mark.parametrize("check, fn", [(check_minimax, minimax_lower_case),
-                                       (check_depth_limited, depth_limited_lower_case),
-                                       (check_alphabeta, alphabeta_lower_case)])
+@pytest.mark.parametrize(
+    "check, fn",
+    [
+        (check_minimax, minimax_lower_case),
+        (check_depth_limited, depth_limited_lower_case),
+        (check_alphabeta, alphabeta_lower_case),
+    ],
+)
 def test_checks_name_to_move_compared_with_a_wrong_string(check, fn):
     result = check(fn)
     assert not result.passed
@@ -1762,8 +1915,9 @@ def alphabeta_fail_hard(game, state, alpha, beta):
     return beta
 
 
-@pytest.mark.parametrize("fn", [make_alphabeta(), make_alphabeta(update_first=True),
-                                alphabeta_fail_hard])
+@pytest.mark.parametrize(
+    "fn", [make_alphabeta(), make_alphabeta(update_first=True), alphabeta_fail_hard]
+)
 def test_alphabeta_accepts_the_textbook_loops_and_fail_hard(fn):
     result = check_alphabeta(fn)
     assert result.passed, result.message
@@ -1789,8 +1943,10 @@ def test_alphabeta_without_cuts_is_not_told_it_ignores_alpha_and_beta():
     alike, so the message names both and claims neither."""
     result = check_alphabeta(alphabeta_without_cuts)
     assert not result.passed
-    assert "either the cut tests are missing (or never true), or alpha and beta are not used" \
+    assert (
+        "either the cut tests are missing (or never true), or alpha and beta are not used"
         in result.message
+    )
     assert "it never uses alpha and beta" not in result.message
 
 

@@ -40,11 +40,20 @@ def test_expectiminimax_with_max_chance_min_layers():
 
 
 def test_depth_limit_uses_evaluations_of_chance_children():
-    edges = [("A", "safe", "B"), ("A", "gamble", "C"),
-             ("B", "b", "B1"), ("C", "win", "C1"), ("C", "lose", "C2")]
+    edges = [
+        ("A", "safe", "B"),
+        ("A", "gamble", "C"),
+        ("B", "b", "B1"),
+        ("C", "win", "C1"),
+        ("C", "lose", "C2"),
+    ]
     values = {"B": 1, "C": 0, "B1": 1, "C1": 10, "C2": -10}
-    tree = GameTree.from_edges(edges, values, {"A": "max", "B": "min", "C": "chance"},
-                               probabilities={("C", "win"): 0.6, ("C", "lose"): 0.4})
+    tree = GameTree.from_edges(
+        edges,
+        values,
+        {"A": "max", "B": "min", "C": "chance"},
+        probabilities={("C", "win"): 0.6, ("C", "lose"): 0.4},
+    )
     shallow = expectimax(tree, depth=1)
     deep = expectimax(tree)
     assert (shallow.value, shallow.action) == (1, "safe")  # C's evaluation is 0
@@ -82,23 +91,39 @@ class Dice:
     def __init__(self, outcomes):
         self.outcomes = outcomes
 
-    def initial_state(self): return "roll"
-    def to_move(self, s): return "chance" if s == "roll" else "MAX"
-    def actions(self, s): return tuple(o for o, _ in self.outcomes) if s == "roll" else ()
-    def result(self, s, a): return a
-    def is_terminal(self, s): return s != "roll"
-    def utility(self, s, p): return s if p == "MAX" else -s
-    def chance_outcomes(self, s): return self.outcomes
+    def initial_state(self):
+        return "roll"
+
+    def to_move(self, s):
+        return "chance" if s == "roll" else "MAX"
+
+    def actions(self, s):
+        return tuple(o for o, _ in self.outcomes) if s == "roll" else ()
+
+    def result(self, s, a):
+        return a
+
+    def is_terminal(self, s):
+        return s != "roll"
+
+    def utility(self, s, p):
+        return s if p == "MAX" else -s
+
+    def chance_outcomes(self, s):
+        return self.outcomes
 
 
-@pytest.mark.parametrize("outcomes, message", [
-    ([(1, 0.5), (2, 0.4)], "'roll' sum to 0.9, not 1"),
-    ([(1, 1.5), (2, -0.5)], "'roll' gives outcome 2 the probability -0.5"),
-    ([(1, 0.0), (2, 1.0)], "'roll' gives outcome 1 the probability 0.0"),
-    ([], "'roll' has no outcomes"),
-    ([(1, 0.5), (1, 0.5)], "'roll' lists outcome 1 twice"),
-    ([(1, "half"), (2, 0.5)], "'roll' gives outcome 1 the probability 'half'"),
-])
+@pytest.mark.parametrize(
+    "outcomes, message",
+    [
+        ([(1, 0.5), (2, 0.4)], "'roll' sum to 0.9, not 1"),
+        ([(1, 1.5), (2, -0.5)], "'roll' gives outcome 2 the probability -0.5"),
+        ([(1, 0.0), (2, 1.0)], "'roll' gives outcome 1 the probability 0.0"),
+        ([], "'roll' has no outcomes"),
+        ([(1, 0.5), (1, 0.5)], "'roll' lists outcome 1 twice"),
+        ([(1, "half"), (2, 0.5)], "'roll' gives outcome 1 the probability 'half'"),
+    ],
+)
 def test_bad_chance_outcomes_name_the_state(outcomes, message):
     with pytest.raises(ValueError, match=message):
         expectimax(Dice(outcomes))
@@ -126,13 +151,16 @@ def test_chance_events_carry_probability_and_running_sum():
     expectimax(tree, tracer=trace)
     steps = trace.of_kind("chance")
     assert [(e.state, e.probability, e.value, e.total) for e in steps] == [
-        ("B", 0.25, 4, 1.0), ("B", 0.75, 8, 7.0)]
+        ("B", 0.25, 4, 1.0),
+        ("B", 0.75, 8, 7.0),
+    ]
     ids = {row.state: row.id for row in trace.nodes().values()}
     assert trace.frame(steps[0].step).value[ids["B"]] == 1.0
     assert trace.nodes()[ids["D"]].probability == 0.75
     assert trace.nodes()[ids["B"]].role == "chance"
     assert trace.sentence(steps[1].step) == (
-        "B weighs D's 8 by its probability 3/4: the sum so far is 7.")
+        "B weighs D's 8 by its probability 3/4: the sum so far is 7."
+    )
     assert trace.root_value() == 7.0
 
 
@@ -143,8 +171,14 @@ def test_expectimax_is_minimax_without_chance(spec, root):
     assert star1(tree, bounds=(-6, 6))[:2] == minimax(tree)[:2]
 
 
-chance_layers = st.sampled_from([("max", "chance"), ("max", "chance", "min", "chance"),
-                                 ("chance", "max", "min"), ("max", "min", "chance")])
+chance_layers = st.sampled_from(
+    [
+        ("max", "chance"),
+        ("max", "chance", "min", "chance"),
+        ("chance", "max", "min"),
+        ("max", "min", "chance"),
+    ]
+)
 
 
 @st.composite
@@ -189,7 +223,8 @@ def test_star1_prunes_with_bounds_and_not_without():
     assert trace.pruned() == ["G"]
     [cut] = trace.of_kind("cutoff")
     assert trace.sentence(cut.step) == (
-        "Cutoff at C: whatever the other outcomes bring, its average is at most 5 ≤ α = 9. Skip G.")
+        "Cutoff at C: whatever the other outcomes bring, its average is at most 5 ≤ α = 9. Skip G."
+    )
 
 
 def test_sentences_write_probabilities_as_the_edges_do():
@@ -222,10 +257,16 @@ def test_star1_visits_fewer_nodes_on_some_random_trees():
     assert fewer >= 15
 
 
-@pytest.mark.parametrize("bounds, message", [
-    ((3, 3), "low < high"), ((5, 1), "low < high"), (3, "a pair"), (("a", 1), "numbers"),
-    ((0, float("nan")), "numbers"),
-])
+@pytest.mark.parametrize(
+    "bounds, message",
+    [
+        ((3, 3), "low < high"),
+        ((5, 1), "low < high"),
+        (3, "a pair"),
+        (("a", 1), "numbers"),
+        ((0, float("nan")), "numbers"),
+    ],
+)
 def test_bad_bounds(bounds, message):
     with pytest.raises(ValueError, match=message):
         star1(GameTree.from_nested([[1, 2]], layers=CHANCE_MAX), bounds=bounds)
@@ -300,13 +341,20 @@ def exact_star1(tree, state, alpha, beta, low, high, visited):
         probabilities = [p for _, p in tree.chance_outcomes(state)]
         done = Fraction(0)  # sum of probability × value so far
         for i, (child, p) in enumerate(zip(children, probabilities, strict=True)):
-            left = sum(probabilities[i + 1:], Fraction(0))
-            best = left * high if left else 0   # the most the rest can add
-            worst = left * low if left else 0   # the least
+            left = sum(probabilities[i + 1 :], Fraction(0))
+            best = left * high if left else 0  # the most the rest can add
+            worst = left * low if left else 0  # the least
             # The child's values v for which done + p·v + best ≤ α, or
             # done + p·v + worst ≥ β, decide this node whatever the rest bring.
-            v = exact_star1(tree, child, max((alpha - done - best) / p, low),
-                            min((beta - done - worst) / p, high), low, high, visited)
+            v = exact_star1(
+                tree,
+                child,
+                max((alpha - done - best) / p, low),
+                min((beta - done - worst) / p, high),
+                low,
+                high,
+                visited,
+            )
             done += p * v
             if left and done + best <= alpha:
                 return done + best
@@ -346,9 +394,17 @@ def chance_specs(draw):
     Chance layers lie above MAX or MIN layers, where a finite window passed
     down can cut even when the bounds are infinite.
     """
-    layers = draw(st.sampled_from([("max", "chance", "min"), ("max", "chance", "min", "chance"),
-                                   ("chance", "max", "chance", "min"), ("max", "chance", "chance", "min"),
-                                   ("max", "min", "chance")]))
+    layers = draw(
+        st.sampled_from(
+            [
+                ("max", "chance", "min"),
+                ("max", "chance", "min", "chance"),
+                ("chance", "max", "chance", "min"),
+                ("max", "chance", "chance", "min"),
+                ("max", "min", "chance"),
+            ]
+        )
+    )
     depth = draw(st.integers(2, 4))
 
     def node(level):
@@ -417,8 +473,10 @@ def test_star1_with_float_probabilities_cuts_as_exact_arithmetic_does(drawn):
 
 def test_a_tie_with_thirds_is_a_tie():
     """-4/3 + 1/3 * 3 = -1/3 = alpha: with 1/3 as a float the cut was missed."""
-    tree = GameTree.from_nested([[(1 / 3, -1), (1 / 3, -1), (1 / 3, 1)],
-                                 [(1 / 3, -2), (1 / 3, -2), (1 / 3, 0)]], layers=("max", "chance"))
+    tree = GameTree.from_nested(
+        [[(1 / 3, -1), (1 / 3, -1), (1 / 3, 1)], [(1 / 3, -2), (1 / 3, -2), (1 / 3, 0)]],
+        layers=("max", "chance"),
+    )
     trace = Trace(tree)
     result = star1(tree, bounds=(-3, 3), tracer=trace)
     assert trace.pruned() == ["I"] and result.stats.cutoffs == 1

@@ -59,10 +59,16 @@ def test_from_edges_keeps_edge_order_and_accepts_a_role_function():
 
 def test_consecutive_min_layers_are_allowed():
     # MAX at s; two opponents (both MIN) move in turn before the leaves.
-    edges = [("s", "a", "m1"), ("s", "b", "m2"),
-             ("m1", "c", "n1"), ("m1", "d", "n2"),
-             ("n1", "e", "l1"), ("n1", "f", "l2"), ("n2", "g", "l3"),
-             ("m2", "h", "l4")]
+    edges = [
+        ("s", "a", "m1"),
+        ("s", "b", "m2"),
+        ("m1", "c", "n1"),
+        ("m1", "d", "n2"),
+        ("n1", "e", "l1"),
+        ("n1", "f", "l2"),
+        ("n2", "g", "l3"),
+        ("m2", "h", "l4"),
+    ]
     roles = {"s": "max", "m1": "min", "m2": "min", "n1": "min", "n2": "min"}
     values = {"l1": 5, "l2": 9, "l3": 7, "l4": 4}
     tree = GameTree.from_edges(edges, values, roles)
@@ -74,21 +80,26 @@ def test_consecutive_min_layers_are_allowed():
 
 def test_interior_values_are_evaluations():
     tree = GameTree.from_edges(
-        [("A", "a1", "B"), ("B", "b1", "C")], values={"B": 2.5, "C": -1},
-        roles={"A": "max", "B": "min"})
+        [("A", "a1", "B"), ("B", "b1", "C")],
+        values={"B": 2.5, "C": -1},
+        roles={"A": "max", "B": "min"},
+    )
     assert tree.evaluate("B", "MAX") == 2.5
     assert tree.evaluate("B", "MIN") == -2.5
     with pytest.raises(ValueError, match="'A' has no value"):
         tree.evaluate("A", "MAX")
 
 
-@pytest.mark.parametrize("spec, message", [
-    ([], "empty"),
-    ([[3, 4], []], "'C'.*empty list"),
-    ([[3, "x"]], "'D' \\(at spec\\[0\\]\\[1\\]\\).*'x'"),
-    ([[3, None]], "'D'.*None"),
-    ([[True, 1]], "'C'.*True"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ([], "empty"),
+        ([[3, 4], []], "'C'.*empty list"),
+        ([[3, "x"]], "'D' \\(at spec\\[0\\]\\[1\\]\\).*'x'"),
+        ([[3, None]], "'D'.*None"),
+        ([[True, 1]], "'C'.*True"),
+    ],
+)
 def test_bad_nested_specs_name_the_node(spec, message):
     with pytest.raises(ValueError, match=message):
         GameTree.from_nested(spec)
@@ -106,21 +117,33 @@ def test_bad_root_role_and_running_out_of_names():
 EDGES = [("A", "a1", "B"), ("A", "a2", "C")]
 
 
-@pytest.mark.parametrize("edges, values, roles, message", [
-    ([], {}, {}, "no edges"),
-    (EDGES, {"B": 1}, {"A": "max"}, "leaf 'C' has no value"),
-    (EDGES + [("B", "b1", "C")], {"C": 1}, {"A": "max", "B": "min"}, "'C' has two parents"),
-    ([("A", "x", "B"), ("B", "y", "A")], {}, {"A": "max", "B": "min"}, "cycle"),
-    (EDGES + [("X", "x", "Y"), ("Y", "y", "X")], {"B": 1, "C": 2},
-     {"A": "max", "X": "max", "Y": "min"}, "'X' cannot be reached"),
-    (EDGES, {"B": 1, "C": 2}, {"A": "maxi"}, "'A' has unknown role 'maxi'"),
-    (EDGES, {"B": 1, "C": 2}, {}, "'A' has children but no role"),
-    (EDGES, {"B": 1, "C": 2, "Z": 3}, {"A": "max"}, "value is given for 'Z'"),
-    (EDGES, {"B": 1, "C": "two"}, {"A": "max"}, "'C' has value 'two'"),
-    (EDGES, {"B": 1, "C": 2}, {"A": "max", "Q": "min"}, "role is given for 'Q'"),
-    ([("A", "a1", "B"), ("A", "a1", "C")], {"B": 1, "C": 2}, {"A": "max"}, "'A' has the action 'a1' twice"),
-    ([("A", "B")], {}, {}, r"\('A', 'B'\) is not a \(parent, action, child\)"),
-])
+@pytest.mark.parametrize(
+    "edges, values, roles, message",
+    [
+        ([], {}, {}, "no edges"),
+        (EDGES, {"B": 1}, {"A": "max"}, "leaf 'C' has no value"),
+        (EDGES + [("B", "b1", "C")], {"C": 1}, {"A": "max", "B": "min"}, "'C' has two parents"),
+        ([("A", "x", "B"), ("B", "y", "A")], {}, {"A": "max", "B": "min"}, "cycle"),
+        (
+            EDGES + [("X", "x", "Y"), ("Y", "y", "X")],
+            {"B": 1, "C": 2},
+            {"A": "max", "X": "max", "Y": "min"},
+            "'X' cannot be reached",
+        ),
+        (EDGES, {"B": 1, "C": 2}, {"A": "maxi"}, "'A' has unknown role 'maxi'"),
+        (EDGES, {"B": 1, "C": 2}, {}, "'A' has children but no role"),
+        (EDGES, {"B": 1, "C": 2, "Z": 3}, {"A": "max"}, "value is given for 'Z'"),
+        (EDGES, {"B": 1, "C": "two"}, {"A": "max"}, "'C' has value 'two'"),
+        (EDGES, {"B": 1, "C": 2}, {"A": "max", "Q": "min"}, "role is given for 'Q'"),
+        (
+            [("A", "a1", "B"), ("A", "a1", "C")],
+            {"B": 1, "C": 2},
+            {"A": "max"},
+            "'A' has the action 'a1' twice",
+        ),
+        ([("A", "B")], {}, {}, r"\('A', 'B'\) is not a \(parent, action, child\)"),
+    ],
+)
 def test_bad_edge_lists_name_the_culprit(edges, values, roles, message):
     with pytest.raises(ValueError, match=message):
         GameTree.from_edges(edges, values, roles)
@@ -155,15 +178,21 @@ def test_random_trees_are_reproducible_and_uniform():
 
 # Chance nodes -------------------------------------------------------------------
 
-DICE_EDGES = [("A", "a1", "B"), ("A", "a2", "C"), ("B", "six", "D"), ("B", "other", "E"),
-              ("C", "c1", "F")]
+DICE_EDGES = [
+    ("A", "a1", "B"),
+    ("A", "a2", "C"),
+    ("B", "six", "D"),
+    ("B", "other", "E"),
+    ("C", "c1", "F"),
+]
 DICE_VALUES = {"D": 10, "E": 0, "F": 1}
 DICE_ROLES = {"A": "max", "B": "chance", "C": "min"}
 
 
 def test_chance_nodes_from_edges_by_child_or_by_action():
-    tree = GameTree.from_edges(DICE_EDGES, DICE_VALUES, DICE_ROLES,
-                               probabilities={("B", "six"): 1 / 6, ("B", "E"): 5 / 6})
+    tree = GameTree.from_edges(
+        DICE_EDGES, DICE_VALUES, DICE_ROLES, probabilities={("B", "six"): 1 / 6, ("B", "E"): 5 / 6}
+    )
     assert tree.to_move("B") == "chance" and tree.role("B") == "chance"
     assert tree.chance_outcomes("B") == (("six", 1 / 6), ("other", 5 / 6))
     assert tree.probability("B", "E") == 5 / 6
@@ -175,34 +204,43 @@ def test_chance_nodes_from_edges_by_child_or_by_action():
         tree.chance_outcomes("C")
 
 
-@pytest.mark.parametrize("probabilities, message", [
-    ({("B", "six"): 0.5}, "'B' gives probabilities to some children but not to \\['E'\\]"),
-    ({("B", "six"): 0.5, ("B", "E"): 0.6}, "chance state 'B' sum to 1.1"),
-    ({("B", "six"): 1.5, ("B", "E"): -0.5}, "'B' gives outcome 'other' the probability -0.5"),
-    ({("C", "F"): 1}, "under 'C', which is not a chance node"),
-    ({("B", "Q"): 1}, r"\('B', 'Q'\), which is not an edge"),
-])
+@pytest.mark.parametrize(
+    "probabilities, message",
+    [
+        ({("B", "six"): 0.5}, "'B' gives probabilities to some children but not to \\['E'\\]"),
+        ({("B", "six"): 0.5, ("B", "E"): 0.6}, "chance state 'B' sum to 1.1"),
+        ({("B", "six"): 1.5, ("B", "E"): -0.5}, "'B' gives outcome 'other' the probability -0.5"),
+        ({("C", "F"): 1}, "under 'C', which is not a chance node"),
+        ({("B", "Q"): 1}, r"\('B', 'Q'\), which is not an edge"),
+    ],
+)
 def test_bad_probabilities_in_edges_name_the_node(probabilities, message):
     with pytest.raises(ValueError, match=message):
         GameTree.from_edges(DICE_EDGES, DICE_VALUES, DICE_ROLES, probabilities=probabilities)
 
 
 def test_chance_layers_in_nested_specs():
-    tree = GameTree.from_nested([[(0.9, 2), (0.1, [3, 4])], [1, 5]],
-                                layers=("max", "chance", "min"))
-    assert [tree.role(n) for n in "ABCDEFGHI"] == ["max"] + ["chance"] * 2 + ["min"] * 4 + ["max"] * 2
+    tree = GameTree.from_nested(
+        [[(0.9, 2), (0.1, [3, 4])], [1, 5]], layers=("max", "chance", "min")
+    )
+    assert [tree.role(n) for n in "ABCDEFGHI"] == ["max"] + ["chance"] * 2 + ["min"] * 4 + [
+        "max"
+    ] * 2
     assert tree.chance_outcomes("B") == (("b1", 0.9), ("b2", 0.1))
     assert tree.chance_outcomes("C") == (("c1", 0.5), ("c2", 0.5))
 
 
-@pytest.mark.parametrize("spec, layers, message", [
-    ([[(0.9, 2), (0.2, 3)]], ("max", "chance"), "'B' sum to 1.1"),
-    ([[(0.9, 2), 3]], ("max", "chance"), "'B' .* some children but not all"),
-    ([[(0.9, 2, 1), (0.1, 3)]], ("max", "chance"), "not a \\(probability, child\\) pair"),
-    ([[(0.5, 1), (0.5, 2)]], None, "'B' .* is a MIN node, but \\(probability, child\\)"),
-    ([[1, 2]], ("max", "dice"), "unknown role 'dice' in layers"),
-    ([[1, 2]], (), "layers is empty"),
-])
+@pytest.mark.parametrize(
+    "spec, layers, message",
+    [
+        ([[(0.9, 2), (0.2, 3)]], ("max", "chance"), "'B' sum to 1.1"),
+        ([[(0.9, 2), 3]], ("max", "chance"), "'B' .* some children but not all"),
+        ([[(0.9, 2, 1), (0.1, 3)]], ("max", "chance"), "not a \\(probability, child\\) pair"),
+        ([[(0.5, 1), (0.5, 2)]], None, "'B' .* is a MIN node, but \\(probability, child\\)"),
+        ([[1, 2]], ("max", "dice"), "unknown role 'dice' in layers"),
+        ([[1, 2]], (), "layers is empty"),
+    ],
+)
 def test_bad_chance_specs_name_the_node(spec, layers, message):
     with pytest.raises(ValueError, match=message):
         GameTree.from_nested(spec, layers=layers)
@@ -240,16 +278,31 @@ def test_layers_that_name_players_make_a_vector_tree():
     assert not GameTree.from_nested([1, 2]).is_multiplayer
 
 
-@pytest.mark.parametrize("spec, options, message", [
-    ([[(1, 2, 3), (1, 2)]], {"players": THREE}, "node 'D' .* the vector \\(1, 2\\) of 2 values, but there are 3"),
-    ([[(1, 2, 3), 4]], {"players": THREE}, "node 'D' .* has value 4: expected a vector of 3 numbers"),
-    ([[(1, 2, 3), ("x", 2, 3)]], {"players": THREE}, "node 'D' .* expected a vector of 3"),
-    ([[(1, 2, 3), (4, 5, 6)]], {}, "a vector leaf needs players"),
-    ([[(1, 2, 3)], []], {"players": THREE}, "node 'C' .* is an empty list"),
-    ([[(1, 2, 3)]], {"players": ("P1",)}, "at least two players"),
-    ([[(1, 2, 3)]], {"players": ("P1", "P1", "P2")}, "players must be different"),
-    ([[(1, 2, 3)]], {"players": THREE, "layers": ("P1", "chance")}, "'chance' is not one of the players"),
-])
+@pytest.mark.parametrize(
+    "spec, options, message",
+    [
+        (
+            [[(1, 2, 3), (1, 2)]],
+            {"players": THREE},
+            "node 'D' .* the vector \\(1, 2\\) of 2 values, but there are 3",
+        ),
+        (
+            [[(1, 2, 3), 4]],
+            {"players": THREE},
+            "node 'D' .* has value 4: expected a vector of 3 numbers",
+        ),
+        ([[(1, 2, 3), ("x", 2, 3)]], {"players": THREE}, "node 'D' .* expected a vector of 3"),
+        ([[(1, 2, 3), (4, 5, 6)]], {}, "a vector leaf needs players"),
+        ([[(1, 2, 3)], []], {"players": THREE}, "node 'C' .* is an empty list"),
+        ([[(1, 2, 3)]], {"players": ("P1",)}, "at least two players"),
+        ([[(1, 2, 3)]], {"players": ("P1", "P1", "P2")}, "players must be different"),
+        (
+            [[(1, 2, 3)]],
+            {"players": THREE, "layers": ("P1", "chance")},
+            "'chance' is not one of the players",
+        ),
+    ],
+)
 def test_bad_vector_specs_name_the_node(spec, options, message):
     with pytest.raises(ValueError, match=message):
         GameTree.from_nested(spec, **options)
@@ -257,18 +310,27 @@ def test_bad_vector_specs_name_the_node(spec, options, message):
 
 def test_from_edges_with_players():
     edges = [("r", "x", "a"), ("r", "y", "b"), ("a", "z", "c")]
-    tree = GameTree.from_edges(edges, values={"b": (0, 0, 3), "c": (1, 2, 0)},
-                               roles={"r": "P1", "a": "P3"}, players=THREE)
+    tree = GameTree.from_edges(
+        edges, values={"b": (0, 0, 3), "c": (1, 2, 0)}, roles={"r": "P1", "a": "P3"}, players=THREE
+    )
     assert [tree.to_move(n) for n in ("r", "a", "b", "c")] == ["P1", "P3", "P2", "P1"]
     with pytest.raises(ValueError, match="node 'b' has the vector \\(0, 0\\) of 2 values"):
-        GameTree.from_edges(edges, values={"b": (0, 0), "c": (1, 2, 0)},
-                            roles={"r": "P1", "a": "P3"}, players=THREE)
-    with pytest.raises(ValueError, match="node 'a' has role 'max', which is not one of the players"):
-        GameTree.from_edges(edges, values={"b": (0, 0, 3), "c": (1, 2, 0)},
-                            roles={"r": "P1", "a": "max"}, players=THREE)
+        GameTree.from_edges(
+            edges, values={"b": (0, 0), "c": (1, 2, 0)}, roles={"r": "P1", "a": "P3"}, players=THREE
+        )
+    with pytest.raises(
+        ValueError, match="node 'a' has role 'max', which is not one of the players"
+    ):
+        GameTree.from_edges(
+            edges,
+            values={"b": (0, 0, 3), "c": (1, 2, 0)},
+            roles={"r": "P1", "a": "max"},
+            players=THREE,
+        )
     with pytest.raises(ValueError, match="leaf 'c' has no value: give it a vector"):
-        GameTree.from_edges(edges, values={"b": (0, 0, 3)}, roles={"r": "P1", "a": "P3"},
-                            players=THREE)
+        GameTree.from_edges(
+            edges, values={"b": (0, 0, 3)}, roles={"r": "P1", "a": "P3"}, players=THREE
+        )
 
 
 def test_random_vector_trees_are_seeded_and_constant_sum():

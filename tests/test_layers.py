@@ -15,8 +15,20 @@ LAYERS = [
     # the engine
     {"table", "engine"},
     # searches
-    {"minimax", "alphabeta", "negamax", "expectimax", "quiescence", "maxn", "caching",
-     "connect4_solver", "counting", "montecarlo", "mcts_trace", "paranoid"},
+    {
+        "minimax",
+        "alphabeta",
+        "negamax",
+        "expectimax",
+        "quiescence",
+        "maxn",
+        "caching",
+        "connect4_solver",
+        "counting",
+        "montecarlo",
+        "mcts_trace",
+        "paranoid",
+    },
     # searches built on searches, and playing games
     {"deepening", "players", "mcts", "tournament"},
     {"viz"},
@@ -46,8 +58,10 @@ def imports(path: Path) -> set[str]:
             target = [*base, *(node.module.split(".") if node.module else [])]
             found.add(".".join(target))
             for alias in node.names:  # `from . import x` imports the module x
-                if (PACKAGE.joinpath(*target, alias.name).with_suffix(".py").exists()
-                        or PACKAGE.joinpath(*target, alias.name).is_dir()):
+                if (
+                    PACKAGE.joinpath(*target, alias.name).with_suffix(".py").exists()
+                    or PACKAGE.joinpath(*target, alias.name).is_dir()
+                ):
                     found.add(".".join([*target, alias.name]))
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("aisearch."):
             found.add(node.module.removeprefix("aisearch."))
@@ -77,8 +91,12 @@ def test_every_module_has_a_layer():
 
 
 def test_no_module_imports_one_above_it():
-    upward = [f"aisearch.{a} imports aisearch.{b}" for a, targets in graph().items()
-              for b in targets if layer(b) > layer(a)]
+    upward = [
+        f"aisearch.{a} imports aisearch.{b}"
+        for a, targets in graph().items()
+        for b in targets
+        if layer(b) > layer(a)
+    ]
     assert not upward
 
 
@@ -93,7 +111,7 @@ def test_no_import_cycle():
             if nxt not in edges:
                 continue
             if state.get(nxt) == "open":
-                cycles.append(" -> ".join([*path[path.index(nxt):], nxt]))
+                cycles.append(" -> ".join([*path[path.index(nxt) :], nxt]))
             elif nxt not in state:
                 visit(nxt, [*path, nxt])
         state[node] = "done"
@@ -105,8 +123,7 @@ def test_no_import_cycle():
 
 
 def test_viz_modules_import_their_siblings_not_the_package():
-    offenders = [a for a, targets in graph().items()
-                 if a.startswith("viz.") and "viz" in targets]
+    offenders = [a for a, targets in graph().items() if a.startswith("viz.") and "viz" in targets]
     assert not offenders
 
 

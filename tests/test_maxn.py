@@ -135,11 +135,19 @@ layer_orders = st.lists(st.sampled_from(THREE), min_size=1, max_size=4)
 
 
 @settings(max_examples=80)
-@given(seed=st.integers(0, 10**6), depth=st.integers(1, 4), branching=st.integers(1, 3),
-       total=st.integers(0, 12), layers=layer_orders)
-def test_pruned_and_unpruned_agree_on_random_constant_sum_trees(seed, depth, branching, total, layers):
-    tree = GameTree.random(depth, (1, branching), players=THREE, total=total, seed=seed,
-                           layers=tuple(layers))
+@given(
+    seed=st.integers(0, 10**6),
+    depth=st.integers(1, 4),
+    branching=st.integers(1, 3),
+    total=st.integers(0, 12),
+    layers=layer_orders,
+)
+def test_pruned_and_unpruned_agree_on_random_constant_sum_trees(
+    seed, depth, branching, total, layers
+):
+    tree = GameTree.random(
+        depth, (1, branching), players=THREE, total=total, seed=seed, layers=tuple(layers)
+    )
     plain = maxn(tree)
     pruned = maxn(tree, max_sum=total)
     assert plain.value == maxn_by_definition(tree, tree.root)
@@ -170,7 +178,9 @@ def test_pruning_happens_on_coin_rows_though_rarely():
         cutoffs += pruned.stats.cutoffs
         saved += plain.stats.nodes - pruned.stats.nodes
     assert cutoffs > 0 and saved > 0
-    assert maxn(CoinRow.random(8, seed=0), max_sum=CoinRow.random(8, seed=0).total).stats.cutoffs == 0
+    assert (
+        maxn(CoinRow.random(8, seed=0), max_sum=CoinRow.random(8, seed=0).total).stats.cutoffs == 0
+    )
 
 
 def test_conditions_are_checked_and_the_node_is_named():
@@ -247,8 +257,9 @@ def test_trace_replays_vectors_with_player_roles():
     assert trace.sentence(3) == "B takes (5,3,2) from D as its best so far: P2 gets 3."
     assert trace.sentence(len(trace) - 1) == "Done: A is worth (5,3,2) for (P1, P2, P3)."
     # A Trace made with the game also expands the pruned subtree, by player.
-    bigger = GameTree.from_nested([[(5, 3, 2)], [(1, 6, 3), [(3, 3, 4), (0, 0, 10)]]],
-                                  players=THREE)
+    bigger = GameTree.from_nested(
+        [[(5, 3, 2)], [(1, 6, 3), [(3, 3, 4), (0, 0, 10)]]], players=THREE
+    )
     full = Trace(bigger)
     maxn(bigger, tracer=full, max_sum=10)
     expanded = [row for row in full.nodes().values() if row.pruned is not None]
@@ -308,4 +319,7 @@ def test_check_maxn_by_hand():
     assert check_maxn_by_hand(right).passed
     assert not check_maxn_by_hand({"A": ..., "B": ..., "C": ..., "D": ...}).attempted
     wrong = check_maxn_by_hand({**right, "D": (5, 3, 2)})
-    assert not wrong.passed and "node 'D' (P2 to move) is worth (1, 3, 6); you wrote (5, 3, 2)" in wrong.message
+    assert (
+        not wrong.passed
+        and "node 'D' (P2 to move) is worth (1, 3, 6); you wrote (5, 3, 2)" in wrong.message
+    )

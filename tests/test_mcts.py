@@ -39,8 +39,11 @@ def reachable(game):
 def optimal_moves(game, state):
     """The moves that keep plain minimax's value for the player to move."""
     best = minimax(game, state).value
-    return {a for a in game.actions(state)
-            if _value_for(game, game.result(state, a), game.to_move(state)) == best}
+    return {
+        a
+        for a in game.actions(state)
+        if _value_for(game, game.result(state, a), game.to_move(state)) == best
+    }
 
 
 def _value_for(game, state, player):
@@ -77,8 +80,11 @@ def forced_wins():
     game = TicTacToe()
     for_x = tictactoe_values(game)
     assert set(for_x) == reachable(game)
-    wins = sorted(s for s, v in for_x.items()
-                  if not game.is_terminal(s) and v == (1 if game.to_move(s) == "X" else -1))
+    wins = sorted(
+        s
+        for s, v in for_x.items()
+        if not game.is_terminal(s) and v == (1 if game.to_move(s) == "X" else -1)
+    )
     sample = wins[::60]
     assert len(sample) >= 40  # thousands of forced wins: a large sample
     return {s: optimal_moves(game, s) for s in sample}
@@ -102,8 +108,10 @@ def test_few_iterations_are_not_enough_and_many_are():
     winning = optimal_moves(game, state)
     assert minimax(game, state).value == 1
     assert 0 < len(winning) < len(game.actions(state))
-    hits = {n: sum(mcts(game, state, iterations=n, seed=s).action in winning for s in range(10))
-            for n in (10, 2000)}
+    hits = {
+        n: sum(mcts(game, state, iterations=n, seed=s).action in winning for s in range(10))
+        for n in (10, 2000)
+    }
     assert hits[2000] == 10 and hits[10] < hits[2000]
 
 
@@ -119,13 +127,17 @@ def test_the_root_value_approaches_the_minimax_value():
     assert len(misleading) >= 10
     errors = {}
     for n in (30, 300, 3000):
-        errors[n] = sum(abs(mcts(t, iterations=n, seed=i).value - minimax(t).value)
-                        for i, t in enumerate(misleading)) / len(misleading)
+        errors[n] = sum(
+            abs(mcts(t, iterations=n, seed=i).value - minimax(t).value)
+            for i, t in enumerate(misleading)
+        ) / len(misleading)
     assert errors[30] > errors[300] > errors[3000]
     assert errors[3000] < 0.1
     # And the moves: the most visited child is a minimax move on nearly all of them.
-    right = sum(mcts(t, iterations=3000, seed=i).action in optimal_moves(t, t.root)
-                for i, t in enumerate(misleading))
+    right = sum(
+        mcts(t, iterations=3000, seed=i).action in optimal_moves(t, t.root)
+        for i, t in enumerate(misleading)
+    )
     assert right >= len(misleading) - 1
 
 
@@ -143,11 +155,15 @@ def test_statistics_add_up(seed, iterations):
             assert node.visits == sum(c.visits for c in node.children.values()) + (node is not root)
             assert node.total == pytest.approx(
                 sum(c.total for c in node.children.values())
-                + (0 if node is root else _first_result(node)))
+                + (0 if node is root else _first_result(node))
+            )
     assert sum(c.visits for c in result.children.values()) == iterations
     most = max(c.visits for c in result.children.values())
-    first_most = next(a for a in tree.actions(tree.root)
-                      if a in result.children and result.children[a].visits == most)
+    first_most = next(
+        a
+        for a in tree.actions(tree.root)
+        if a in result.children and result.children[a].visits == most
+    )
     assert result.action == first_most  # ties go to the first in the game's order
     assert result.value == pytest.approx(root.mean)
 
@@ -188,8 +204,10 @@ def test_exploration_zero_is_greedy_and_misses_a_hidden_win():
     # one bad playout and stays with the safe 0 of a2.
     tree = GameTree.from_nested([[[1, -1, -1, -1], [-1, -1, -1, 1]], [0, 0]])
     assert minimax(tree).action == "a1" and random_play_value(tree) < 0
-    chosen = {c: [mcts(tree, iterations=300, seed=s, exploration=c).action for s in range(10)]
-              for c in (0, math.sqrt(2))}
+    chosen = {
+        c: [mcts(tree, iterations=300, seed=s, exploration=c).action for s in range(10)]
+        for c in (0, math.sqrt(2))
+    }
     assert chosen[0].count("a2") >= 5
     assert chosen[math.sqrt(2)] == ["a1"] * 10
 
@@ -234,17 +252,23 @@ def test_chance_nodes_are_sampled_by_their_probabilities():
     assert any(e.chance for e in trace.of_kind(SELECT))
 
 
-@pytest.mark.parametrize("options, message", [
-    ({}, "give mcts a budget"),
-    ({"iterations": 0}, "iterations must be a whole number >= 1, got 0"),
-    ({"iterations": 2.5}, "iterations must be a whole number"),
-    ({"iterations": True}, "iterations must be a whole number"),
-    ({"time_limit": 0}, "time_limit must be a positive, finite number"),
-    ({"time_limit": -1.0}, "time_limit must be a positive"),
-    ({"time_limit": math.inf}, "time_limit must be a positive, finite"),
-    ({"iterations": 10, "exploration": -0.5}, "exploration must be a finite number >= 0, got -0.5"),
-    ({"iterations": 10, "exploration": math.nan}, "exploration must be a finite number >= 0"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({}, "give mcts a budget"),
+        ({"iterations": 0}, "iterations must be a whole number >= 1, got 0"),
+        ({"iterations": 2.5}, "iterations must be a whole number"),
+        ({"iterations": True}, "iterations must be a whole number"),
+        ({"time_limit": 0}, "time_limit must be a positive, finite number"),
+        ({"time_limit": -1.0}, "time_limit must be a positive"),
+        ({"time_limit": math.inf}, "time_limit must be a positive, finite"),
+        (
+            {"iterations": 10, "exploration": -0.5},
+            "exploration must be a finite number >= 0, got -0.5",
+        ),
+        ({"iterations": 10, "exploration": math.nan}, "exploration must be a finite number >= 0"),
+    ],
+)
 def test_bad_budgets_are_errors(options, message):
     with pytest.raises(ValueError, match=message):
         mcts(TicTacToe(), **options)
@@ -273,7 +297,9 @@ class Stuck:
 def test_more_than_two_players_and_a_stuck_state_are_named():
     from aisearch.games.coinrow import CoinRow
 
-    with pytest.raises(ValueError, match=r"mcts backs up values for two players, and CoinRow\(.*has 3"):
+    with pytest.raises(
+        ValueError, match=r"mcts backs up values for two players, and CoinRow\(.*has 3"
+    ):
         mcts(CoinRow(), iterations=10)
     with pytest.raises(ValueError, match="state 'stuck' is not terminal but has no actions"):
         mcts(Stuck(), iterations=10)
@@ -291,15 +317,21 @@ def test_the_player_wins_against_random_and_draws_against_alpha_beta():
 
     record = play_game(game, {"X": mcts_player(2000, seed=0), "O": search_player()})
     assert record.outcome == {"X": 0, "O": 0}
-    outcomes = [play_game(game, {"X": random_player(seed=s), "O": mcts_player(500, seed=s)}).outcome
-                for s in range(5)]
+    outcomes = [
+        play_game(game, {"X": random_player(seed=s), "O": mcts_player(500, seed=s)}).outcome
+        for s in range(5)
+    ]
     assert all(o["O"] >= 0 for o in outcomes)
-    assert play_game(game, {"X": mcts_player(300, seed=3), "O": random_player(seed=1)}).moves == \
+    assert (
         play_game(game, {"X": mcts_player(300, seed=3), "O": random_player(seed=1)}).moves
+        == play_game(game, {"X": mcts_player(300, seed=3), "O": random_player(seed=1)}).moves
+    )
 
 
 def test_uct_score_is_mean_plus_bonus():
-    assert uct_score(0.25, 4, 20) == pytest.approx(0.25 + math.sqrt(2) * math.sqrt(math.log(20) / 4))
+    assert uct_score(0.25, 4, 20) == pytest.approx(
+        0.25 + math.sqrt(2) * math.sqrt(math.log(20) / 4)
+    )
     assert uct_score(-1, 1, 1, exploration=3) == -1  # ln 1 = 0: no bonus yet
 
 
@@ -352,8 +384,11 @@ def test_the_replay_ends_with_the_search_tree(seed, iterations):
         if node.visits:
             assert last.mean[n] == pytest.approx(node.mean)
         assert trace.nodes()[n].state == node.state
-    assert last.counts == {"iterations": iterations, "nodes": result.stats.nodes,
-                           "playout_moves": result.stats.playout_moves}
+    assert last.counts == {
+        "iterations": iterations,
+        "nodes": result.stats.nodes,
+        "playout_moves": result.stats.playout_moves,
+    }
     # Step by step, the root has been visited once per finished iteration.
     for event in trace.of_kind(BACKPROPAGATE):
         assert trace.frame(event.step).visits[0] == event.iteration
@@ -362,13 +397,17 @@ def test_the_replay_ends_with_the_search_tree(seed, iterations):
 def test_the_trace_speaks_from_max_view_and_in_sentences():
     trace, _ = traced(GameTree.from_nested([[1, 1, -1], [0, 0]]), iterations=8, seed=0)
     assert trace.sentence(0) == "The tree starts as the root A alone (MAX to move), with no visits."
-    assert trace.sentence(2) == ("Iteration 1, simulate: a random playout from B ends after 1 move "
-                                 "in E, worth 1 to MAX.")
-    assert trace.sentence(3) == ("Iteration 1, backpropagate: add 1 to every node on the path "
-                                 "B → A; the root now has 1 visit and mean 1.")
+    assert trace.sentence(2) == (
+        "Iteration 1, simulate: a random playout from B ends after 1 move in E, worth 1 to MAX."
+    )
+    assert trace.sentence(3) == (
+        "Iteration 1, backpropagate: add 1 to every node on the path "
+        "B → A; the root now has 1 visit and mean 1."
+    )
     assert trace.sentence(7).startswith(
         "Iteration 3, select: A is fully expanded; MAX takes the highest UCT score, a1 to B: "
-        "mean for MAX 1 + bonus 1.18 = 2.18")
+        "mean for MAX 1 + bonus 1.18 = 2.18"
+    )
     mins = [e for e in trace.of_kind(SELECT) if trace.nodes()[e.parent].role == "min"]
     assert mins and "MIN takes the highest UCT score" in trace.sentence(mins[0].step)
 
@@ -426,7 +465,9 @@ def iteration_six_at_b():
     tree = GameTree.from_nested([[[1, -1, -1, -1], [-1, -1, -1, 1]], [0, 0]])
     trace = MCTSTrace(tree)
     mcts(tree, iterations=12, seed=0, tracer=trace)
-    event = next(e for e in trace.of_kind(SELECT) if e.iteration == 6 and trace.label(e.parent) == "B")
+    event = next(
+        e for e in trace.of_kind(SELECT) if e.iteration == 6 and trace.label(e.parent) == "B"
+    )
     return trace, event
 
 
@@ -435,8 +476,10 @@ def test_check_selection_accepts_the_scores_worked_by_hand(iteration_six_at_b):
     before = trace.frame(event.step - 1)
     parent_visits = before.visits[event.parent]
     # By hand from the picture before the step: MIN negates the means for MAX under D and E.
-    by_hand = {trace.nodes()[n].action: uct_score(-before.mean[n], before.visits[n], parent_visits)
-               for n in trace.nodes()[event.parent].children}
+    by_hand = {
+        trace.nodes()[n].action: uct_score(-before.mean[n], before.visits[n], parent_visits)
+        for n in trace.nodes()[event.parent].children
+    }
     choice = max(by_hand, key=by_hand.get)
     result = check_selection(trace, event.step, by_hand, choice)
     assert result.passed and "MIN at B" in result.message and choice == event.action
@@ -447,8 +490,10 @@ def test_check_selection_names_the_slips(iteration_six_at_b):
     before = trace.frame(event.step - 1)
     parent_visits = before.visits[event.parent]
     children = trace.nodes()[event.parent].children
-    for_max = {trace.nodes()[n].action: uct_score(before.mean[n], before.visits[n], parent_visits)
-               for n in children}
+    for_max = {
+        trace.nodes()[n].action: uct_score(before.mean[n], before.visits[n], parent_visits)
+        for n in children
+    }
     not_negated = check_selection(trace, event.step, for_max, max(for_max, key=for_max.get))
     assert not not_negated.passed and "MIN scores a child by minus that mean" in not_negated.message
     right = {s.action: s.score for s in event.scores}
@@ -465,8 +510,11 @@ def test_check_selection_names_the_slips(iteration_six_at_b):
 def test_a_tied_select_step_says_the_first_action_is_taken():
     """Two children with the same UCT score: the sentence says which rule chose."""
     trace, _ = traced(GameTree.from_nested([[1, 1], [1, 1]]), iterations=6, seed=0)
-    tied = [e for e in trace.of_kind(SELECT)
-            if sum(s.score == max(t.score for t in e.scores) for s in e.scores) > 1]
+    tied = [
+        e
+        for e in trace.of_kind(SELECT)
+        if sum(s.score == max(t.score for t in e.scores) for s in e.scores) > 1
+    ]
     untied = [e for e in trace.of_kind(SELECT) if e not in tied and e.scores]
     assert tied
     for e in tied:

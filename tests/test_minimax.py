@@ -37,9 +37,14 @@ def test_value_is_for_the_player_to_move_at_the_searched_state():
 def test_retreat_is_the_best_move():
     # Pacman can eat a dot next to the ghost (+10 now, then caught, -500) or
     # step back and eat it later (+8 after the ghost passes).
-    edges = [("start", "eat", "eaten"), ("start", "retreat", "back"),
-             ("eaten", "ghost catches", "caught"), ("eaten", "ghost waits", "lucky"),
-             ("back", "ghost follows", "safe"), ("back", "ghost leaves", "later")]
+    edges = [
+        ("start", "eat", "eaten"),
+        ("start", "retreat", "back"),
+        ("eaten", "ghost catches", "caught"),
+        ("eaten", "ghost waits", "lucky"),
+        ("back", "ghost follows", "safe"),
+        ("back", "ghost leaves", "later"),
+    ]
     values = {"caught": -490, "lucky": 10, "safe": 8, "later": 9}
     tree = GameTree.from_edges(edges, values, {"start": "max", "eaten": "min", "back": "min"})
     result = minimax(tree)
@@ -52,10 +57,16 @@ def test_depth_limit_uses_the_evaluation_at_the_cut():
     #  B=5 (min)  C=1 (min)      evaluations of B and C
     #   |  \        |
     #   0   9       7            utilities
-    edges = [("A", "a1", "B"), ("A", "a2", "C"), ("B", "b1", "D"), ("B", "b2", "E"),
-             ("C", "c1", "F")]
-    tree = GameTree.from_edges(edges, {"B": 5, "C": 1, "D": 0, "E": 9, "F": 7},
-                               {"A": "max", "B": "min", "C": "min"})
+    edges = [
+        ("A", "a1", "B"),
+        ("A", "a2", "C"),
+        ("B", "b1", "D"),
+        ("B", "b2", "E"),
+        ("C", "c1", "F"),
+    ]
+    tree = GameTree.from_edges(
+        edges, {"B": 5, "C": 1, "D": 0, "E": 9, "F": 7}, {"A": "max", "B": "min", "C": "min"}
+    )
     shallow = minimax(tree, depth=1)
     deep = minimax(tree, depth=2)
     assert (shallow.value, shallow.action, shallow.stats.leaves) == (5, "a1", 2)
@@ -76,8 +87,7 @@ def test_depth_limit_without_any_evaluation_names_the_state():
 
         def __init__(self):
             self.tree = textbook()
-            for name in ("initial_state", "to_move", "actions", "result",
-                         "is_terminal", "utility"):
+            for name in ("initial_state", "to_move", "actions", "result", "is_terminal", "utility"):
                 setattr(self, name, getattr(self.tree, name))
 
     with pytest.raises(ValueError, match="non-terminal state 'B'.*no evaluation"):
@@ -93,12 +103,23 @@ def test_bad_depths_are_rejected(depth):
 
 def test_a_non_terminal_state_without_actions_is_an_error():
     class Stuck:
-        def initial_state(self): return "s"
-        def to_move(self, s): return "MAX"
-        def actions(self, s): return ()
-        def result(self, s, a): raise AssertionError
-        def is_terminal(self, s): return False
-        def utility(self, s, p): return 0
+        def initial_state(self):
+            return "s"
+
+        def to_move(self, s):
+            return "MAX"
+
+        def actions(self, s):
+            return ()
+
+        def result(self, s, a):
+            raise AssertionError
+
+        def is_terminal(self, s):
+            return False
+
+        def utility(self, s, p):
+            return 0
 
     with pytest.raises(ValueError, match="'s' is not terminal but has no actions"):
         minimax(Stuck())
@@ -114,12 +135,16 @@ THREE = ("P1", "P2", "P3")
 
 
 @settings(max_examples=60)
-@given(seed=st.integers(0, 10**6), depth=st.integers(0, 4),
-       layers=st.lists(st.sampled_from(THREE), min_size=1, max_size=4))
+@given(
+    seed=st.integers(0, 10**6),
+    depth=st.integers(0, 4),
+    layers=st.lists(st.sampled_from(THREE), min_size=1, max_size=4),
+)
 def test_on_three_players_minimax_is_the_root_players_paranoid_value(seed, depth, layers):
     # The root's player against all the others, whoever moves in which layer.
-    tree = GameTree.random(depth, (1, 3), players=THREE, values=(0, 9), seed=seed,
-                           layers=tuple(layers))
+    tree = GameTree.random(
+        depth, (1, 3), players=THREE, values=(0, 9), seed=seed, layers=tuple(layers)
+    )
     root_player = tree.to_move(tree.root)
     result = minimax(tree)
     assert result.value == paranoid_by_definition(tree, tree.root, root_player)

@@ -77,8 +77,11 @@ def test_a_game_that_is_not_zero_sum_is_refused(search):
         SEARCHES[search](game)
     # minimax and alphabeta value every state from the root player's side, which
     # is right for any two players: the refusal points there.
-    assert minimax(game).value == alphabeta(game).value == paranoid_by_definition(
-        game, game.initial_state(), "A")
+    assert (
+        minimax(game).value
+        == alphabeta(game).value
+        == paranoid_by_definition(game, game.initial_state(), "A")
+    )
 
 
 def test_the_refusal_says_what_to_use_instead():
@@ -140,14 +143,18 @@ class Movers:
 
 def test_players_are_counted_along_the_line_when_the_game_lists_none():
     three = Movers(("X", "Y", "Z"), {"X": 1, "Y": -1, "Z": 0})
-    with pytest.raises(ValueError, match=message(three, "negamax", "two-player game")
-                       + ".*has 3 players \\('X', 'Y', 'Z'\\)"):
+    with pytest.raises(
+        ValueError,
+        match=message(three, "negamax", "two-player game") + ".*has 3 players \\('X', 'Y', 'Z'\\)",
+    ):
         negamax(three)
     two = Movers(("X", "Y", "X"), {"X": 2, "Y": -2})
     assert negamax(two).value == minimax(two).value == 2
     unfair = Movers(("X", "Y"), {"X": 2, "Y": 1})
-    with pytest.raises(ValueError, match=message(unfair, "negamax", "zero-sum game")
-                       + ".*gives 2 and 1 at the end 2"):
+    with pytest.raises(
+        ValueError,
+        match=message(unfair, "negamax", "zero-sum game") + ".*gives 2 and 1 at the end 2",
+    ):
         negamax(unfair)
 
 
@@ -171,6 +178,5 @@ def test_the_paranoid_reduction_is_two_player_zero_sum_and_negamax_searches_it()
         reduced = Paranoid(tree, player)
         expected = paranoid_by_definition(tree, "A", player)
         # negamax answers for the mover at the root, P1: "me" or "rest".
-        for value in (negamax(reduced).value,
-                      alphabeta(reduced, table=TranspositionTable()).value):
+        for value in (negamax(reduced).value, alphabeta(reduced, table=TranspositionTable()).value):
             assert (value if player == "P1" else -value) == expected

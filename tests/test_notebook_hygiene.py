@@ -18,10 +18,17 @@ from nbformat.validator import NotebookValidationError
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CHECKED = "# NBVAL_CHECK_OUTPUT"
 SOLUTIONS_HEADING = "## Solutions (for instructors)"
-TEACHING_ORDER = ["00_introduction.ipynb", "01_minimax.ipynb", "02_alpha_beta.ipynb",
-                  "03_evaluation_and_depth.ipynb", "04_expectimax.ipynb",
-                  "05_caching_and_symmetry.ipynb", "06_connect_four.ipynb",
-                  "07_multiplayer.ipynb", "08_monte_carlo.ipynb"]
+TEACHING_ORDER = [
+    "00_introduction.ipynb",
+    "01_minimax.ipynb",
+    "02_alpha_beta.ipynb",
+    "03_evaluation_and_depth.ipynb",
+    "04_expectimax.ipynb",
+    "05_caching_and_symmetry.ipynb",
+    "06_connect_four.ipynb",
+    "07_multiplayer.ipynb",
+    "08_monte_carlo.ipynb",
+]
 
 
 def is_checked(cell) -> bool:
@@ -44,16 +51,23 @@ def problems(nb) -> list[str]:
         found.append("widget state saved in the notebook metadata ('widgets')")
     if nb.metadata.get("kernelspec", {}).get("name") != "python3":
         found.append("kernel is not 'python3'")
-    solutions_section = next((i for i, c in enumerate(nb.cells) if c.cell_type == "markdown"
-                              and c.source.startswith(SOLUTIONS_HEADING)), None)
+    solutions_section = next(
+        (
+            i
+            for i, c in enumerate(nb.cells)
+            if c.cell_type == "markdown" and c.source.startswith(SOLUTIONS_HEADING)
+        ),
+        None,
+    )
     for index, cell in enumerate(nb.cells):
         where = f"cell {index}"
         if "input(" in cell.source and cell.cell_type == "code":
             found.append(f"{where} calls input(): CI has no standard input")
         if is_solution(cell):
             if not cell.metadata.get("jupyter", {}).get("source_hidden"):
-                found.append(f"{where} is a solution whose code is not folded away "
-                             "(jupyter.source_hidden)")
+                found.append(
+                    f"{where} is a solution whose code is not folded away (jupyter.source_hidden)"
+                )
             if solutions_section is None or index < solutions_section:
                 found.append(f"{where} is a solution outside the '{SOLUTIONS_HEADING}' section")
         if cell.cell_type != "code":
@@ -67,8 +81,10 @@ def problems(nb) -> list[str]:
             if cell.outputs:
                 found.append(f"{where} has stored outputs but is not marked {CHECKED}")
             if cell.execution_count is not None:
-                found.append(f"{where} has execution_count {cell.execution_count}, "
-                             "expected None (not a checked cell)")
+                found.append(
+                    f"{where} has execution_count {cell.execution_count}, "
+                    "expected None (not a checked cell)"
+                )
     counts = [c.execution_count for c in nb.cells if is_checked(c)]
     if counts != list(range(1, len(counts) + 1)):
         found.append(f"checked cells are numbered {counts}, expected 1, 2, 3, ...")
@@ -89,14 +105,20 @@ def test_notebook_is_stored_cleanly(path):
 
 
 def test_the_checker_rejects_a_badly_stored_notebook(tmp_path):
-    nb = new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                               "language": "python"}})
+    nb = new_notebook(
+        metadata={
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        }
+    )
     nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
     picture = new_output("display_data", data={"image/png": "iVBORw0KGgo="})
     nb.cells = [
         new_markdown_cell("# A lecture"),
-        new_code_cell("print(1 + 1)", execution_count=3,
-                      outputs=[new_output("stream", name="stdout", text="2\n")]),
+        new_code_cell(
+            "print(1 + 1)",
+            execution_count=3,
+            outputs=[new_output("stream", name="stdout", text="2\n")],
+        ),
         new_code_cell(f"{CHECKED}\nprint(2)", execution_count=None),
         new_code_cell("plot()", execution_count=None, outputs=[picture]),
         new_code_cell("name = input('your name? ')"),
@@ -113,8 +135,7 @@ def test_the_checker_rejects_a_badly_stored_notebook(tmp_path):
     assert "cell 3 has stored outputs but is not marked # NBVAL_CHECK_OUTPUT" in found
     assert "cell 4 calls input(): CI has no standard input" in found
     assert "cell 5 is a solution whose code is not folded away (jupyter.source_hidden)" in found
-    assert ("cell 5 is a solution outside the '## Solutions (for instructors)' section"
-            in found)
+    assert "cell 5 is a solution outside the '## Solutions (for instructors)' section" in found
     assert "checked cells are numbered [None], expected 1, 2, 3, ..." in found
 
 
@@ -126,15 +147,23 @@ def test_the_checker_rejects_an_invalid_notebook():
 
 
 def test_the_checker_accepts_a_clean_notebook():
-    nb = new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                               "language": "python"}})
+    nb = new_notebook(
+        metadata={
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        }
+    )
     nb.cells = [
         new_code_cell("x = 2"),
-        new_code_cell(f"{CHECKED}\nprint(x)", execution_count=1,
-                      outputs=[new_output("stream", name="stdout", text="2\n")]),
+        new_code_cell(
+            f"{CHECKED}\nprint(x)",
+            execution_count=1,
+            outputs=[new_output("stream", name="stdout", text="2\n")],
+        ),
         new_markdown_cell(f"{SOLUTIONS_HEADING}\n\nTry first."),
-        new_code_cell("def solution(): ...", metadata={"tags": ["solution"],
-                                                       "jupyter": {"source_hidden": True}}),
+        new_code_cell(
+            "def solution(): ...",
+            metadata={"tags": ["solution"], "jupyter": {"source_hidden": True}},
+        ),
     ]
     assert problems(nb) == []
 
@@ -145,10 +174,12 @@ def test_refresh_folds_solutions_away_and_nothing_else():
     spec = importlib.util.spec_from_file_location("refresh", NOTEBOOKS / "refresh.py")
     refresh = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(refresh)
-    nb = new_notebook(cells=[
-        new_code_cell("x = 1", metadata={"jupyter": {"source_hidden": True}}),
-        new_code_cell("def solution(): ...", metadata={"tags": ["solution"]}),
-    ])
+    nb = new_notebook(
+        cells=[
+            new_code_cell("x = 1", metadata={"jupyter": {"source_hidden": True}}),
+            new_code_cell("def solution(): ...", metadata={"tags": ["solution"]}),
+        ]
+    )
     refresh.keep_checked_outputs(nb)
     assert "jupyter" not in nb.cells[0].metadata
     assert nb.cells[1].metadata["jupyter"] == {"source_hidden": True}

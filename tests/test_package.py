@@ -23,7 +23,8 @@ def test_core_imports_no_drawing_libraries():
 
 
 CORE = sorted(
-    m.name for m in pkgutil.walk_packages(aisearch.__path__, "aisearch.")
+    m.name
+    for m in pkgutil.walk_packages(aisearch.__path__, "aisearch.")
     if not m.name.startswith("aisearch.viz") and m.name != "aisearch.figures"
 )
 

@@ -37,11 +37,16 @@ def test_golden_tree_paranoid_is_pessimistic():
 
 
 @settings(max_examples=60)
-@given(seed=st.integers(0, 10**6), depth=st.integers(1, 4), player=st.sampled_from(THREE),
-       layers=st.lists(st.sampled_from(THREE), min_size=1, max_size=4))
+@given(
+    seed=st.integers(0, 10**6),
+    depth=st.integers(1, 4),
+    player=st.sampled_from(THREE),
+    layers=st.lists(st.sampled_from(THREE), min_size=1, max_size=4),
+)
 def test_paranoid_is_a_guarantee_below_the_maxn_share(seed, depth, player, layers):
-    tree = GameTree.random(depth, (1, 3), players=THREE, values=(0, 9), seed=seed,
-                           layers=tuple(layers))
+    tree = GameTree.random(
+        depth, (1, 3), players=THREE, values=(0, 9), seed=seed, layers=tuple(layers)
+    )
     value = paranoid(tree, player=player).value
     assert value <= maxn(tree).value[THREE.index(player)]
     # The reduction by hand: minimax from player's side, the others minimising.
@@ -75,7 +80,8 @@ def test_on_coin_rows_with_a_depth_limit():
         assert limited.stats.max_depth == depth
         assert limited.action in game.actions(game.initial_state())
         assert limited.value == pytest.approx(
-            paranoid_by_definition(game, game.initial_state(), "P1", depth))
+            paranoid_by_definition(game, game.initial_state(), "P1", depth)
+        )
 
 
 def test_trace_speaks_from_the_paranoid_players_side():

@@ -58,14 +58,19 @@ def test_max_moves_stops_early():
 def test_illegal_choices_and_missing_players_are_named():
     game = TicTacToe()
     with pytest.raises(ValueError, match=r"player 'X' \(cheat\) chose \(5, 5\)"):
+
         def cheat(game, state):
             return (5, 5)
+
         play_game(game, {"X": cheat, "O": random_player()})
     with pytest.raises(ValueError, match="no player function for 'O'"):
         play_game(game, {"X": random_player()})
     with pytest.raises(ValueError, match="matching game.players"):
         play_game(game, [random_player()])
-    assert play_game(textbook(), [search_player(), search_player()]).outcome == {"MAX": 3, "MIN": -3}
+    assert play_game(textbook(), [search_player(), search_player()]).outcome == {
+        "MAX": 3,
+        "MIN": -3,
+    }
 
 
 # Chance, epsilon-greedy players and win rates ----------------------------------
@@ -73,8 +78,9 @@ def test_illegal_choices_and_missing_players_are_named():
 
 def test_seeded_chance_is_reproducible_and_recorded():
     game = DiceNim(stones=9)
-    games = [play_game(game, [random_player(1), random_player(2)], seed=seed).moves
-             for seed in (7, 7, 8)]
+    games = [
+        play_game(game, [random_player(1), random_player(2)], seed=seed).moves for seed in (7, 7, 8)
+    ]
     assert games[0] == games[1] and games[0] != games[2]
     record = play_game(game, [random_player(1), random_player(2)], seed=7)
     for state, move, after in zip(record.states, record.moves, record.states[1:], strict=False):
@@ -112,12 +118,14 @@ def test_epsilon_zero_is_the_wrapped_player_and_one_is_random_play():
     searcher = search_player(expectimax, depth=3)
     for seed in range(3):
         plain = play_game(game, [searcher, random_player(seed)], seed=seed)
-        greedy = play_game(game, [epsilon_greedy_player(searcher, 0, seed=99), random_player(seed)],
-                           seed=seed)
+        greedy = play_game(
+            game, [epsilon_greedy_player(searcher, 0, seed=99), random_player(seed)], seed=seed
+        )
         assert greedy.moves == plain.moves
         at_random = play_game(game, [random_player(seed), random_player(5)], seed=seed)
-        wrapped = play_game(game, [epsilon_greedy_player(searcher, 1, seed=seed),
-                                   random_player(5)], seed=seed)
+        wrapped = play_game(
+            game, [epsilon_greedy_player(searcher, 1, seed=seed), random_player(5)], seed=seed
+        )
         assert wrapped.moves == at_random.moves
 
 
@@ -168,8 +176,12 @@ def test_win_rates_add_up_and_are_reproducible():
 
 def test_win_rates_reports_progress_and_checks_its_arguments():
     calls = []
-    win_rates(DiceNim(stones=3), [random_player(0)] * 2, games=4,
-              progress=lambda done, total: calls.append((done, total)))
+    win_rates(
+        DiceNim(stones=3),
+        [random_player(0)] * 2,
+        games=4,
+        progress=lambda done, total: calls.append((done, total)),
+    )
     assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
     with pytest.raises(ValueError, match="games must be a whole number >= 1, got 0"):
         win_rates(DiceNim(), [random_player()] * 2, games=0)
@@ -178,15 +190,15 @@ def test_win_rates_reports_progress_and_checks_its_arguments():
 
 
 def test_win_rates_of_a_one_player_game():
-    table = win_rates(Mini2048(size=2, target=16), [search_player(expectimax, depth=2)],
-                      games=10, seed=0)
+    table = win_rates(
+        Mini2048(size=2, target=16), [search_player(expectimax, depth=2)], games=10, seed=0
+    )
     tally = table["player"]
     assert list(table) == ["player"] and tally.games == 10 and tally.draws == 0
     assert tally.wins > tally.losses
 
 
 # Search players that remember their decisions ----------------------------------
-
 
 
 def test_depth_player_plays_alphabetas_move_and_remembers_the_decision():
@@ -225,13 +237,16 @@ def test_timed_player_reaches_a_depth_and_always_moves():
         assert -minimax(game, after, depth=reached - 1).value == player.last.value
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda: depth_player(0), "depth must be at least 1"),
-    (lambda: depth_player(None), "needs a depth"),
-    (lambda: depth_player(-2), "depth must be None or a whole number"),
-    (lambda: timed_player(None), "needs a time_limit"),
-    (lambda: timed_player(-1), "time_limit must be a positive number"),
-])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: depth_player(0), "depth must be at least 1"),
+        (lambda: depth_player(None), "needs a depth"),
+        (lambda: depth_player(-2), "depth must be None or a whole number"),
+        (lambda: timed_player(None), "needs a time_limit"),
+        (lambda: timed_player(-1), "time_limit must be a positive number"),
+    ],
+)
 def test_bad_search_players_are_named(make, message):
     with pytest.raises(ValueError, match=message):
         make()

@@ -37,8 +37,9 @@ def test_the_horizon_position():
     state = ".X....X.O"
     plain = alphabeta(GAME, state, depth=2)
     quiet = quiescence_search(GAME, state, depth=2, noisy=threat_moves)
-    at_depth_2 = {a: -alphabeta(GAME, GAME.result(state, a), depth=1).value
-                  for a in GAME.actions(state)}
+    at_depth_2 = {
+        a: -alphabeta(GAME, GAME.result(state, a), depth=1).value for a in GAME.actions(state)
+    }
     draws = [a for a in GAME.actions(state) if true_value_of_move(state, a) == 0]
     assert plain.action == (1, 1) and true_value_of_move(state, (1, 1)) == -1
     assert at_depth_2[plain.action] == plain.value
@@ -59,8 +60,10 @@ def test_quiescence_never_plays_into_an_immediate_loss_at_depth_1():
         child = GAME.result(state, action)
         if not GAME.is_terminal(child):
             for reply in GAME.actions(child):
-                assert GAME.utility(GAME.result(child, reply), GAME.to_move(state)) >= 0 or \
-                    minimax(GAME, state).value == -1, (state, action)
+                assert (
+                    GAME.utility(GAME.result(child, reply), GAME.to_move(state)) >= 0
+                    or minimax(GAME, state).value == -1
+                ), (state, action)
 
 
 def test_it_is_plain_alphabeta_when_nothing_is_noisy():
@@ -75,12 +78,15 @@ def test_it_is_plain_alphabeta_when_nothing_is_noisy():
 def test_deep_enough_it_is_minimax_and_fewer_horizon_mistakes_overall():
     mistakes = {"plain": 0, "quiescence": 0}
     for state in POSITIONS[::6]:
-        assert quiescence_search(GAME, state, depth=9, noisy=threat_moves).value == \
-            minimax(GAME, state).value
+        assert (
+            quiescence_search(GAME, state, depth=9, noisy=threat_moves).value
+            == minimax(GAME, state).value
+        )
         best = minimax(GAME, state).value
-        for name, result in (("plain", alphabeta(GAME, state, depth=2)),
-                             ("quiescence", quiescence_search(GAME, state, depth=2,
-                                                              noisy=threat_moves))):
+        for name, result in (
+            ("plain", alphabeta(GAME, state, depth=2)),
+            ("quiescence", quiescence_search(GAME, state, depth=2, noisy=threat_moves)),
+        ):
             mistakes[name] += true_value_of_move(state, result.action) < best
     assert mistakes["quiescence"] < mistakes["plain"] / 2
 
@@ -92,8 +98,9 @@ def test_the_game_may_define_its_noise_and_stand_pat_declines_it():
 
     game = NoisyTicTacToe()
     state = ".X....X.O"
-    assert quiescence_search(game, state, depth=2) == \
-        quiescence_search(GAME, state, depth=2, noisy=threat_moves)
+    assert quiescence_search(game, state, depth=2) == quiescence_search(
+        GAME, state, depth=2, noisy=threat_moves
+    )
     # Standing pat, O may ignore a threat at the horizon, so the horizon is back.
     assert quiescence_search(game, state, depth=2, stand_pat=True).action == (1, 1)
 
@@ -134,8 +141,7 @@ def test_the_trace_says_which_nodes_are_past_the_horizon_and_noisy():
 
 def test_a_leaf_at_the_extension_limit_is_said_to_be_still_noisy():
     trace = Trace(GAME)
-    quiescence_search(GAME, ".X....X.O", depth=2, noisy=threat_moves, max_extension=1,
-                      tracer=trace)
+    quiescence_search(GAME, ".X....X.O", depth=2, noisy=threat_moves, max_extension=1, tracer=trace)
     cut = [e for e in trace if e.kind == "leaf" and e.noisy]
     assert cut and all(e.depth == 3 and threat_moves(GAME, e.state) for e in cut)
     assert "still noisy, but max_extension allows no more plies" in trace.sentence(cut[0].step)

@@ -48,8 +48,12 @@ def test_the_3x3_symmetries_drawn_by_hand():
     assert "".join(permute("012345678", square_permutation("flip_columns", 3))) == "210543876"
     assert "".join(permute("012345678", square_permutation("transpose", 3))) == "036147258"
     assert "".join(permute("012345678", square_permutation("antitranspose", 3))) == "852741630"
-    assert name_of(compose(square_permutation("rotate90", 3),
-                           square_permutation("flip_columns", 3)), 3) == "transpose"
+    assert (
+        name_of(
+            compose(square_permutation("rotate90", 3), square_permutation("flip_columns", 3)), 3
+        )
+        == "transpose"
+    )
 
 
 def test_tic_tac_toe_offers_the_protocol():
@@ -67,8 +71,9 @@ def test_transforms_commute_with_moves_on_every_position():
             after = GAME.result(s, a)
             for name in GAME.symmetries:
                 turned = GAME.transform(s, name)
-                assert GAME.result(turned, GAME.transform_action(a, name)) == \
-                    GAME.transform(after, name)
+                assert GAME.result(turned, GAME.transform_action(a, name)) == GAME.transform(
+                    after, name
+                )
                 assert GAME.to_move(turned) == GAME.to_move(s)
 
 
@@ -127,17 +132,20 @@ def test_a_game_without_symmetries_is_refused_by_name():
         canonical(tree, "A")
 
 
-@pytest.mark.parametrize(("call", "match"), [
-    (lambda: GAME.transform("X........", "spin"), "unknown symmetry 'spin'"),
-    (lambda: GAME.transform_action((3, 0), "rotate90"), "not a cell"),
-    (lambda: GAME.inverse("spin"), "unknown symmetry"),
-    (lambda: GAME.transform("XX.......", "rotate90"), "X moves first"),
-    (lambda: square_permutation("spin", 3), "unknown symmetry"),
-    (lambda: square_permutation("rotate90", 0), "board side"),
-    (lambda: compose((0, 1), (0,)), "cannot compose"),
-    (lambda: permute("abc", (0, 1)), "cannot take"),
-    (lambda: name_of((1, 0, 2, 3), 2), "not one of the 8"),
-])
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: GAME.transform("X........", "spin"), "unknown symmetry 'spin'"),
+        (lambda: GAME.transform_action((3, 0), "rotate90"), "not a cell"),
+        (lambda: GAME.inverse("spin"), "unknown symmetry"),
+        (lambda: GAME.transform("XX.......", "rotate90"), "X moves first"),
+        (lambda: square_permutation("spin", 3), "unknown symmetry"),
+        (lambda: square_permutation("rotate90", 0), "board side"),
+        (lambda: compose((0, 1), (0,)), "cannot compose"),
+        (lambda: permute("abc", (0, 1)), "cannot take"),
+        (lambda: name_of((1, 0, 2, 3), 2), "not one of the 8"),
+    ],
+)
 def test_bad_input_is_named(call, match):
     with pytest.raises(ValueError, match=match):
         call()

@@ -11,14 +11,17 @@ from aisearch.tournament import TournamentTable, seatings, tournament
 
 
 def isolation_players():
-    return {"mobility": depth_player(2),
-            "own moves": depth_player(2, own_moves),
-            "random": lambda: random_player(seed=7)}
+    return {
+        "mobility": depth_player(2),
+        "own moves": depth_player(2, own_moves),
+        "random": lambda: random_player(seed=7),
+    }
 
 
 def run(seed, progress=False):
-    return tournament(isolation_players(), Isolation(5, 5), games=2, seed=seed, openings=2,
-                      progress=progress)
+    return tournament(
+        isolation_players(), Isolation(5, 5), games=2, seed=seed, openings=2, progress=progress
+    )
 
 
 def test_the_same_seed_gives_the_same_table_and_another_seed_another():
@@ -34,11 +37,16 @@ def test_every_pairing_plays_both_colours_and_the_counts_add_up():
     assert isinstance(table, TournamentTable)
     pairs = [seating for seating, _ in table.records]
     assert len(pairs) == 3 * 2 * 2  # 6 ordered pairings, 2 games each
-    assert sorted(set(pairs)) == sorted([
-        ("mobility", "own moves"), ("own moves", "mobility"),
-        ("mobility", "random"), ("random", "mobility"),
-        ("own moves", "random"), ("random", "own moves"),
-    ])
+    assert sorted(set(pairs)) == sorted(
+        [
+            ("mobility", "own moves"),
+            ("own moves", "mobility"),
+            ("mobility", "random"),
+            ("random", "mobility"),
+            ("own moves", "random"),
+            ("random", "own moves"),
+        ]
+    )
     assert sorted(seatings(["mobility", "own moves", "random"], 2)) == sorted(set(pairs))
     for row in table.rows():
         assert row.games == 8 == row.wins + row.draws + row.losses
@@ -92,8 +100,9 @@ def test_more_than_two_seats_use_every_seating_order():
 
     big = lambda game, state: 2  # noqa: E731
     small = lambda game, state: 1  # noqa: E731
-    table = tournament({"big": big, "also big": big, "small": small}, ThreeWay(), games=1,
-                       progress=False)
+    table = tournament(
+        {"big": big, "also big": big, "small": small}, ThreeWay(), games=1, progress=False
+    )
     assert len(table.records) == 6
     assert table.results() == [("big", 0, 6, 0), ("also big", 0, 6, 0), ("small", 0, 0, 6)]
 
@@ -111,21 +120,27 @@ def test_chance_games_are_seeded_too():
 
 def test_progress_reports_every_game(capsys):
     calls = []
-    tournament({"a": random_player(1), "b": random_player(2)}, TicTacToe(), games=2,
-               progress=lambda done, total: calls.append((done, total)))
+    tournament(
+        {"a": random_player(1), "b": random_player(2)},
+        TicTacToe(),
+        games=2,
+        progress=lambda done, total: calls.append((done, total)),
+    )
     assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
-    tournament({"a": random_player(1), "b": random_player(2)}, TicTacToe(), games=1,
-               progress=True)
+    tournament({"a": random_player(1), "b": random_player(2)}, TicTacToe(), games=1, progress=True)
     assert capsys.readouterr().err.endswith("games 2/2\n")
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"players": {"a": random_player()}}, "at least 2 players"),
-    ({"players": {"a": random_player(), "b": "minimax"}}, "player 'b' must be a function"),
-    ({"games": 0}, "games must be a whole number >= 1, got 0"),
-    ({"openings": -1}, "openings must be a whole number >= 0"),
-    ({"seed": 1.5}, "seed must be an int"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"players": {"a": random_player()}}, "at least 2 players"),
+        ({"players": {"a": random_player(), "b": "minimax"}}, "player 'b' must be a function"),
+        ({"games": 0}, "games must be a whole number >= 1, got 0"),
+        ({"openings": -1}, "openings must be a whole number >= 0"),
+        ({"seed": 1.5}, "seed must be an int"),
+    ],
+)
 def test_bad_arguments_are_named(kwargs, message):
     arguments = {"players": {"a": random_player(), "b": random_player()}, "progress": False}
     arguments.update(kwargs)
@@ -135,15 +150,23 @@ def test_bad_arguments_are_named(kwargs, message):
 
 def test_an_illegal_move_is_named():
     with pytest.raises(ValueError, match=r"chose \(9, 9\)"):
-        tournament({"cheat": lambda g, s: (9, 9), "b": random_player()}, TicTacToe(),
-                   games=1, progress=False)
+        tournament(
+            {"cheat": lambda g, s: (9, 9), "b": random_player()},
+            TicTacToe(),
+            games=1,
+            progress=False,
+        )
 
 
 def test_a_linear_evaluation_reads_well_in_the_table():
     weights = linear_evaluation({"own_moves": 1, "opponent_moves": -2})
     game = Isolation(4, 4)
-    table = tournament({"aggressive": depth_player(1, weights), "random": random_player(3)},
-                       game, games=1, progress=False)
+    table = tournament(
+        {"aggressive": depth_player(1, weights), "random": random_player(3)},
+        game,
+        games=1,
+        progress=False,
+    )
     assert [r.name for r in table.rows()] == ["aggressive", "random"]
     assert table["aggressive"].mean_depth == 1 and table["random"].mean_depth is None
     assert all(row.games == 2 == row.wins + row.losses for row in table.rows())
@@ -155,8 +178,11 @@ def test_a_linear_evaluation_reads_well_in_the_table():
             if game.to_move(state) == mine:
                 best = minimax(game, state, depth=1, evaluate=weights).value
                 after = game.result(state, move)
-                worth = (game.utility(after, mine) if game.is_terminal(after)
-                         else weights(game, after, mine))
+                worth = (
+                    game.utility(after, mine)
+                    if game.is_terminal(after)
+                    else weights(game, after, mine)
+                )
                 assert worth == best
                 checked += 1
     assert checked >= 2

@@ -78,8 +78,10 @@ def test_sentences_explain_each_kind_of_step():
     assert text[2] == "E is terminal: utility 3."
     assert "Cutoff at C: its value 2 ≤ α = 3" in text[11] and text[11].endswith("Skip I, J.")
     assert text[12] == "C is done and returns ≤2 to A: it is worth at most 2, a bound."
-    assert text[20] == ("D is done and returns 2 to A, its exact value: every child was "
-                        "searched, the best of them is exact, and no other can beat it.")
+    assert text[20] == (
+        "D is done and returns 2 to A, its exact value: every child was "
+        "searched, the best of them is exact, and no other can beat it."
+    )
     assert text[6] == "B is done and returns 3 to A."
     plain = Trace()
     minimax(textbook(), tracer=plain)
@@ -138,7 +140,10 @@ def test_a_tree_searched_from_a_min_node_is_traced_from_max_view():
     result = alphabeta(tree, tracer=trace)
     assert result.value == -12  # for MIN, who moves at the root: MAX gets 12
     assert trace[0].role == "min" and trace.root_value() == 12
-    assert trace.sentence(0) == "Start at A, a MIN node: find the least MAX can be sure of; α = −∞, β = +∞."
+    assert (
+        trace.sentence(0)
+        == "Start at A, a MIN node: find the least MAX can be sure of; α = −∞, β = +∞."
+    )
     [cut] = trace.of_kind("cutoff")
     assert (cut.state, cut.role, cut.value, cut.alpha, cut.beta) == ("C", "max", 14, 14, 12)
     assert cut.skipped_states == ("G",) and cut.skipped_roles == ("min",)
@@ -171,12 +176,15 @@ def true_value(game, state, depth=None, evaluate=None, noisy=None, stand_pat=Tru
         if not moves:
             return evaluate(game, state, "MAX")
     deeper = None if depth is None else depth - 1
-    values = [true_value(game, game.result(state, a), deeper, evaluate, noisy, stand_pat)
-              for a in moves]
+    values = [
+        true_value(game, game.result(state, a), deeper, evaluate, noisy, stand_pat) for a in moves
+    ]
     role = game.role(state)
     if role == "chance":
-        return sum(game.probability(state, game.result(state, a)) * v
-                   for a, v in zip(moves, values, strict=True))
+        return sum(
+            game.probability(state, game.result(state, a)) * v
+            for a, v in zip(moves, values, strict=True)
+        )
     if depth is not None and depth <= 0 and stand_pat:
         values.append(evaluate(game, state, "MAX"))
     return max(values) if role == "max" else min(values)
@@ -211,8 +219,11 @@ def fully_searched_are_exact(trace) -> None:
 
     def clean(n):
         row = nodes[n]
-        return row.pruned is None and all(clean(c) for c in row.children) and (
-            not row.children or kinds.get(n) == "exact")
+        return (
+            row.pruned is None
+            and all(clean(c) for c in row.children)
+            and (not row.children or kinds.get(n) == "exact")
+        )
 
     for n in kinds:
         if all(clean(c) for c in nodes[n].children):
@@ -285,10 +296,20 @@ def test_quiescence_shows_exact_values_and_true_bounds(seed, depth, stand_pat):
     tree = GameTree.random(4, 3, seed=seed)
     noisy = lambda game, state: game.actions(state)[:1]  # noqa: E731
     trace = Trace(tree)
-    quiescence_search(tree, depth=depth, evaluate=zero_sum_evaluation, noisy=noisy,
-                      stand_pat=stand_pat, tracer=trace)
-    check_claims(trace, lambda state, ply: true_value(
-        tree, state, depth - ply, zero_sum_evaluation, noisy, stand_pat))
+    quiescence_search(
+        tree,
+        depth=depth,
+        evaluate=zero_sum_evaluation,
+        noisy=noisy,
+        stand_pat=stand_pat,
+        tracer=trace,
+    )
+    check_claims(
+        trace,
+        lambda state, ply: true_value(
+            tree, state, depth - ply, zero_sum_evaluation, noisy, stand_pat
+        ),
+    )
 
 
 def test_the_property_tests_meet_both_kinds_of_bound():
@@ -305,8 +326,11 @@ def test_the_property_tests_meet_both_kinds_of_bound():
             for kind, count in check_claims(trace, truth).items():
                 if kind in seen:
                     seen[kind] += count
-            outside += sum(1 for n in trace.value_kinds()
-                           if trace.sentence(_exit_step(trace, n)).endswith("no other can beat it."))
+            outside += sum(
+                1
+                for n in trace.value_kinds()
+                if trace.sentence(_exit_step(trace, n)).endswith("no other can beat it.")
+            )
     assert seen["upper"] > 0 and seen["lower"] > 0 and outside > 0
 
 
@@ -324,8 +348,9 @@ def test_a_quiescence_node_is_exact_over_the_moves_it_searches():
     exits = [e for e in trace if e.kind == "exit"]
     noisy = [e for e in exits if trace.events[trace.nodes()[e.node].entered].noisy]
     said = [trace.sentence(e.step) for e in noisy]
-    assert any("it searched every one of its noisy moves (the only ones it searches)" in s
-               for s in said)
+    assert any(
+        "it searched every one of its noisy moves (the only ones it searches)" in s for s in said
+    )
     assert not any("every child was searched" in s for s in said)
 
 
@@ -337,8 +362,10 @@ def test_an_exact_node_with_a_bounded_child_says_why_it_is_exact():
     alphabeta(tree, tracer=trace)
     said = {trace.label(e.node): trace.sentence(e.step) for e in trace if e.kind == "exit"}
     assert "returns ≤1" in said["F"]
-    assert said["E"].endswith("its exact value: every child was searched, the best of them "
-                              "is exact, and no other can beat it.")
+    assert said["E"].endswith(
+        "its exact value: every child was searched, the best of them "
+        "is exact, and no other can beat it."
+    )
 
 
 def test_a_chance_cutoff_shows_the_bound_it_cut_on():

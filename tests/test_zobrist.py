@@ -70,15 +70,18 @@ def test_collisions_over_all_tic_tac_toe_positions():
     assert 0.5 * sixteen.expected < sixteen.collisions < 2 * sixteen.expected
 
 
-@pytest.mark.parametrize(("call", "match"), [
-    (lambda: Zobrist(0, ("X", "O")), "cells"),
-    (lambda: Zobrist(9, ("X", "X")), "distinct"),
-    (lambda: Zobrist(9, ("X", "O"), bits=0), "bits"),
-    (lambda: Zobrist(9, ("X", "O")).key("...."), "has 4 cells"),
-    (lambda: Zobrist(9, ("X", "O")).move(0, 9, "X"), "no key for piece 'X' on cell 9"),
-    (lambda: collision_rate(GAME, ["X........", "X........"], 8), "distinct"),
-    (lambda: Zobrist(9, ("X", "O"), empty="X"), "differ from empty"),
-])
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: Zobrist(0, ("X", "O")), "cells"),
+        (lambda: Zobrist(9, ("X", "X")), "distinct"),
+        (lambda: Zobrist(9, ("X", "O"), bits=0), "bits"),
+        (lambda: Zobrist(9, ("X", "O")).key("...."), "has 4 cells"),
+        (lambda: Zobrist(9, ("X", "O")).move(0, 9, "X"), "no key for piece 'X' on cell 9"),
+        (lambda: collision_rate(GAME, ["X........", "X........"], 8), "distinct"),
+        (lambda: Zobrist(9, ("X", "O"), empty="X"), "differ from empty"),
+    ],
+)
 def test_bad_input_is_named(call, match):
     with pytest.raises(ValueError, match=match):
         call()
@@ -102,7 +105,9 @@ def test_games_that_do_not_fit_zobrist_keys_are_named():
         for_game(three)
     with pytest.raises(ValueError, match=r"CoinRow\(.*must name its two players"):
         collision_rate(three, [three.initial_state()], 8)
-    with pytest.raises(ValueError, match="Counter\\(\\): a state must be a sequence of cells .*got 0"):
+    with pytest.raises(
+        ValueError, match="Counter\\(\\): a state must be a sequence of cells .*got 0"
+    ):
         for_game(Counter())
     with pytest.raises(ValueError, match="Counter\\(\\): a state must be a sequence of cells"):
         collision_rate(Counter(), [0, 1], 8)

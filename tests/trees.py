@@ -132,6 +132,8 @@ def paranoid_by_definition(game, state, player, depth=None):
     if depth == 0:
         return game.evaluate(state, player)
     deeper = None if depth is None else depth - 1
-    values = [paranoid_by_definition(game, game.result(state, a), player, deeper)
-              for a in game.actions(state)]
+    values = [
+        paranoid_by_definition(game, game.result(state, a), player, deeper)
+        for a in game.actions(state)
+    ]
     return max(values) if game.to_move(state) == player else min(values)

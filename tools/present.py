@@ -37,11 +37,17 @@ def find_notebook(name: str, folder: Path) -> Path:
     return matches[0]
 
 
-def voila_command(target: Path, *, port: int | None, token: str | None,
-                  open_browser: bool) -> list[str]:
+def voila_command(
+    target: Path, *, port: int | None, token: str | None, open_browser: bool
+) -> list[str]:
     voila = shutil.which("voila", path=str(Path(sys.executable).parent)) or "voila"
-    command = [voila, str(target), "--Voila.ip=127.0.0.1", "--strip_sources=True",
-               "--show_tracebacks=True"]
+    command = [
+        voila,
+        str(target),
+        "--Voila.ip=127.0.0.1",
+        "--strip_sources=True",
+        "--show_tracebacks=True",
+    ]
     if port is not None:  # a port asked for is that port or an error, never another
         command += [f"--port={port}", "--Voila.port_retries=0"]
     if token is not None:
@@ -53,18 +59,25 @@ def voila_command(target: Path, *, port: int | None, token: str | None,
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebook", nargs="?",
-                        help="number, name or path of a notebook; none lists them all")
-    parser.add_argument("--notebooks", type=Path, default=NOTEBOOKS,
-                        help="the folder of the course notebooks (default: %(default)s)")
+    parser.add_argument(
+        "notebook", nargs="?", help="number, name or path of a notebook; none lists them all"
+    )
+    parser.add_argument(
+        "--notebooks",
+        type=Path,
+        default=NOTEBOOKS,
+        help="the folder of the course notebooks (default: %(default)s)",
+    )
     parser.add_argument("--port", type=int, help="the port (default: Voilà's, 8866 or next)")
     parser.add_argument("--token", help="require this token in the address (default: none)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     args = parser.parse_args(argv)
-    target = (find_notebook(args.notebook, args.notebooks) if args.notebook
-              else args.notebooks).resolve()
-    command = voila_command(target, port=args.port, token=args.token,
-                            open_browser=not args.no_browser)
+    target = (
+        find_notebook(args.notebook, args.notebooks) if args.notebook else args.notebooks
+    ).resolve()
+    command = voila_command(
+        target, port=args.port, token=args.token, open_browser=not args.no_browser
+    )
     # The kernel runs in the notebook's folder, as in JupyterLab; exec keeps
     # this process's id, so stopping it stops Voilà.
     os.chdir(target if target.is_dir() else target.parent)

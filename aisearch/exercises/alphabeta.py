@@ -83,11 +83,23 @@ def check_alphabeta(fn: Callable) -> CheckResult:
         if right_value and mine_leaves == reference_leaves and set(game.visited) == set(reference):
             visited_total += len(reference)
             continue
-        message = _alphabeta_message(exercise, fn, tree, case, got, expected, game, trace,
-                                     lambda: _diagnose_alphabeta(fn, trees))
+        message = _alphabeta_message(
+            exercise,
+            fn,
+            tree,
+            case,
+            got,
+            expected,
+            game,
+            trace,
+            lambda: _diagnose_alphabeta(fn, trees),
+        )
         return CheckResult(exercise, False, message + "\n" + _look_at(name))
-    return _passed(exercise, f"right values, and exactly alpha-beta's visits "
-                             f"({visited_total} nodes), on {len(trees)} trees.")
+    return _passed(
+        exercise,
+        f"right values, and exactly alpha-beta's visits "
+        f"({visited_total} nodes), on {len(trees)} trees.",
+    )
 
 
 def _alphabeta_message(exercise, fn, tree, case, got, expected, game, trace, diagnose) -> str:
@@ -96,15 +108,21 @@ def _alphabeta_message(exercise, fn, tree, case, got, expected, game, trace, dia
     root_note = " (its root is a MIN node)" if tree.to_move(tree.root) == "MIN" else ""
     lines = []
     if not _same(got, expected):
-        lines.append(f"{FAIL} {exercise}: on the {case}{root_note}, the root is worth "
-                     f"{_show(expected)} to MAX; `{name}` returned {_show(got)}.")
+        lines.append(
+            f"{FAIL} {exercise}: on the {case}{root_note}, the root is worth "
+            f"{_show(expected)} to MAX; `{name}` returned {_show(got)}."
+        )
     else:
-        lines.append(f"{FAIL} {exercise}: on the {case}{root_note}, the value "
-                     f"{_show(got)} is right but the nodes visited are not alpha-beta's.")
+        lines.append(
+            f"{FAIL} {exercise}: on the {case}{root_note}, the value "
+            f"{_show(got)} is right but the nodes visited are not alpha-beta's."
+        )
     if _is_number(got) and math.isinf(got) and math.isfinite(expected):
-        lines.append(f"Hint: {_show(got)} is the starting value of a node that found no "
-                     "children to look at: a terminal state has no actions. Check "
-                     "game.is_terminal(state) first and return game.utility(state, 'MAX') there.")
+        lines.append(
+            f"Hint: {_show(got)} is the starting value of a node that found no "
+            "children to look at: a terminal state has no actions. Check "
+            "game.is_terminal(state) first and return game.utility(state, 'MAX') there."
+        )
         return "\n".join(lines)
     reference = trace.visited()
     order = {n: i for i, n in enumerate(_preorder(tree))}
@@ -118,72 +136,101 @@ def _alphabeta_message(exercise, fn, tree, case, got, expected, game, trace, dia
     reference_leaves = [n for n in reference if n in leaves]
 
     if mine_leaves and mine_leaves[0] != reference_leaves[0]:
-        lines.append(f"Your function tries the actions in another order: its first leaf is "
-                     f"{mine_leaves[0]!r}, alpha-beta's is {reference_leaves[0]!r}.")
-        lines.append("Hint: try the actions in the order game.actions(state) gives them; "
-                     "what alpha-beta prunes depends on that order.")
+        lines.append(
+            f"Your function tries the actions in another order: its first leaf is "
+            f"{mine_leaves[0]!r}, alpha-beta's is {reference_leaves[0]!r}."
+        )
+        lines.append(
+            "Hint: try the actions in the order game.actions(state) gives them; "
+            "what alpha-beta prunes depends on that order."
+        )
         return "\n".join(lines)
     if extra and not missing and _same(got, expected) and set(searched) == theirs:
         glanced = _tops(tree, extra)
         questions = sorted(set().union(*(game.asked[n] for n in extra)))
-        lines.append(f"Your function asked the game about {_names(glanced)} "
-                     f"({', '.join(questions)}) without searching "
-                     f"{'it' if len(glanced) == 1 else 'them'}; alpha-beta prunes "
-                     f"{'it' if len(glanced) == 1 else 'them'} and never asks.")
-        lines.append("Hint: look at a child only when the loop reaches it: take "
-                     "game.result(state, a) inside the loop and let the recursive call ask "
-                     "whether it is terminal. A cut then ends the loop before the next child "
-                     "is asked about.")
+        lines.append(
+            f"Your function asked the game about {_names(glanced)} "
+            f"({', '.join(questions)}) without searching "
+            f"{'it' if len(glanced) == 1 else 'them'}; alpha-beta prunes "
+            f"{'it' if len(glanced) == 1 else 'them'} and never asks."
+        )
+        lines.append(
+            "Hint: look at a child only when the loop reaches it: take "
+            "game.result(state, a) inside the loop and let the recursive call ask "
+            "whether it is terminal. A cut then ends the loop before the next child "
+            "is asked about."
+        )
         return "\n".join(lines)
 
     hints = []
     if extra and set(searched) == set(tree.nodes):
-        lines.append(f"Your function visited every node: nothing was pruned, but alpha-beta "
-                     f"never looks at {_names(_tops(tree, extra))}.")
-        hints.append("Hint: pass alpha and beta down to the recursive calls, update them as "
-                     "values come back (a MAX node raises alpha = max(alpha, value), a MIN "
-                     "node lowers beta = min(beta, value)), and stop a node as soon as its "
-                     "value reaches the bound of the player above (MAX at value >= beta, MIN "
-                     "at value <= alpha).")
+        lines.append(
+            f"Your function visited every node: nothing was pruned, but alpha-beta "
+            f"never looks at {_names(_tops(tree, extra))}."
+        )
+        hints.append(
+            "Hint: pass alpha and beta down to the recursive calls, update them as "
+            "values come back (a MAX node raises alpha = max(alpha, value), a MIN "
+            "node lowers beta = min(beta, value)), and stop a node as soon as its "
+            "value reaches the bound of the player above (MAX at value >= beta, MIN "
+            "at value <= alpha)."
+        )
     elif mine == set(strict.visited()) and extra:
-        lines.append(f"Your function also visited {_names(_tops(tree, extra))}, which alpha-beta "
-                     "prunes when a value equals the bound.")
-        lines.append("Hint: you cut only when a value passes the bound strictly; the textbook "
-                     "cuts on equality too (MAX stops at value >= beta, MIN at value <= alpha). "
-                     "The root value is the same either way; the package's "
-                     "alphabeta(..., prune_on_equal=False) is your variant.")
+        lines.append(
+            f"Your function also visited {_names(_tops(tree, extra))}, which alpha-beta "
+            "prunes when a value equals the bound."
+        )
+        lines.append(
+            "Hint: you cut only when a value passes the bound strictly; the textbook "
+            "cuts on equality too (MAX stops at value >= beta, MIN at value <= alpha). "
+            "The root value is the same either way; the package's "
+            "alphabeta(..., prune_on_equal=False) is your variant."
+        )
         return "\n".join(lines)
     elif extra:
-        lines.append(f"Your function visited {_names(_tops(tree, extra))}, which alpha-beta "
-                     "prunes:")
+        lines.append(
+            f"Your function visited {_names(_tops(tree, extra))}, which alpha-beta prunes:"
+        )
         lines += [f"  {s}" for s in _cutoffs_that_skip(tree, trace, _tops(tree, extra))]
     if missing:
         first = missing[0]
         event = next(e for e in trace if e.state == first and e.kind in ("enter", "leaf"))
         alpha, beta = event.alpha, event.beta
         parent = tree.parent(first)
-        lines.append(f"Your function never visited {_names(_tops(tree, missing))}, which "
-                     "alpha-beta must look at.")
-        lines.append(f"  When alpha-beta reaches {first!r} (a child of {parent!r}), alpha = "
-                     f"{_show(alpha)} and beta = {_show(beta)}: no cut is possible "
-                     f"yet at {parent!r}.")
-        hints = ["Hint: check the cut and the updates. A MAX node stops when its value is "
-                 ">= beta, a MIN node when its value is <= alpha: each compares with the bound "
-                 "of the player above it. Comparing with the node's own bound, the one it "
-                 "updates itself (alpha at MAX, beta at MIN), cuts too early. A MAX node "
-                 "raises alpha = max(alpha, value), a MIN node lowers beta = min(beta, value); "
-                 "neither changes the other bound."]
-    misnamed = (None if _same(got, expected) else
-                _misnamed_player(fn, tree, [(tree.root, math.inf, got)], tree.root,
-                                 -math.inf, math.inf))
+        lines.append(
+            f"Your function never visited {_names(_tops(tree, missing))}, which "
+            "alpha-beta must look at."
+        )
+        lines.append(
+            f"  When alpha-beta reaches {first!r} (a child of {parent!r}), alpha = "
+            f"{_show(alpha)} and beta = {_show(beta)}: no cut is possible "
+            f"yet at {parent!r}."
+        )
+        hints = [
+            "Hint: check the cut and the updates. A MAX node stops when its value is "
+            ">= beta, a MIN node when its value is <= alpha: each compares with the bound "
+            "of the player above it. Comparing with the node's own bound, the one it "
+            "updates itself (alpha at MAX, beta at MIN), cuts too early. A MAX node "
+            "raises alpha = max(alpha, value), a MIN node lowers beta = min(beta, value); "
+            "neither changes the other bound."
+        ]
+    misnamed = (
+        None
+        if _same(got, expected)
+        else _misnamed_player(
+            fn, tree, [(tree.root, math.inf, got)], tree.root, -math.inf, math.inf
+        )
+    )
     if misnamed is not None:
         lines.append(misnamed)
     elif extra or missing:
         diagnosis = diagnose()
         lines += diagnosis if diagnosis else hints
     elif mine_leaves != reference_leaves:
-        lines.append(f"The leaves are right but in another order: alpha-beta visits "
-                     f"{_names(reference_leaves)}; yours {_names(mine_leaves)}.")
+        lines.append(
+            f"The leaves are right but in another order: alpha-beta visits "
+            f"{_names(reference_leaves)}; yours {_names(mine_leaves)}."
+        )
         lines.append("Hint: try the actions in the order game.actions(state) gives them.")
     return "\n".join(lines)
 
@@ -226,22 +273,23 @@ _PASSES = {  # the window a child is searched with: (alpha, beta) now, and as en
 }
 _RIGHT_LINES = {
     "max update": "at a MAX node, after each child: alpha = max(alpha, value) (MAX raises "
-                  "alpha and leaves beta as it came from above)",
+    "alpha and leaves beta as it came from above)",
     "min update": "at a MIN node, after each child: beta = min(beta, value) (MIN lowers beta "
-                  "and leaves alpha as it came from above)",
+    "and leaves alpha as it came from above)",
     "max cut": "a MAX node stops when value >= beta: beta is what MIN above it can already "
-               "force; alpha is the MAX node's own bound, and reaching it proves nothing",
+    "force; alpha is the MAX node's own bound, and reaching it proves nothing",
     "min cut": "a MIN node stops when value <= alpha: alpha is what MAX above it can already "
-               "force; beta is the MIN node's own bound, and reaching it proves nothing",
+    "force; beta is the MIN node's own bound, and reaching it proves nothing",
     "pass down": "each child is searched with the node's alpha and beta, in that order, as "
-                 "they are after the last update",
+    "they are after the last update",
     "turns": "MAX moves where game.to_move(state) == 'MAX', asked at every state",
 }
 _LINES = tuple(_RIGHT_LINES)
 _SLIPS = {  # (line, slip) -> what the student's code does, for the slips told apart alone
     ("pass down", "swapped"): (
         "your recursive calls pass (beta, alpha): each child gets the two bounds swapped. "
-        "Pass them in the order of the parameters: NAME(game, child, alpha, beta)"),
+        "Pass them in the order of the parameters: NAME(game, child, alpha, beta)"
+    ),
     ("pass down", "as entered"): (
         # Never updating both bounds, and updating them but passing the old ones, do
         # exactly the same: the hint names both.
@@ -249,27 +297,31 @@ _SLIPS = {  # (line, slip) -> what the student's code does, for the slips told a
         "beta are never updated, or the updated values are not what you pass to the "
         "children. After each child a MAX node raises alpha = max(alpha, value) and a MIN "
         "node lowers beta = min(beta, value); call each child with alpha and beta as they "
-        "are after the last update"),
+        "are after the last update"
+    ),
     ("pass down", "full"): (
         "your recursive calls give every child the full window (-inf, +inf): what a node "
         "has learnt never reaches its children. Call each child with the node's alpha and "
-        "beta, as they are after the last update"),
+        "beta, as they are after the last update"
+    ),
     ("min cut", "above alpha"): (
         "your MIN nodes stop when value >= alpha: the comparison is turned round. A MIN "
         "node stops when value <= alpha: MAX above already has alpha elsewhere, and this "
-        "MIN node can hold MAX to value or less, so MAX will never come here"),
+        "MIN node can hold MAX to value or less, so MAX will never come here"
+    ),
     ("max cut", "below beta"): (
         "your MAX nodes stop when value <= beta: the comparison is turned round. A MAX "
         "node stops when value >= beta: MIN above already has beta elsewhere, and this MAX "
-        "node can get value or more, so MIN will never come here"),
+        "node can get value or more, so MIN will never come here"
+    ),
     ("turns", "first call"): (
         f"{_FIRST_CALL}: at a MIN root it maximises, and a game may give a player two moves "
-        "in a row. Ask game.to_move(state) at every state"),
+        "in a row. Ask game.to_move(state) at every state"
+    ),
 }
 
 
-def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: list,
-                   ply: int = 0):
+def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: list, ply: int = 0):
     """The textbook's alpha-beta with the given update, cut and passing rules, and MAX
     decided by asking the state (``"turns": "right"``) or by counting plies from the first
     call (``"first call"``); notes the nodes searched in ``searched``."""
@@ -313,16 +365,36 @@ def _alphabeta_rules() -> list[dict]:
     """Every combination of the usual slips to try: any slips in the updates and cuts with
     the window passed down right, or one slip in passing the window down, or MAX decided
     by counting plies from the first call (a ``maximizing`` flag flipped at each call)."""
-    combos = [dict(zip(("max update", "min update", "max cut", "min cut", "update first"),
-                       choice, strict=True), **{"pass down": "right", "turns": "right"})
-              for choice in itertools.product(_MAX_UPDATES, _MIN_UPDATES, _MAX_CUTS, _MIN_CUTS,
-                                              (True, False))]
-    right = {"max update": "right", "min update": "right", "max cut": "right",
-             "min cut": "right", "pass down": "right", "turns": "right"}
-    combos += [dict(right, **{"pass down": slip, "update first": first})
-               for slip in _PASSES if slip != "right" for first in (True, False)]
-    combos += [dict(right, **{"turns": "first call", "update first": first})
-               for first in (True, False)]
+    combos = [
+        dict(
+            zip(
+                ("max update", "min update", "max cut", "min cut", "update first"),
+                choice,
+                strict=True,
+            ),
+            **{"pass down": "right", "turns": "right"},
+        )
+        for choice in itertools.product(
+            _MAX_UPDATES, _MIN_UPDATES, _MAX_CUTS, _MIN_CUTS, (True, False)
+        )
+    ]
+    right = {
+        "max update": "right",
+        "min update": "right",
+        "max cut": "right",
+        "min cut": "right",
+        "pass down": "right",
+        "turns": "right",
+    }
+    combos += [
+        dict(right, **{"pass down": slip, "update first": first})
+        for slip in _PASSES
+        if slip != "right"
+        for first in (True, False)
+    ]
+    combos += [
+        dict(right, **{"turns": "first call", "update first": first}) for first in (True, False)
+    ]
     return combos
 
 
@@ -357,13 +429,15 @@ def _diagnose_alphabeta(fn, trees: dict) -> list[str]:
                 observed.append((tree, window, got if full else None, _visits(tree, game.searched)))
     if observed and all(visits[0] == set(tree.nodes) for tree, _, _, visits in observed):
         # A missing cut and ignored bounds visit the same nodes: say both.
-        return ["Hint: your function prunes nothing, even when it is called with a narrow "
-                "window: either the cut tests are missing (or never true), or alpha and beta "
-                "are not used. Stop a node as soon as its value reaches the bound of the "
-                "player above (MAX at value >= beta, MIN at value <= alpha), pass alpha and "
-                "beta down to the recursive calls, and update them as values come back (a MAX "
-                "node raises alpha = max(alpha, value), a MIN node lowers beta = min(beta, "
-                "value))."]
+        return [
+            "Hint: your function prunes nothing, even when it is called with a narrow "
+            "window: either the cut tests are missing (or never true), or alpha and beta "
+            "are not used. Stop a node as soon as its value reaches the bound of the "
+            "player above (MAX at value >= beta, MIN at value <= alpha), pass alpha and "
+            "beta down to the recursive calls, and update them as values come back (a MAX "
+            "node raises alpha = max(alpha, value), a MIN node lowers beta = min(beta, "
+            "value))."
+        ]
     fits = []
     for rules in _alphabeta_rules():
         for tree, (alpha, beta), got, visits in observed:
@@ -377,21 +451,25 @@ def _diagnose_alphabeta(fn, trees: dict) -> list[str]:
     if not slips or not all(slips):  # nothing fits, or the right loop does
         return []
     fewest = min(len(wrong) for wrong in slips)
-    simplest = [dict(wrong) for wrong in {tuple(sorted(w.items())) for w in slips
-                                          if len(w) == fewest}]
+    simplest = [
+        dict(wrong) for wrong in {tuple(sorted(w.items())) for w in slips if len(w) == fewest}
+    ]
     trees_seen = _plural(len({id(tree) for tree, *_ in observed}), "tree")
     if len(simplest) == 1 and all(slip in _SLIPS for slip in simplest[0].items()):
-        return [f"Hint: on all {trees_seen}, with the full window and narrower ones, your "
-                "values and visits are those of alpha-beta where "
-                + "; and ".join(_SLIPS[slip] for slip in simplest[0].items()).replace(
-                    "NAME", _name(fn)) + "."]
+        return [
+            f"Hint: on all {trees_seen}, with the full window and narrower ones, your "
+            "values and visits are those of alpha-beta where "
+            + "; and ".join(_SLIPS[slip] for slip in simplest[0].items()).replace("NAME", _name(fn))
+            + "."
+        ]
     suspects = set().union(*simplest)
     if suspects >= {"max update", "min update", "max cut", "min cut"}:
         return []
-    lead = ("one of these lines" if fewest == 1 else "these lines")
-    return ([f"Hint: on all {trees_seen}, your values and visits are those of "
-             f"alpha-beta with a slip in {lead}; each should read:"]
-            + [f"  {_RIGHT_LINES[line]}" for line in _LINES if line in suspects])
+    lead = "one of these lines" if fewest == 1 else "these lines"
+    return [
+        f"Hint: on all {trees_seen}, your values and visits are those of "
+        f"alpha-beta with a slip in {lead}; each should read:"
+    ] + [f"  {_RIGHT_LINES[line]}" for line in _LINES if line in suspects]
 
 
 def _tops(tree: GameTree, nodes) -> list:
@@ -403,5 +481,4 @@ def _tops(tree: GameTree, nodes) -> list:
 def _cutoffs_that_skip(tree: GameTree, trace: Trace, states) -> list[str]:
     """What the cutoffs in ``trace`` that skip any of ``states`` say."""
     wanted = set(states)
-    return [trace.sentence(e.step) for e in trace.of_kind(CUTOFF)
-            if wanted & set(e.skipped_states)]
+    return [trace.sentence(e.step) for e in trace.of_kind(CUTOFF) if wanted & set(e.skipped_states)]

@@ -51,21 +51,30 @@ def check_table_rule(fn: Callable) -> CheckResult:
     # Typical windows first, so that the first case a rule fails on is one to
     # think about, not a window with an infinite side.
     typical = [(-1, 1), (-1, 0), (0, 1)]
-    windows = typical + [(a, b) for a in (-math.inf, -1, 0, 1) for b in (-1, 0, 1, math.inf)
-                         if a < b and (a, b) not in typical]
+    windows = typical + [
+        (a, b)
+        for a in (-math.inf, -1, 0, 1)
+        for b in (-1, 0, 1, math.inf)
+        if a < b and (a, b) not in typical
+    ]
     depths = (1, 3, math.inf)
 
     def may(bound, value, entry_depth, depth, alpha, beta) -> bool:
         entry = Entry(None, value, bound, entry_depth, None, None)
         return TranspositionTable.use(entry, depth, alpha, beta)[0]
 
-    grid = [(bound, value, entry_depth, depth, alpha, beta)
-            for bound, (alpha, beta), entry_depth, depth, value in itertools.product(
-                (EXACT, LOWER, UPPER), windows, depths, depths, values)]
+    grid = [
+        (bound, value, entry_depth, depth, alpha, beta)
+        for bound, (alpha, beta), entry_depth, depth, value in itertools.product(
+            (EXACT, LOWER, UPPER), windows, depths, depths, values
+        )
+    ]
     for bound, value, entry_depth, depth, alpha, beta in grid:
         expected = may(bound, value, entry_depth, depth, alpha, beta)
-        case = (f"case bound={bound!r}, value={_show(value)}, entry_depth={_show(entry_depth)}, "
-                f"depth={_show(depth)}, alpha={_show(alpha)}, beta={_show(beta)}")
+        case = (
+            f"case bound={bound!r}, value={_show(value)}, entry_depth={_show(entry_depth)}, "
+            f"depth={_show(depth)}, alpha={_show(alpha)}, beta={_show(beta)}"
+        )
         try:
             got = _call(fn, bound, value, entry_depth, depth, alpha, beta)
         except _Raised as raised:
@@ -75,33 +84,49 @@ def check_table_rule(fn: Callable) -> CheckResult:
         got = bool(got)
         if got == expected:
             continue
-        if _agrees_everywhere(fn, grid, lambda b, v, d0, d, a, c: d0 > d and may(b, v, d0, d, a, c)):
+        if _agrees_everywhere(
+            fn, grid, lambda b, v, d0, d, a, c: d0 > d and may(b, v, d0, d, a, c)
+        ):
             plies = "ply" if entry_depth == 1 else "plies"
-            why = (f"the entry was searched {_show(entry_depth)} {plies} deep, and this node "
-                   f"needs {_show(depth)}: equal depth is deep enough. Your rule refuses whenever "
-                   "entry_depth <= depth; a table entry must refuse only when entry_depth < "
-                   "depth, a shallower search than this node needs.")
+            why = (
+                f"the entry was searched {_show(entry_depth)} {plies} deep, and this node "
+                f"needs {_show(depth)}: equal depth is deep enough. Your rule refuses whenever "
+                "entry_depth <= depth; a table entry must refuse only when entry_depth < "
+                "depth, a shallower search than this node needs."
+            )
         elif entry_depth < depth:
             plies = "ply" if entry_depth == 1 else "plies"
-            why = (f"the entry was searched only {_show(entry_depth)} {plies} deep, and this "
-                   f"node needs {_show(depth)}: a shallower search may have missed something, "
-                   "so it cannot answer, whatever its kind.")
+            why = (
+                f"the entry was searched only {_show(entry_depth)} {plies} deep, and this "
+                f"node needs {_show(depth)}: a shallower search may have missed something, "
+                "so it cannot answer, whatever its kind."
+            )
         elif bound == EXACT:
             why = "an exact value, searched deep enough, is the node's value: it always answers."
         elif bound == LOWER:
-            why = (f"a lower bound says the value is at least {_show(value)}. That settles the "
-                   f"node only if it is already at least beta ({_show(beta)}): then the "
-                   "node is cut. Otherwise the true value could be anything above it.")
+            why = (
+                f"a lower bound says the value is at least {_show(value)}. That settles the "
+                f"node only if it is already at least beta ({_show(beta)}): then the "
+                "node is cut. Otherwise the true value could be anything above it."
+            )
             if value == beta:
                 why += " Here value = beta: equality already cuts."
         else:
-            why = (f"an upper bound says the value is at most {_show(value)}. That settles the "
-                   f"node only if it is already at most alpha ({_show(alpha)}): then the "
-                   "node is cut. Otherwise the true value could be anything below it.")
+            why = (
+                f"an upper bound says the value is at most {_show(value)}. That settles the "
+                f"node only if it is already at most alpha ({_show(alpha)}): then the "
+                "node is cut. Otherwise the true value could be anything below it."
+            )
             if value == alpha:
                 why += " Here value = alpha: equality already cuts."
-        return CheckResult(exercise, False, (
-            f"{FAIL} {exercise}: on the {case}, `{_name(fn)}` said {got}, expected "
-            f"{expected}: {why}"))
-    return _passed(exercise, f"your rule answers exactly when the table may, on all {len(grid)} "
-                   "cases.")
+        return CheckResult(
+            exercise,
+            False,
+            (
+                f"{FAIL} {exercise}: on the {case}, `{_name(fn)}` said {got}, expected "
+                f"{expected}: {why}"
+            ),
+        )
+    return _passed(
+        exercise, f"your rule answers exactly when the table may, on all {len(grid)} cases."
+    )

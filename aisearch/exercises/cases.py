@@ -39,14 +39,31 @@ def _pacman_tree() -> GameTree:
     ]
     values = {
         # leaves: the score of the game from there
-        "caught above": -500, "caught below": -500, "two dots": 20, "one dot": 10,
-        "pellet eaten": 30, "met ghost": -500, "pellet alone": 15,
+        "caught above": -500,
+        "caught below": -500,
+        "two dots": 20,
+        "one dot": 10,
+        "pellet eaten": 30,
+        "met ghost": -500,
+        "pellet alone": 15,
         # interior: what a one-look evaluation (dots eaten so far) says
-        "start": 0, "dot eaten": 10, "in tunnel": 0, "trapped": 10, "free": 10,
-        "chased": 0, "alone": 0,
+        "start": 0,
+        "dot eaten": 10,
+        "in tunnel": 0,
+        "trapped": 10,
+        "free": 10,
+        "chased": 0,
+        "alone": 0,
     }
-    roles = {"start": "max", "dot eaten": "min", "in tunnel": "min",
-             "trapped": "max", "free": "max", "chased": "max", "alone": "max"}
+    roles = {
+        "start": "max",
+        "dot eaten": "min",
+        "in tunnel": "min",
+        "trapped": "max",
+        "free": "max",
+        "chased": "max",
+        "alone": "max",
+    }
     return GameTree.from_edges(edges, values, roles)
 
 
@@ -71,21 +88,35 @@ class _GuessingTree(GameTree):
 def _pacman_tree_with_guesses() -> GameTree:
     """The Pacman tree, evaluated everywhere by the dots eaten so far (caught or not)."""
     tree = _pacman_tree()
-    guessing = _GuessingTree.from_edges(tree.edges(), {n: tree.value(n) for n in tree.nodes},
-                                        {n: tree.role(n) for n in tree.nodes}, root=tree.root)
+    guessing = _GuessingTree.from_edges(
+        tree.edges(),
+        {n: tree.value(n) for n in tree.nodes},
+        {n: tree.role(n) for n in tree.nodes},
+        root=tree.root,
+    )
     assert isinstance(guessing, _GuessingTree)
-    guessing.guesses = {"caught above": 10, "caught below": 10, "two dots": 20, "one dot": 10,
-                        "pellet eaten": 0, "met ghost": 0, "pellet alone": 0}
+    guessing.guesses = {
+        "caught above": 10,
+        "caught below": 10,
+        "two dots": 20,
+        "one dot": 10,
+        "pellet eaten": 0,
+        "met ghost": 0,
+        "pellet alone": 0,
+    }
     return guessing
 
 
 def _with_evaluations(tree: GameTree, seed: int, spread: int = 9) -> GameTree:
     """The same tree with a seeded random evaluation at every interior node."""
     rng = random.Random(seed)
-    values = {n: tree.value(n) if tree.value(n) is not None else rng.randint(-spread, spread)
-              for n in tree.nodes}
-    return GameTree.from_edges(tree.edges(), values, {n: tree.role(n) for n in tree.nodes},
-                               root=tree.root)
+    values = {
+        n: tree.value(n) if tree.value(n) is not None else rng.randint(-spread, spread)
+        for n in tree.nodes
+    }
+    return GameTree.from_edges(
+        tree.edges(), values, {n: tree.role(n) for n in tree.nodes}, root=tree.root
+    )
 
 
 def case_trees(kind: str = "search") -> dict[str, GameTree]:
@@ -112,15 +143,19 @@ def case_trees(kind: str = "search") -> dict[str, GameTree]:
     for seed in _RANDOM_SEEDS:
         trees[f"random tree, seed {seed}"] = GameTree.random(3, (2, 3), values=(-5, 5), seed=seed)
     trees["random tree with a MIN root"] = GameTree.random(
-        3, (2, 3), values=(-5, 5), seed=5, root_role="min")
+        3, (2, 3), values=(-5, 5), seed=5, root_role="min"
+    )
     if kind == "search":
         return trees
     textbook = trees["textbook tree"]
     return {
         "textbook tree": _with_evaluations(textbook, seed=1),
         "Pacman tree": _pacman_tree_with_guesses(),
-        **{name: _with_evaluations(tree, seed=i)
-           for i, (name, tree) in enumerate(trees.items()) if name.startswith("random")},
+        **{
+            name: _with_evaluations(tree, seed=i)
+            for i, (name, tree) in enumerate(trees.items())
+            if name.startswith("random")
+        },
     }
 
 
@@ -140,7 +175,7 @@ def _tic_tac_toe_cases():
 def _look_at(name: str, kind: str = "search") -> str:
     """The line that tells how to get a failing case's tree."""
     args = "" if kind == "search" else repr(kind)
-    return (f"To look at this tree: from aisearch.exercises import case_trees; "
-            f"tree = case_trees({args})[{name!r}]")
-
-
+    return (
+        f"To look at this tree: from aisearch.exercises import case_trees; "
+        f"tree = case_trees({args})[{name!r}]"
+    )

@@ -64,12 +64,12 @@ class CheckResult:
         )
 
 
-
 # Recording what a function asks ------------------------------------------------
 
 
 def _passed_on(question: str):
     """A ``RecordingGame`` method that notes its state, then asks the wrapped game."""
+
     def ask(self, state, *args):
         self._note(state, question)
         return getattr(self.game, question)(state, *args)
@@ -148,6 +148,7 @@ class RecordingGame:
     def __repr__(self) -> str:
         return f"RecordingGame({self.game!r})"
 
+
 # Running the student's function ---------------------------------------------------
 
 
@@ -172,8 +173,11 @@ def _name(fn) -> str:
 
 def _where_in_student_code(error: BaseException) -> str:
     """`` (line 4 of `f`: `return x / 0`)`` for the last frame outside the package."""
-    frames = [f for f in traceback.extract_tb(error.__traceback__)
-              if not os.path.abspath(f.filename).startswith(_PACKAGE_DIR)]
+    frames = [
+        f
+        for f in traceback.extract_tb(error.__traceback__)
+        if not os.path.abspath(f.filename).startswith(_PACKAGE_DIR)
+    ]
     if not frames:
         return ""
     frame = frames[-1]
@@ -190,18 +194,26 @@ def _failure_for_exception(exercise, fn, error, case, at="") -> CheckResult:
         f"{type(error).__name__}: {error}{_where_in_student_code(error)}."
     ]
     if isinstance(error, RecursionError):
-        lines.append("Hint: the recursion never ends. Does your function stop (return) at "
-                     "terminal states, before it asks for their actions?")
+        lines.append(
+            "Hint: the recursion never ends. Does your function stop (return) at "
+            "terminal states, before it asks for their actions?"
+        )
     elif isinstance(error, ValueError) and "not a node" in str(error):
-        lines.append("Hint: pass states from game.result(state, action) to the recursive call, "
-                     "not actions or lists of states.")
+        lines.append(
+            "Hint: pass states from game.result(state, action) to the recursive call, "
+            "not actions or lists of states."
+        )
     elif isinstance(error, ValueError) and _is_empty_max_or_min(error):
-        lines.append("Hint: max() or min() was given no values: a terminal state has no "
-                     "actions, so no children. Check game.is_terminal(state) (and return the "
-                     "utility) before taking the max or min over the children.")
+        lines.append(
+            "Hint: max() or min() was given no values: a terminal state has no "
+            "actions, so no children. Check game.is_terminal(state) (and return the "
+            "utility) before taking the max or min over the children."
+        )
     elif isinstance(error, TypeError) and _is_none_in_arithmetic(error):
-        lines.append("Hint: a recursive call returned None: is a `return` missing? Every path "
-                     "through your function must end in `return` with a number.")
+        lines.append(
+            "Hint: a recursive call returned None: is a `return` missing? Every path "
+            "through your function must end in `return` with a number."
+        )
     return CheckResult(exercise, False, "\n".join(lines))
 
 
@@ -222,14 +234,18 @@ def _not_a_function(exercise, fn) -> CheckResult | None:
     """A failure if ``fn`` cannot be called (the check was given the wrong thing)."""
     if callable(fn):
         return None
-    return CheckResult(exercise, False,
-                       f"{FAIL} {exercise}: the check needs your function itself, got {fn!r}. "
-                       "Pass the function's name without calling it: check_...(my_function).")
+    return CheckResult(
+        exercise,
+        False,
+        f"{FAIL} {exercise}: the check needs your function itself, got {fn!r}. "
+        "Pass the function's name without calling it: check_...(my_function).",
+    )
 
 
 def _not_done(exercise, fn, why) -> CheckResult:
     return CheckResult(
-        exercise, False,
+        exercise,
+        False,
         f"Not done yet: `{_name(fn)}` {why}. Write your function in its cell, run that cell, "
         "then run this check again.",
         attempted=False,
@@ -260,10 +276,15 @@ def _returned_none(exercise, fn, case, at="", where="") -> CheckResult:
     """
     if _is_untouched(fn):
         return _not_done(exercise, fn, f"returned None on the {case}{at}: its body is empty")
-    return CheckResult(exercise, False, (
-        f"{FAIL} {exercise}: on the {case}{at}, `{_name(fn)}` returned None{where}.\n"
-        "Hint: a `return` is missing: a Python function that reaches its end without "
-        "`return` gives None. Every path through your function must end in `return`."))
+    return CheckResult(
+        exercise,
+        False,
+        (
+            f"{FAIL} {exercise}: on the {case}{at}, `{_name(fn)}` returned None{where}.\n"
+            "Hint: a `return` is missing: a Python function that reaches its end without "
+            "`return` gives None. Every path through your function must end in `return`."
+        ),
+    )
 
 
 def _bool_problem(exercise, fn, got, case, expected: bool) -> CheckResult | None:
@@ -277,11 +298,19 @@ def _bool_problem(exercise, fn, got, case, expected: bool) -> CheckResult | None
         return None
     if got is None:
         return _returned_none(exercise, fn, case)
-    hint = ("\nHint: bool(...) turns a number into True or False (0 is False, any other "
-            "number True)." if _is_number(got) else "")
-    return CheckResult(exercise, False, (
-        f"{FAIL} {exercise}: on the {case}, `{_name(fn)}` returned {got!r}, "
-        f"{_a(type(got).__name__)}; expected True or False (here {expected}).{hint}"))
+    hint = (
+        "\nHint: bool(...) turns a number into True or False (0 is False, any other number True)."
+        if _is_number(got)
+        else ""
+    )
+    return CheckResult(
+        exercise,
+        False,
+        (
+            f"{FAIL} {exercise}: on the {case}, `{_name(fn)}` returned {got!r}, "
+            f"{_a(type(got).__name__)}; expected True or False (here {expected}).{hint}"
+        ),
+    )
 
 
 def _a(word: str) -> str:
@@ -292,7 +321,9 @@ def _a(word: str) -> str:
 def _is_bool_like(x) -> bool:
     """True for ``True``/``False`` and numpy's booleans (``np.True_``), not for 0 or 1."""
     kind = type(x)
-    return isinstance(x, bool) or (kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_"))
+    return isinstance(x, bool) or (
+        kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
+    )
 
 
 def _plural(count: int, word: str, plural: str | None = None) -> str:
@@ -321,8 +352,13 @@ def _is_number(x) -> bool:
 def _same(a, b) -> bool:
     if a == b:
         return True
-    return (_is_number(a) and _is_number(b) and math.isfinite(a) and math.isfinite(b)
-            and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9))
+    return (
+        _is_number(a)
+        and _is_number(b)
+        and math.isfinite(a)
+        and math.isfinite(b)
+        and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    )
 
 
 def _type_problem(exercise, fn, got, case, at, what="a number", where="") -> CheckResult | None:
@@ -331,8 +367,9 @@ def _type_problem(exercise, fn, got, case, at, what="a number", where="") -> Che
         return None
     if got is None:
         return _returned_none(exercise, fn, case, at, where)
-    lines = [f"{FAIL} {exercise}: on the {case}{at}, `{_name(fn)}` returned {got!r}; "
-             f"expected {what}."]
+    lines = [
+        f"{FAIL} {exercise}: on the {case}{at}, `{_name(fn)}` returned {got!r}; expected {what}."
+    ]
     if isinstance(got, tuple) and got and _is_number(got[0]):
         lines.append("Hint: return only the value, not a (value, action) pair.")
     elif hasattr(got, "value") and _is_number(got.value):
@@ -372,6 +409,7 @@ def _none_below(exercise, fn, tree: GameTree, case, node, depth=None) -> CheckRe
     ``depth`` is the depth given at ``node`` (``None`` for a search without
     one); a child is asked with one less.
     """
+
     def calls(n, d):
         for child in tree.children(n) if d != 0 else ():
             yield from calls(child, None if d is None else d - 1)
@@ -397,8 +435,9 @@ def _path_taken(tree: GameTree, node, depth: int | None = None) -> str:
     return f", on the path for a {_role(tree, node)} node that is not terminal"
 
 
-def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of,
-                           asked: set | None = None) -> tuple:
+def _answers_at_every_node(
+    exercise, fn, tree: GameTree, case, expected_of, asked: set | None = None
+) -> tuple:
     """``fn``'s value at every node of ``tree`` (preorder), against ``expected_of(tree, node)``.
 
     Returns ``(got_at, wrong, problem)``: the answers by node, the nodes
@@ -411,8 +450,15 @@ def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of,
         at = f", at node {node!r} ({_role(tree, node)})"
         game = RecordingGame(tree)
         got, problem = _answer(
-            exercise, fn, case, at, game, node, where=_path_taken(tree, node),
-            find_none=lambda node=node: _none_below(exercise, fn, tree, case, node))
+            exercise,
+            fn,
+            case,
+            at,
+            game,
+            node,
+            where=_path_taken(tree, node),
+            find_none=lambda node=node: _none_below(exercise, fn, tree, case, node),
+        )
         if asked is not None:
             asked.update(*game.asked.values())
         if problem is not None:
@@ -423,8 +469,9 @@ def _answers_at_every_node(exercise, fn, tree: GameTree, case, expected_of,
     return got_at, wrong, None
 
 
-def _wrong_at_nodes(exercise, fn, tree: GameTree, case, got_at: dict, wrong: list,
-                    expected: dict) -> list[str]:
+def _wrong_at_nodes(
+    exercise, fn, tree: GameTree, case, got_at: dict, wrong: list, expected: dict
+) -> list[str]:
     """The first lines of a message about wrong values: the first wrong node, then all.
 
     ``got_at`` and ``expected`` hold the values returned and right (for MAX)
@@ -493,7 +540,6 @@ def _not_players(fn, tree: GameTree, node, *args) -> set:
     """The strings, other than the names ``game.to_move`` answers, that ``fn(game, node,
     *args)`` compared its answers with: a test against one of them never matches."""
     return _compared_with(fn, tree, node, *args) - set(_PLAYERS.values())
-
 
 
 # Small helpers on trees and answers ----------------------------------------------

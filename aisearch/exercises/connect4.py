@@ -44,10 +44,11 @@ def _four_cases() -> list:
         ("diagonal four going down to the right", sum(cell(c + 3, 5 - c) for c in range(4))),
         ("three in a column", sum(cell(2, r) for r in range(3))),
         ("a row of four with a gap", cell(0, 1) + cell(1, 1) + cell(3, 1) + cell(4, 1)),
-        ("the top two cells of column 1 and the bottom two of column 2",
-         cell(0, 4) + cell(0, 5) + cell(1, 0) + cell(1, 1)),
-        ("three on a diagonal and one off it",
-         cell(1, 0) + cell(2, 1) + cell(3, 2) + cell(4, 2)),
+        (
+            "the top two cells of column 1 and the bottom two of column 2",
+            cell(0, 4) + cell(0, 5) + cell(1, 0) + cell(1, 1),
+        ),
+        ("three on a diagonal and one off it", cell(1, 0) + cell(2, 1) + cell(3, 2) + cell(4, 2)),
     ]
     cases = [(f"7x6 board, {name}", bits, 7, 6) for name, bits in cases]
     rng = random.Random(6)
@@ -57,23 +58,34 @@ def _four_cases() -> list:
             while not board.is_terminal(state):
                 state = board.play(state, rng.choice(board.actions(state)))
                 for player, bits in board.stones(state).items():
-                    cases.append((f"{board.width}x{board.height} board, random game {number + 1}, "
-                                  f"{player}'s stones after {_plural(state.moves, 'move')}",
-                                  bits, board.width, board.height))
+                    cases.append(
+                        (
+                            f"{board.width}x{board.height} board, random game {number + 1}, "
+                            f"{player}'s stones after {_plural(state.moves, 'move')}",
+                            bits,
+                            board.width,
+                            board.height,
+                        )
+                    )
     return cases
 
 
 def _draw_bits(bits: int, width: int, height: int) -> str:
     rows = []
     for row in reversed(range(height)):
-        rows.append(" ".join("#" if bits >> (c * (height + 1) + row) & 1 else "."
-                             for c in range(width)))
+        rows.append(
+            " ".join("#" if bits >> (c * (height + 1) + row) & 1 else "." for c in range(width))
+        )
     return "\n".join(rows)
 
 
 def _fours_by_direction(bits: int, height: int) -> list[str]:
-    names = {1: "vertical", height + 1: "horizontal", height: "diagonal going down to the right",
-             height + 2: "diagonal going up to the right"}
+    names = {
+        1: "vertical",
+        height + 1: "horizontal",
+        height: "diagonal going down to the right",
+        height + 2: "diagonal going up to the right",
+    }
     found = []
     for shift, name in names.items():
         pairs = bits & (bits >> shift)
@@ -84,8 +96,10 @@ def _fours_by_direction(bits: int, height: int) -> list[str]:
 
 def _four_shifts(height: int) -> str:
     """The four shifts spelled out for the board at hand (a hard-coded 7 fails on 5x4)."""
-    return (f"here height = {height}: shifts 1 (vertical), {height + 1} (horizontal, "
-            f"height + 1), {height} and {height + 2} (the diagonals, height and height + 2)")
+    return (
+        f"here height = {height}: shifts 1 (vertical), {height + 1} (horizontal, "
+        f"height + 1), {height} and {height + 2} (the diagonals, height and height + 2)"
+    )
 
 
 def _four_with(bits: int, height: int, first, second) -> bool:
@@ -102,15 +116,18 @@ _FOUR_SLIPS = {  # (first step, second step) -> the hint, when every answer agre
         "Hint: your answers are those of | (or) in the first step: bits | (bits >> shift) "
         "keeps a stone whether or not its neighbour is one, so two stones on a line with a "
         "gap already count. Use & (and): bits & (bits >> shift) marks a stone whose neighbour "
-        "at the shift is a stone too, a pair."),
+        "at the shift is a stone too, a pair."
+    ),
     (operator.and_, operator.or_): (
         "Hint: your answers are those of | (or) in the second step: pairs | (pairs >> 2 * "
         "shift) is true as soon as there is one pair, so two in a row already count. Use & "
-        "(and): a pair, and another pair 2 * shift further along, make four."),
+        "(and): a pair, and another pair 2 * shift further along, make four."
+    ),
     (operator.or_, operator.or_): (
         "Hint: your answers are those of | (or) in both steps: any stone at all counts as "
         "four. Use & (and) in both: bits & (bits >> shift) finds pairs, and pairs & (pairs "
-        ">> 2 * shift) pairs of pairs."),
+        ">> 2 * shift) pairs of pairs."
+    ),
 }
 
 
@@ -138,21 +155,39 @@ def check_four_in_a_row(fn: Callable) -> CheckResult:
         if (problem := _bool_problem(exercise, fn, got, case, expected)) is not None:
             return problem
         if bool(got) != expected:
-            lines = [f"{FAIL} {exercise}: on the {case}, expected {expected}, "
-                     f"`{_name(fn)}` returned {got!r}. The stones (# = stone, top row first):",
-                     _draw_bits(bits, width, height)]
+            lines = [
+                f"{FAIL} {exercise}: on the {case}, expected {expected}, "
+                f"`{_name(fn)}` returned {got!r}. The stones (# = stone, top row first):",
+                _draw_bits(bits, width, height),
+            ]
             calls = [(bits, height) for _, bits, _, height in cases]
-            slip = next((hint for (first, second), hint in _FOUR_SLIPS.items()
-                         if _agrees_everywhere(fn, calls, lambda b, h, first=first, second=second:
-                                               _four_with(b, h, first, second))), None)
+            slip = next(
+                (
+                    hint
+                    for (first, second), hint in _FOUR_SLIPS.items()
+                    if _agrees_everywhere(
+                        fn,
+                        calls,
+                        lambda b, h, first=first, second=second: _four_with(b, h, first, second),
+                    )
+                ),
+                None,
+            )
             if slip is not None:
                 lines.append(slip)
             elif expected:
-                lines.append("Hint: the four here is " + " and ".join(
-                    _fours_by_direction(bits, height)) + "; " + _four_shifts(height) + ".")
+                lines.append(
+                    "Hint: the four here is "
+                    + " and ".join(_fours_by_direction(bits, height))
+                    + "; "
+                    + _four_shifts(height)
+                    + "."
+                )
             else:
-                lines.append("Hint: there is no four here. Shift by 2 * shift in the second "
-                             "step (pairs of pairs), and use the spare bit: a column has "
-                             f"height + 1 bits ({_four_shifts(height)}).")
+                lines.append(
+                    "Hint: there is no four here. Shift by 2 * shift in the second "
+                    "step (pairs of pairs), and use the spare bit: a column has "
+                    f"height + 1 bits ({_four_shifts(height)})."
+                )
             return CheckResult(exercise, False, "\n".join(lines))
     return _passed(exercise, f"right on all {len(cases)} boards, in all four directions.")

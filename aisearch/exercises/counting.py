@@ -51,13 +51,16 @@ def check_count_games(fn: Callable) -> CheckResult:
         expected = count_games(g, state)
         if got == expected:
             continue
-        lines = [f"{FAIL} {exercise}: on the {case}, expected {expected:,} complete "
-                 f"game{'' if expected == 1 else 's'}, "
-                 f"`{_name(fn)}` returned {_show(got)}."]
+        lines = [
+            f"{FAIL} {exercise}: on the {case}, expected {expected:,} complete "
+            f"game{'' if expected == 1 else 's'}, "
+            f"`{_name(fn)}` returned {_show(got)}."
+        ]
         lines += _counting_hints(g, state, got)
         return CheckResult(exercise, False, "\n".join(lines))
-    return _passed(exercise, f"right on all {len(cases)} cases, "
-                             f"including 255,168 games from the empty board.")
+    return _passed(
+        exercise, f"right on all {len(cases)} cases, including 255,168 games from the empty board."
+    )
 
 
 def _counting_hints(game, state, got) -> list[str]:
@@ -65,22 +68,35 @@ def _counting_hints(game, state, got) -> list[str]:
     games = count_games(game, state)
     known = [
         (0, "Hint: a terminal state is one complete game: return 1 there, not 0."),
-        (nodes, f"Hint: {got:,} is the number of nodes of the game tree (every position on "
-                "every path, the start included). Count a game only where it ends, at a "
-                "terminal state."),
-        (nodes - 1, f"Hint: {got:,} is the number of moves in the tree (every node but the "
-                    "start). Count a game only where it ends, at a terminal state."),
-        (nodes - games, f"Hint: {got:,} is the number of non-terminal nodes. A finished game "
-                        "(a terminal state) counts 1; a position counts the games below it."),
-        (count_positions(game, state),
-         f"Hint: {got:,} is the number of distinct positions (each board once). Games that "
-         "reach the same board by different move orders are different games: count paths, "
-         "not boards."),
-        (_distinct_terminal_positions(game, state),
-         f"Hint: {got:,} is the number of distinct finished boards: each board counted once, "
-         "as a set of seen states does. Games that end on the same board by different move "
-         "orders are different games: count paths, and remember nothing between them (a "
-         "default argument such as `seen=set()` is also shared by every call)."),
+        (
+            nodes,
+            f"Hint: {got:,} is the number of nodes of the game tree (every position on "
+            "every path, the start included). Count a game only where it ends, at a "
+            "terminal state.",
+        ),
+        (
+            nodes - 1,
+            f"Hint: {got:,} is the number of moves in the tree (every node but the "
+            "start). Count a game only where it ends, at a terminal state.",
+        ),
+        (
+            nodes - games,
+            f"Hint: {got:,} is the number of non-terminal nodes. A finished game "
+            "(a terminal state) counts 1; a position counts the games below it.",
+        ),
+        (
+            count_positions(game, state),
+            f"Hint: {got:,} is the number of distinct positions (each board once). Games that "
+            "reach the same board by different move orders are different games: count paths, "
+            "not boards.",
+        ),
+        (
+            _distinct_terminal_positions(game, state),
+            f"Hint: {got:,} is the number of distinct finished boards: each board counted once, "
+            "as a set of seen states does. Games that end on the same board by different move "
+            "orders are different games: count paths, and remember nothing between them (a "
+            "default argument such as `seen=set()` is also shared by every call).",
+        ),
     ]
     for number, hint in known:
         if got == number:

@@ -48,10 +48,8 @@ def isolation_baseline(game, state, player) -> float:
 def _against_baseline(game, evaluate):
     """``evaluate``'s row of the seeded tournament against ``isolation_baseline``."""
 
-    players = {"yours": depth_player(1, evaluate),
-               "baseline": depth_player(1, isolation_baseline)}
-    table = tournament(players, game, games=EVALUATION_GAMES, seed=0, openings=2,
-                       progress=False)
+    players = {"yours": depth_player(1, evaluate), "baseline": depth_player(1, isolation_baseline)}
+    table = tournament(players, game, games=EVALUATION_GAMES, seed=0, openings=2, progress=False)
     return table["yours"]
 
 
@@ -94,10 +92,15 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
                 return problem
             values.append(got)
             if not -game.win < got < game.win:
-                return CheckResult(exercise, False, (
-                    f"{FAIL} {exercise}: `{_name(fn)}` gave {_show(got)}{at}, outside the "
-                    f"utilities' range ({-game.win}, {game.win}): a position would look better "
-                    "than a won game (or worse than a lost one). Keep your values smaller."))
+                return CheckResult(
+                    exercise,
+                    False,
+                    (
+                        f"{FAIL} {exercise}: `{_name(fn)}` gave {_show(got)}{at}, outside the "
+                        f"utilities' range ({-game.win}, {game.win}): a position would look better "
+                        "than a won game (or worse than a lost one). Keep your values smaller."
+                    ),
+                )
         samples.append(tuple(values))
         if game.is_terminal(state):
             break
@@ -107,27 +110,40 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
     except Exception as error:  # the student's code: report, never crash
         return _failure_for_exception(exercise, fn, error, "tournament")
     share = yours.wins / yours.games
-    summary = (f"`{_name(fn)}` won {yours.wins} of {yours.games} games against the baseline "
-               f"(stay near the centre)")
+    summary = (
+        f"`{_name(fn)}` won {yours.wins} of {yours.games} games against the baseline "
+        f"(stay near the centre)"
+    )
     if share >= EVALUATION_TO_BEAT:
         return _passed(exercise, f"{summary}: {share:.0%}, at least {EVALUATION_TO_BEAT:.0%}.")
     if len({x for x, o in samples}) > 1 and all(x == o for x, o in samples):
-        hint = (f"Hint: `{_name(fn)}` gave X and O the same value in all {len(samples)} "
-                "sample positions, so it ignores `player`. The value is for `player` "
-                "(\"X\" or \"O\"), whoever is to move: count "
-                "game.moves_from(state, player), not the moves of game.to_move(state).")
+        hint = (
+            f"Hint: `{_name(fn)}` gave X and O the same value in all {len(samples)} "
+            "sample positions, so it ignores `player`. The value is for `player` "
+            '("X" or "O"), whoever is to move: count '
+            "game.moves_from(state, player), not the moves of game.to_move(state)."
+        )
     elif share < 0.5 and (flipped := _negated_passes(game, fn)) is not None:
-        hint = (f"Hint: the sign is turned round: with its values negated, `{_name(fn)}` wins "
-                f"{flipped.wins} of {flipped.games} games ({flipped.wins / flipped.games:.0%}). "
-                "The search takes the move with the highest value for the player, so a higher "
-                "value must mean better for `player` (for mobility: `player`'s moves minus the "
-                "opponent's).")
+        hint = (
+            f"Hint: the sign is turned round: with its values negated, `{_name(fn)}` wins "
+            f"{flipped.wins} of {flipped.games} games ({flipped.wins / flipped.games:.0%}). "
+            "The search takes the move with the highest value for the player, so a higher "
+            "value must mean better for `player` (for mobility: `player`'s moves minus the "
+            "opponent's)."
+        )
     else:
-        hint = ("Hint: in Isolation you lose when you run out of moves. Count them: "
-                "game.moves_from(state, player) lists the cells a player's piece could go to.")
-    return CheckResult(exercise, False, (
-        f"{FAIL} {exercise}: {summary}: {share:.0%}, and {EVALUATION_TO_BEAT:.0%} is needed. "
-        + hint))
+        hint = (
+            "Hint: in Isolation you lose when you run out of moves. Count them: "
+            "game.moves_from(state, player) lists the cells a player's piece could go to."
+        )
+    return CheckResult(
+        exercise,
+        False,
+        (
+            f"{FAIL} {exercise}: {summary}: {share:.0%}, and {EVALUATION_TO_BEAT:.0%} is needed. "
+            + hint
+        ),
+    )
 
 
 def _negated_passes(game, fn: Callable):

@@ -36,15 +36,18 @@ def chance_case_trees() -> dict[str, GameTree]:
     """
     trees = {
         "MAX over dice, unequal odds": GameTree.from_nested(
-            [[(0.9, 10), (0.1, -5)], [(0.5, 2), (0.5, 3)]], layers=("max", "chance")),
+            [[(0.9, 10), (0.1, -5)], [(0.5, 2), (0.5, 3)]], layers=("max", "chance")
+        ),
         "max, chance, min": GameTree.from_nested(
             [[(0.25, [3, 5]), (0.75, [9, 1])], [(0.6, [4, 6]), (0.4, [2, 8])]],
-            layers=("max", "chance", "min")),
+            layers=("max", "chance", "min"),
+        ),
     }
     for seed in _RANDOM_SEEDS:
         rng = random.Random(seed)
-        tree = GameTree.random(3, (2, 3), values=(-5, 5), seed=seed,
-                               layers=("max", "chance", "min"))
+        tree = GameTree.random(
+            3, (2, 3), values=(-5, 5), seed=seed, layers=("max", "chance", "min")
+        )
         trees[f"random tree, seed {seed}"] = _reweighed(tree, rng)
     return trees
 
@@ -80,24 +83,33 @@ def check_expectimax(fn: Callable) -> CheckResult:
     checked = 0
     for name, tree in chance_case_trees().items():
         asked: set = set()
-        got_at, wrong, problem = _answers_at_every_node(exercise, fn, tree, name,
-                                                        _expected_for_max, asked)
+        got_at, wrong, problem = _answers_at_every_node(
+            exercise, fn, tree, name, _expected_for_max, asked
+        )
         if problem is not None:
             return problem
         checked += len(got_at)
         if wrong:
-            return CheckResult(exercise, False,
-                               _expectimax_message(fn, tree, name, got_at, wrong, asked))
+            return CheckResult(
+                exercise, False, _expectimax_message(fn, tree, name, got_at, wrong, asked)
+            )
     return _passed(exercise, f"right at all {checked} nodes of {len(chance_case_trees())} trees.")
 
 
-def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list,
-                        asked: set) -> str:
+def _expectimax_message(
+    fn, tree: GameTree, case: str, got_at: dict, wrong: list, asked: set
+) -> str:
     """What is wrong; ``asked`` holds the names of the game methods ``fn`` called."""
     expected = {n: _expected_for_max(tree, n) for n in tree.nodes}
     lines = _wrong_at_nodes("expectimax", fn, tree, case, got_at, wrong, expected)
-    culprit = next((n for n in wrong if tree.children(n)
-                    and all(_same(got_at[c], expected[c]) for c in tree.children(n))), None)
+    culprit = next(
+        (
+            n
+            for n in wrong
+            if tree.children(n) and all(_same(got_at[c], expected[c]) for c in tree.children(n))
+        ),
+        None,
+    )
     if culprit is None:
         if any(not tree.children(n) for n in wrong):
             lines.append("Hint: a leaf is worth game.utility(state, 'MAX').")
@@ -105,31 +117,47 @@ def _expectimax_message(fn, tree: GameTree, case: str, got_at: dict, wrong: list
     kids = [expected[c] for c in tree.children(culprit)]
     got = got_at[culprit]
     if tree.role(culprit) == "chance":
-        shown = ", ".join(f"{c}={_show(expected[c])} (p={_show(tree.probability(culprit, c))})"
-                          for c in tree.children(culprit))
+        shown = ", ".join(
+            f"{c}={_show(expected[c])} (p={_show(tree.probability(culprit, c))})"
+            for c in tree.children(culprit)
+        )
         lines.append(f"At chance node {culprit!r} the children's values are right: {shown}.")
-        chose = "smallest" if _same(got, min(kids)) else "largest" if _same(got, max(kids)) else None
-        strange = (_not_players(fn, tree, culprit)
-                   if chose is not None and "chance_outcomes" not in asked else set())
+        chose = (
+            "smallest" if _same(got, min(kids)) else "largest" if _same(got, max(kids)) else None
+        )
+        strange = (
+            _not_players(fn, tree, culprit)
+            if chose is not None and "chance_outcomes" not in asked
+            else set()
+        )
         if strange:
             player = "MIN" if chose == "smallest" else "MAX"
             lines.append(
                 f"Hint: your function took the {chose} of them, as a {player} node does, and never "
                 "called game.chance_outcomes: its test for a chance node never matched. It "
                 f"compares game.to_move(state) with {_names(sorted(strange))}, but at a chance "
-                f"node game.to_move(state) is {CHANCE!r} (aisearch.CHANCE): compare with that.")
+                f"node game.to_move(state) is {CHANCE!r} (aisearch.CHANCE): compare with that."
+            )
         elif _same(got, sum(kids) / len(kids)):
-            lines.append("Hint: you took the plain mean; weigh each child by its probability "
-                         "from game.chance_outcomes(state).")
+            lines.append(
+                "Hint: you took the plain mean; weigh each child by its probability "
+                "from game.chance_outcomes(state)."
+            )
         elif _same(got, min(kids)) or _same(got, max(kids)):
-            lines.append("Hint: a chance node does not choose: it is worth the sum of "
-                         "probability x value over its outcomes.")
+            lines.append(
+                "Hint: a chance node does not choose: it is worth the sum of "
+                "probability x value over its outcomes."
+            )
         else:
-            lines.append("Hint: a chance node is worth the sum of probability x value over "
-                         "game.chance_outcomes(state).")
+            lines.append(
+                "Hint: a chance node is worth the sum of probability x value over "
+                "game.chance_outcomes(state)."
+            )
     else:
         take = "largest" if tree.role(culprit) == "max" else "smallest"
-        lines.append(f"Hint: at {culprit!r} ({_role(tree, culprit)}) the children's values are "
-                     f"right but you returned {_show(got)}: a {_role(tree, culprit)} node takes "
-                     f"the {take} of them.")
+        lines.append(
+            f"Hint: at {culprit!r} ({_role(tree, culprit)}) the children's values are "
+            f"right but you returned {_show(got)}: a {_role(tree, culprit)} node takes "
+            f"the {take} of them."
+        )
     return "\n".join(lines)

@@ -42,12 +42,15 @@ def maxn_case_trees() -> dict[str, GameTree]:
     return {
         "exercise tree": GameTree.from_nested(BACKUP_TREE, players=three),
         "tree with ties": GameTree.from_nested(
-            [[(1, 4, 5), (6, 4, 0)], [(3, 2, 5), (0, 2, 8)]], players=three),
+            [[(1, 4, 5), (6, 4, 0)], [(3, 2, 5), (0, 2, 8)]], players=three
+        ),
         "tree where P1 moves twice in a row": GameTree.random(
-            3, (1, 3), players=three, total=9, seed=11, layers=("P1", "P1", "P2")),
+            3, (1, 3), players=three, total=9, seed=11, layers=("P1", "P1", "P2")
+        ),
         "random three-player tree": GameTree.random(3, (2, 3), players=three, total=10, seed=3),
         "random four-player tree": GameTree.random(
-            3, 2, players=("N", "E", "S", "W"), values=(0, 9), seed=5),
+            3, 2, players=("N", "E", "S", "W"), values=(0, 9), seed=5
+        ),
     }
 
 
@@ -113,10 +116,15 @@ def _maxn_answers(exercise, fn, name, tree) -> tuple[dict, CheckResult | None]:
         if got is None:
             return got_at, _returned_none(exercise, fn, name, at, _path_taken(tree, node))
         if not _is_vector(got, n):
-            return got_at, CheckResult(exercise, False, (
-                f"{FAIL} {exercise}: on the {name}{at}, `{_name(fn)}` returned {got!r}; "
-                f"expected a tuple of {n} numbers, one per player of {tree.players!r}.\n"
-                + _maxn_shape_hint(got, n)))
+            return got_at, CheckResult(
+                exercise,
+                False,
+                (
+                    f"{FAIL} {exercise}: on the {name}{at}, `{_name(fn)}` returned {got!r}; "
+                    f"expected a tuple of {n} numbers, one per player of {tree.players!r}.\n"
+                    + _maxn_shape_hint(got, n)
+                ),
+            )
         got_at[node] = tuple(got)
     return got_at, None
 
@@ -128,25 +136,32 @@ def _maxn_rule(choices: list) -> str | None:
     nodes whose children were right. Tried: every player minimising its own
     entry; every node maximising one fixed entry (index ``j``).
     """
+
     def own(tree, node):
         return tree.players.index(tree.to_move(node))
 
     def telling(pick):
         # The rule must pick a child, and differ from max^n somewhere.
-        return (all(got in kids and pick(t, n, got, kids) for t, n, got, kids in choices)
-                and any(got[own(t, n)] < max(v[own(t, n)] for v in kids)
-                        for t, n, got, kids in choices))
+        return all(got in kids and pick(t, n, got, kids) for t, n, got, kids in choices) and any(
+            got[own(t, n)] < max(v[own(t, n)] for v in kids) for t, n, got, kids in choices
+        )
 
-    if choices and telling(lambda t, n, got, kids: got[own(t, n)] == min(v[own(t, n)] for v in kids)):
-        return ("Hint: you minimised: at every node your function takes the child lowest in the "
-                "mover's own entry. In max^n every player maximises its own entry.")
+    if choices and telling(
+        lambda t, n, got, kids: got[own(t, n)] == min(v[own(t, n)] for v in kids)
+    ):
+        return (
+            "Hint: you minimised: at every node your function takes the child lowest in the "
+            "mover's own entry. In max^n every player maximises its own entry."
+        )
     for j in range(min(len(t.players) for t, *_ in choices) if choices else 0):
         if telling(lambda t, n, got, kids, j=j: got[j] == max(v[j] for v in kids)):
             tree = choices[0][0]
             root = ", the root player's," if tree.to_move(tree.root) == tree.players[j] else ""
-            return (f"Hint: at every node your function takes the child best in entry {j} "
-                    f"({tree.players[j]}'s{root} in the exercise tree), whoever moves there. Each player "
-                    "chooses by its own entry: index game.players.index(game.to_move(state)).")
+            return (
+                f"Hint: at every node your function takes the child best in entry {j} "
+                f"({tree.players[j]}'s{root} in the exercise tree), whoever moves there. Each player "
+                "chooses by its own entry: index game.players.index(game.to_move(state))."
+            )
     return None
 
 
@@ -157,8 +172,10 @@ def _maxn_shape_hint(got, n: int) -> str:
     if _is_vector(getattr(got, "value", None), n):
         return "Hint: return the vector itself (here `.value`), not the search result."
     if _is_number(got):
-        return ("Hint: in max^n a state is worth a vector, one entry per player, not a single "
-                "number: return the whole vector of the child you pick.")
+        return (
+            "Hint: in max^n a state is worth a vector, one entry per player, not a single "
+            "number: return the whole vector of the child you pick."
+        )
     return "Hint: a leaf's vector is tuple(game.utility(state, p) for p in game.players)."
 
 
@@ -178,40 +195,50 @@ def _maxn_choice_hint(tree: GameTree, node, got: tuple, kids: list, by_hand: boo
     i = tree.players.index(mover)
     own = _entry_name(tree, i, by_hand)
     if got[i] == max(v[i] for v in kids):
-        return (f"Hint: the children tie at {_show(got[i])} for {mover}: keep the first of them "
-                + ("from the left." if by_hand else "in the order of game.actions (use >, not >=)."))
-    others = [j for j in range(len(tree.players))
-              if j != i and got[j] == max(v[j] for v in kids)]
+        return f"Hint: the children tie at {_show(got[i])} for {mover}: keep the first of them " + (
+            "from the left." if by_hand else "in the order of game.actions (use >, not >=)."
+        )
+    others = [j for j in range(len(tree.players)) if j != i and got[j] == max(v[j] for v in kids)]
     worst = got[i] == min(v[i] for v in kids)
     if others:
         names = " and ".join(_entry_name(tree, j, by_hand) for j in others)
         also = f", the worst for {mover}" if worst else ""
-        return (f"Hint: you picked the child best in {names}{also}; but at {node!r} it is "
-                f"{mover} who chooses, by its own entry, {own}.")
+        return (
+            f"Hint: you picked the child best in {names}{also}; but at {node!r} it is "
+            f"{mover} who chooses, by its own entry, {own}."
+        )
     if worst:
-        return (f"Hint: you minimised: your vector is the child lowest in {own}. In max^n "
-                f"every player maximises its own entry, and at {node!r} {mover} chooses.")
+        return (
+            f"Hint: you minimised: your vector is the child lowest in {own}. In max^n "
+            f"every player maximises its own entry, and at {node!r} {mover} chooses."
+        )
     return f"Hint: at {node!r} it is {mover} who chooses: the child largest in {own}."
 
 
-def _maxn_message(fn, tree: GameTree, case: str, node, got, by_hand: bool = False,
-                  rule: str | None = None) -> str:
+def _maxn_message(
+    fn, tree: GameTree, case: str, node, got, by_hand: bool = False, rule: str | None = None
+) -> str:
     expected = _maxn_vector(tree, node)
     mover = tree.to_move(node)
     said = "you wrote" if by_hand else f"`{_name(fn)}` returned"
-    lines = [f"{FAIL} max^n: on the {case}, node {node!r} ({mover} to move) is worth "
-             f"{_show(expected)}; {said} {_show(got)}."]
+    lines = [
+        f"{FAIL} max^n: on the {case}, node {node!r} ({mover} to move) is worth "
+        f"{_show(expected)}; {said} {_show(got)}."
+    ]
     kids = [_maxn_vector(tree, c) for c in tree.children(node)]
     if not kids:
         lines.append("Hint: a leaf is worth its utilities for every player, in game.players order.")
     elif not isinstance(got, tuple) or got not in kids:
-        lines.append(f"Hint: a node's vector is one of its children's vectors ({_names(kids)}), "
-                     "taken whole.")
+        lines.append(
+            f"Hint: a node's vector is one of its children's vectors ({_names(kids)}), taken whole."
+        )
     else:
         hint = _maxn_choice_hint(tree, node, got, kids, by_hand)
         if rule is not None and "tie" not in hint:
-            hint = rule + f" At {node!r} that is {tree.to_move(node)}'s entry, index " \
+            hint = (
+                rule + f" At {node!r} that is {tree.to_move(node)}'s entry, index "
                 f"{tree.players.index(tree.to_move(node))}."
+            )
         lines.append(hint)
     return "\n".join(lines)
 
@@ -227,23 +254,43 @@ def check_maxn_by_hand(answers: dict) -> CheckResult:
     exercise = "max^n by hand"
     tree = maxn_case_trees()["exercise tree"]
     if not isinstance(answers, dict):
-        return CheckResult(exercise, False, f"{FAIL} {exercise}: give a dict "
-                           "{node: vector}, such as {'B': (1, 2, 3), ...}; got " f"{answers!r}.")
+        return CheckResult(
+            exercise,
+            False,
+            f"{FAIL} {exercise}: give a dict "
+            "{node: vector}, such as {'B': (1, 2, 3), ...}; got "
+            f"{answers!r}.",
+        )
     interior = [n for n in reversed(tree.nodes) if tree.children(n)]
     unknown = [k for k in answers if k not in interior]
     if unknown:
         leaves = [k for k in unknown if k in tree.nodes]
-        why = (f" ({_names(leaves)} {'is a leaf' if len(leaves) == 1 else 'are leaves'}: "
-               "its vector is given)") if leaves else ""
-        return CheckResult(exercise, False, (
-            f"{FAIL} {exercise}: the dict has {_names(unknown)}, which "
-            f"{'is not one of' if len(unknown) == 1 else 'are not among'} the nodes to fill in{why}. "
-            f"The nodes are {_names(sorted(interior))}, written as capital letters."))
+        why = (
+            (
+                f" ({_names(leaves)} {'is a leaf' if len(leaves) == 1 else 'are leaves'}: "
+                "its vector is given)"
+            )
+            if leaves
+            else ""
+        )
+        return CheckResult(
+            exercise,
+            False,
+            (
+                f"{FAIL} {exercise}: the dict has {_names(unknown)}, which "
+                f"{'is not one of' if len(unknown) == 1 else 'are not among'} the nodes to fill in{why}. "
+                f"The nodes are {_names(sorted(interior))}, written as capital letters."
+            ),
+        )
     missing = [n for n in sorted(interior) if answers.get(n) in (None, ...)]
     if len(missing) == len(interior):
-        return CheckResult(exercise, False, "Not done yet: fill in the vectors of "
-                           f"{_names(missing)} in the dict, then run this check again.",
-                           attempted=False)
+        return CheckResult(
+            exercise,
+            False,
+            "Not done yet: fill in the vectors of "
+            f"{_names(missing)} in the dict, then run this check again.",
+            attempted=False,
+        )
     if (problem := _one_chooser_by_hand(exercise, tree, answers)) is not None:
         return problem
     for node in interior:
@@ -252,14 +299,23 @@ def check_maxn_by_hand(answers: dict) -> CheckResult:
             continue
         if not _is_vector(got, 3) or tuple(got) != _maxn_vector(tree, node):
             shown = tuple(got) if _is_vector(got, 3) else got
-            return CheckResult(exercise, False,
-                               _maxn_message(None, tree, "exercise tree", node, shown, by_hand=True))
+            return CheckResult(
+                exercise,
+                False,
+                _maxn_message(None, tree, "exercise tree", node, shown, by_hand=True),
+            )
     if missing:
-        return CheckResult(exercise, False, (
-            f"{FAIL} {exercise}: the vectors given are right so far, but "
-            f"{_names(missing)} {'has' if len(missing) == 1 else 'have'} no vector yet."))
-    return _passed(exercise, "all four vectors are right: A is worth "
-                   f"{_show(_maxn_vector(tree, tree.root))}.")
+        return CheckResult(
+            exercise,
+            False,
+            (
+                f"{FAIL} {exercise}: the vectors given are right so far, but "
+                f"{_names(missing)} {'has' if len(missing) == 1 else 'have'} no vector yet."
+            ),
+        )
+    return _passed(
+        exercise, f"all four vectors are right: A is worth {_show(_maxn_vector(tree, tree.root))}."
+    )
 
 
 def _one_chooser_by_hand(exercise, tree: GameTree, answers: dict) -> CheckResult | None:
@@ -278,14 +334,25 @@ def _one_chooser_by_hand(exercise, tree: GameTree, answers: dict) -> CheckResult
             by_mover: dict = {}
             for n in others:
                 by_mover.setdefault(tree.to_move(n), []).append(n)
-            movers = "; ".join(f"{_and(nodes)} {'is' if len(nodes) == 1 else 'are'} {mover}'s"
-                               for mover, nodes in by_mover.items())
-            return CheckResult(exercise, False, (
-                f"{FAIL} {exercise}: your vectors are those of {player} choosing at every node, "
-                f"by {_entry_name(tree, j, by_hand=True)}; but {movers}.\n"
-                "Hint: at each node the player to move there chooses, by its own entry: "
-                + "; ".join(f"{n} is worth {_show(_maxn_vector(tree, n))}, not {_show(given[n])}"
-                            for n in others if given[n] != _maxn_vector(tree, n)) + "."))
+            movers = "; ".join(
+                f"{_and(nodes)} {'is' if len(nodes) == 1 else 'are'} {mover}'s"
+                for mover, nodes in by_mover.items()
+            )
+            return CheckResult(
+                exercise,
+                False,
+                (
+                    f"{FAIL} {exercise}: your vectors are those of {player} choosing at every node, "
+                    f"by {_entry_name(tree, j, by_hand=True)}; but {movers}.\n"
+                    "Hint: at each node the player to move there chooses, by its own entry: "
+                    + "; ".join(
+                        f"{n} is worth {_show(_maxn_vector(tree, n))}, not {_show(given[n])}"
+                        for n in others
+                        if given[n] != _maxn_vector(tree, n)
+                    )
+                    + "."
+                ),
+            )
     return None
 
 
@@ -335,8 +402,9 @@ def draw_backup_tree(ax=None):
     done = style.NODE_LOOKS["done"]
     for members, collection in drawing.markers.values():
         rows = [drawing.nodes[n] for n in members]
-        collection.set_facecolors([done.face if r.terminal else
-                                   style.player_color(tree.players, r.role) for r in rows])
+        collection.set_facecolors(
+            [done.face if r.terminal else style.player_color(tree.players, r.role) for r in rows]
+        )
         collection.set_edgecolors([done.edge] * len(rows))
         collection.set_linewidths([done.width] * len(rows))
     for n, row in drawing.nodes.items():

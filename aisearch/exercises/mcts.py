@@ -32,8 +32,13 @@ from .checking import (
 )
 
 _UCT_CASES = (  # (mean, visits, parent visits, exploration)
-    (0.5, 3, 10, math.sqrt(2)), (0.0, 1, 2, math.sqrt(2)), (-0.25, 4, 9, math.sqrt(2)),
-    (1.0, 30, 100, 0.5), (0.1, 7, 7, 2.0), (0.3, 5, 40, 0.0), (-1.0, 1, 1, 1.0),
+    (0.5, 3, 10, math.sqrt(2)),
+    (0.0, 1, 2, math.sqrt(2)),
+    (-0.25, 4, 9, math.sqrt(2)),
+    (1.0, 30, 100, 0.5),
+    (0.1, 7, 7, 2.0),
+    (0.3, 5, 40, 0.0),
+    (-1.0, 1, 1, 1.0),
 )
 
 
@@ -64,7 +69,9 @@ def check_uct_score(fn: Callable) -> CheckResult:
     answers: list[tuple[tuple, float]] = []  # (case, fn's number) up to the first failure
     first_wrong = None
     for mean, visits, parent, c in _UCT_CASES:
-        case = f"child with mean {_show(mean)}, {visits} visits, parent {parent} visits, c = {c:.4g}"
+        case = (
+            f"child with mean {_show(mean)}, {visits} visits, parent {parent} visits, c = {c:.4g}"
+        )
         try:
             got = _call(fn, mean, visits, parent, c)
         except _Raised as raised:
@@ -81,43 +88,54 @@ def check_uct_score(fn: Callable) -> CheckResult:
     if first_wrong is None:
         return _passed(exercise, f"right on all {len(_UCT_CASES)} cases, exploration 0 included.")
     case, mean, visits, parent, c, got = first_wrong
-    lines = [f"{FAIL} {exercise}: for a {case}, `{_name(fn)}` returned {_show(got)}; "
-             f"the UCT score is {_show(uct_score(mean, visits, parent, c))} = {_show(mean)} + "
-             f"{c:.4g} × √(ln {parent} / {visits})."]
+    lines = [
+        f"{FAIL} {exercise}: for a {case}, `{_name(fn)}` returned {_show(got)}; "
+        f"the UCT score is {_show(uct_score(mean, visits, parent, c))} = {_show(mean)} + "
+        f"{c:.4g} × √(ln {parent} / {visits})."
+    ]
     lines.append(_uct_hint(answers))
     return CheckResult(exercise, False, "\n".join(lines))
 
 
 _UCT_SLIPS = {  # hint -> the slip, as a function of (mean, visits, parent visits, c)
-    "the square root is missing: the bonus is c·√(ln N / n)":
-        lambda m, n, big_n, c: m + c * math.log(big_n) / n,
+    "the square root is missing: the bonus is c·√(ln N / n)": lambda m, n, big_n, c: (
+        m + c * math.log(big_n) / n
+    ),
     "the logarithm is missing: the bonus is c·√(ln N / n), the natural log of the parent's "
-    "visits N over the child's visits n":
-        lambda m, n, big_n, c: m + c * math.sqrt(big_n / n),
+    "visits N over the child's visits n": lambda m, n, big_n, c: m + c * math.sqrt(big_n / n),
     "the 2 belongs to c: √(2 ln N / n) is UCB1's bonus (Auer, Cesa-Bianchi and Fischer 2002), "
     "the same as c = √2 in this formula. With c given, the bonus is c·√(ln N / n), with no 2 "
-    "inside the root":
-        lambda m, n, big_n, c: m + c * math.sqrt(2 * math.log(big_n) / n),
-    "the visits are swapped: ln of the parent's visits, divided by the child's":
-        lambda m, n, big_n, c: m + c * math.sqrt(math.log(n) / big_n),
-    "use the natural logarithm, math.log, not math.log10":
-        lambda m, n, big_n, c: m + c * math.sqrt(math.log10(big_n) / n),
-    "use the natural logarithm, math.log, not math.log2":
-        lambda m, n, big_n, c: m + c * math.sqrt(math.log2(big_n) / n),
-    "the exploration constant c multiplies the bonus":
-        lambda m, n, big_n, c: m + math.sqrt(math.log(big_n) / n),
-    "use the exploration argument; sqrt(2 ln N / n) is the c = √2 case":
-        lambda m, n, big_n, c: m + math.sqrt(2 * math.log(big_n) / n),
-    "c multiplies the square root, it does not go inside it":
-        lambda m, n, big_n, c: m + math.sqrt(c * math.log(big_n) / n),
-    "c multiplies the bonus once: c·√(ln N / n), not c²·√(ln N / n)":
-        lambda m, n, big_n, c: m + c * c * math.sqrt(math.log(big_n) / n),
-    "the score adds the mean and the bonus":
-        lambda m, n, big_n, c: c * math.sqrt(math.log(big_n) / n),
-    "the bonus is added, not subtracted: it raises the score of a move tried rarely":
-        lambda m, n, big_n, c: m - c * math.sqrt(math.log(big_n) / n),
-    "the mean is already for the player choosing: add it as it is, do not negate it":
-        lambda m, n, big_n, c: -m + c * math.sqrt(math.log(big_n) / n),
+    "inside the root": lambda m, n, big_n, c: m + c * math.sqrt(2 * math.log(big_n) / n),
+    "the visits are swapped: ln of the parent's visits, divided by the child's": lambda m, n, big_n, c: (
+        m + c * math.sqrt(math.log(n) / big_n)
+    ),
+    "use the natural logarithm, math.log, not math.log10": lambda m, n, big_n, c: (
+        m + c * math.sqrt(math.log10(big_n) / n)
+    ),
+    "use the natural logarithm, math.log, not math.log2": lambda m, n, big_n, c: (
+        m + c * math.sqrt(math.log2(big_n) / n)
+    ),
+    "the exploration constant c multiplies the bonus": lambda m, n, big_n, c: (
+        m + math.sqrt(math.log(big_n) / n)
+    ),
+    "use the exploration argument; sqrt(2 ln N / n) is the c = √2 case": lambda m, n, big_n, c: (
+        m + math.sqrt(2 * math.log(big_n) / n)
+    ),
+    "c multiplies the square root, it does not go inside it": lambda m, n, big_n, c: (
+        m + math.sqrt(c * math.log(big_n) / n)
+    ),
+    "c multiplies the bonus once: c·√(ln N / n), not c²·√(ln N / n)": lambda m, n, big_n, c: (
+        m + c * c * math.sqrt(math.log(big_n) / n)
+    ),
+    "the score adds the mean and the bonus": lambda m, n, big_n, c: (
+        c * math.sqrt(math.log(big_n) / n)
+    ),
+    "the bonus is added, not subtracted: it raises the score of a move tried rarely": lambda m, n, big_n, c: (
+        m - c * math.sqrt(math.log(big_n) / n)
+    ),
+    "the mean is already for the player choosing: add it as it is, do not negate it": lambda m, n, big_n, c: (
+        -m + c * math.sqrt(math.log(big_n) / n)
+    ),
 }
 
 
@@ -159,8 +177,10 @@ def check_selection(trace: MCTSTrace, step: int, scores: dict, choice) -> CheckR
     exercise = "selection"
     event = trace[step]
     if event.kind != SELECT or not event.scores:
-        raise ValueError(f"step {step} is a {event.kind!r} event{' by chance' if event.chance else ''}"
-                         ": give the step of a select event at a MAX or MIN node")
+        raise ValueError(
+            f"step {step} is a {event.kind!r} event{' by chance' if event.chance else ''}"
+            ": give the step of a select event at a MAX or MIN node"
+        )
     assert event.parent is not None  # a selection always leaves a parent
     if (problem := _nodes_for_actions(trace, event, scores, choice)) is not None:
         return problem
@@ -169,36 +189,59 @@ def check_selection(trace: MCTSTrace, step: int, scores: dict, choice) -> CheckR
     right = {s.action: s for s in event.scores}
     answers = dict(scores) if isinstance(scores, dict) else {}
     if choice is None or not answers or any(v is None or v is ... for v in answers.values()):
-        return CheckResult(exercise, False, "Not done yet: fill in every score and the choice, "
-                           "run that cell, then run this check again.", attempted=False)
+        return CheckResult(
+            exercise,
+            False,
+            "Not done yet: fill in every score and the choice, "
+            "run that cell, then run this check again.",
+            attempted=False,
+        )
     if set(answers) != set(right):
-        return CheckResult(exercise, False, f"{FAIL} {exercise}: give a score for each action "
-                           f"at {trace.label(event.parent)}: {', '.join(map(_text, right))}; "
-                           f"got {', '.join(map(_text, answers))}.")
+        return CheckResult(
+            exercise,
+            False,
+            f"{FAIL} {exercise}: give a score for each action "
+            f"at {trace.label(event.parent)}: {', '.join(map(_text, right))}; "
+            f"got {', '.join(map(_text, answers))}.",
+        )
     parent_visits = trace.frame(step - 1).visits[event.parent]
     for action, s in right.items():
         got = answers[action]
         if isinstance(got, bool) or not isinstance(got, (int, float)) or abs(got - s.score) > 1e-6:
-            lines = [f"{FAIL} {exercise}: {where} scores {_text(action)} at {_number(s.score)} = "
-                     f"mean for {chooser} {_number(s.mean)} + {_number(event.exploration)} × "
-                     f"√(ln {parent_visits} / {s.visits}); you gave {_given(got)}."]
+            lines = [
+                f"{FAIL} {exercise}: {where} scores {_text(action)} at {_number(s.score)} = "
+                f"mean for {chooser} {_number(s.mean)} + {_number(event.exploration)} × "
+                f"√(ln {parent_visits} / {s.visits}); you gave {_given(got)}."
+            ]
             for_max = (-s.mean if chooser == "MIN" else s.mean) + s.bonus
             if chooser == "MIN" and isinstance(got, (int, float)) and abs(got - for_max) <= 1e-6:
-                lines.append("Hint: that is MAX's mean plus the bonus. The means under the nodes "
-                             "are for MAX; MIN scores a child by minus that mean, plus the bonus.")
+                lines.append(
+                    "Hint: that is MAX's mean plus the bonus. The means under the nodes "
+                    "are for MAX; MIN scores a child by minus that mean, plus the bonus."
+                )
             else:
-                lines.append(f"Hint: score = mean for {chooser} + c·√(ln N / n), with N = "
-                             f"{parent_visits} visits at {trace.label(event.parent)} and n the "
-                             "child's visits.")
+                lines.append(
+                    f"Hint: score = mean for {chooser} + c·√(ln N / n), with N = "
+                    f"{parent_visits} visits at {trace.label(event.parent)} and n the "
+                    "child's visits."
+                )
             return CheckResult(exercise, False, "\n".join(lines))
     if choice != event.action:
-        return CheckResult(exercise, False, (
-            f"{FAIL} {exercise}: the scores are right, but {where} selects {_text(event.action)}, "
-            f"not {_text(choice)}.\nHint: every player takes the highest UCT score: the scores "
-            f"are already from {chooser}'s point of view."))
+        return CheckResult(
+            exercise,
+            False,
+            (
+                f"{FAIL} {exercise}: the scores are right, but {where} selects {_text(event.action)}, "
+                f"not {_text(choice)}.\nHint: every player takes the highest UCT score: the scores "
+                f"are already from {chooser}'s point of view."
+            ),
+        )
     shown = " and ".join(f"{_text(a)} {_number(s.score)}" for a, s in right.items())
-    return CheckResult(exercise, True, f"{PASS} {exercise}: {where} scores {shown}, and selects "
-                       f"{_text(choice)}, as MCTS did.")
+    return CheckResult(
+        exercise,
+        True,
+        f"{PASS} {exercise}: {where} scores {shown}, and selects {_text(choice)}, as MCTS did.",
+    )
 
 
 def _given(x) -> str:
@@ -217,10 +260,15 @@ def _nodes_for_actions(trace, event, scores, choice):
     node = named[0]
     where = trace.label(event.parent)
     moves = ", ".join(f"{action_of[n]!r} leads to {n!r}" for n in action_of)
-    return CheckResult("selection", False, (
-        f"{FAIL} selection: {node!r} is a node, not an action: at {where}, the choice and "
-        f"the keys of the scores are actions ({moves}).\nHint: write {action_of[node]!r} for "
-        f"{node!r}."))
+    return CheckResult(
+        "selection",
+        False,
+        (
+            f"{FAIL} selection: {node!r} is a node, not an action: at {where}, the choice and "
+            f"the keys of the scores are actions ({moves}).\nHint: write {action_of[node]!r} for "
+            f"{node!r}."
+        ),
+    )
 
 
 def _hashable(x) -> bool:

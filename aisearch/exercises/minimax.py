@@ -41,9 +41,12 @@ from .checking import (
 def _swapped(tree: GameTree) -> GameTree:
     """The same tree with MAX and MIN exchanged at every node."""
     flip = {"max": "min", "min": "max"}
-    return GameTree.from_edges(tree.edges(), {n: tree.value(n) for n in tree.nodes
-                                              if tree.value(n) is not None},
-                               {n: flip[tree.role(n)] for n in tree.nodes}, root=tree.root)
+    return GameTree.from_edges(
+        tree.edges(),
+        {n: tree.value(n) for n in tree.nodes if tree.value(n) is not None},
+        {n: flip[tree.role(n)] for n in tree.nodes},
+        root=tree.root,
+    )
 
 
 def check_minimax(fn: Callable) -> CheckResult:
@@ -84,31 +87,45 @@ def _minimax_message(exercise, fn, tree, case, got_at, wrong) -> str:
         lines.append(
             f"Hint: a leaf is worth its utility for MAX: leaf {leaf!r} is worth "
             f"{_show(expected[leaf])}, you returned {_show(got_at[leaf])}. "
-            + ("Ask game.utility(state, 'MAX'), not the utility for the player to move there."
-               if negated else "Return game.utility(state, 'MAX') at a terminal state.")
+            + (
+                "Ask game.utility(state, 'MAX'), not the utility for the player to move there."
+                if negated
+                else "Return game.utility(state, 'MAX') at a terminal state."
+            )
         )
-    elif (misnamed := _misnamed_player(fn, tree, [(n, math.inf, got_at[n]) for n in tree.nodes],
-                                       first)) is not None:
+    elif (
+        misnamed := _misnamed_player(
+            fn, tree, [(n, math.inf, got_at[n]) for n in tree.nodes], first
+        )
+    ) is not None:
         lines.append(misnamed)
-    elif (all(_same(got_at[n], _max_view(swapped, n)) for n in tree.nodes)
-          and {tree.to_move(n) for n in wrong} == {"MAX", "MIN"}):
+    elif all(_same(got_at[n], _max_view(swapped, n)) for n in tree.nodes) and {
+        tree.to_move(n) for n in wrong
+    } == {"MAX", "MIN"}:
         # Only when the swap explains every node, and shows at both kinds of node:
         # returning the first child's value also looks like max at one MIN node.
         lines.append(_DEPTH_SLIPS[("evaluate", "swapped")])
-    elif all(_same(got_at[n], _depth_variant(tree, n, math.inf, "evaluate", "first call"))
-             for n in tree.nodes):
+    elif all(
+        _same(got_at[n], _depth_variant(tree, n, math.inf, "evaluate", "first call"))
+        for n in tree.nodes
+    ):
         lines.append(_DEPTH_SLIPS[("evaluate", "first call")])
     elif all(_same(got_at[n], -expected[n]) for n in wrong):
-        lines.append("Hint: your values are MIN's, the negation of MAX's: return values from "
-                     "MAX's point of view at every node.")
+        lines.append(
+            "Hint: your values are MIN's, the negation of MAX's: return values from "
+            "MAX's point of view at every node."
+        )
     else:
-        culprit = next(n for n in wrong
-                      if all(_same(got_at[c], expected[c]) for c in tree.children(n)))
+        culprit = next(
+            n for n in wrong if all(_same(got_at[c], expected[c]) for c in tree.children(n))
+        )
         kids = ", ".join(f"{c}={_show(expected[c])}" for c in tree.children(culprit))
         take = "largest" if tree.to_move(culprit) == "MAX" else "smallest"
-        lines.append(f"Hint: at {culprit!r} ({_role(tree, culprit)}) your children's values are "
-                     f"right ({kids}) but you returned {_show(got_at[culprit])}: a "
-                     f"{_role(tree, culprit)} node takes the {take} of them.")
+        lines.append(
+            f"Hint: at {culprit!r} ({_role(tree, culprit)}) your children's values are "
+            f"right ({kids}) but you returned {_show(got_at[culprit])}: a "
+            f"{_role(tree, culprit)} node takes the {take} of them."
+        )
     return "\n".join(lines)
 
 
@@ -139,10 +156,18 @@ def check_depth_limited(fn: Callable) -> CheckResult:
             for depth in range(height + 1):
                 at = f", at node {node!r} ({_role(tree, node)}) with depth={depth}"
                 got, problem = _answer(
-                    exercise, fn, case, at, RecordingGame(tree), node, depth,
+                    exercise,
+                    fn,
+                    case,
+                    at,
+                    RecordingGame(tree),
+                    node,
+                    depth,
                     where=_path_taken(tree, node, depth),
                     find_none=lambda tree=tree, case=case, node=node, depth=depth: _none_below(
-                        exercise, fn, tree, case, node, depth))
+                        exercise, fn, tree, case, node, depth
+                    ),
+                )
                 if problem is not None:
                     return problem
                 checked += 1
@@ -152,8 +177,7 @@ def check_depth_limited(fn: Callable) -> CheckResult:
         if wrong:
             message = _depth_message(exercise, fn, tree, case, wrong, answers)
             return CheckResult(exercise, False, message + "\n" + _look_at(name, "depth"))
-    return _passed(exercise, f"right for all {checked} (node, depth) pairs of "
-                             f"{len(trees)} trees.")
+    return _passed(exercise, f"right for all {checked} (node, depth) pairs of {len(trees)} trees.")
 
 
 def _depth_message(exercise, fn, tree, case, wrong, answers) -> str:
@@ -163,10 +187,10 @@ def _depth_message(exercise, fn, tree, case, wrong, answers) -> str:
         f"{FAIL} {exercise}: on the {case}, node {node!r} ({_role(tree, node)}) searched to "
         f"depth {depth} is worth {_show(expected)} to MAX; `{_name(fn)}` returned {_show(got)}.",
         f"Wrong for {_plural(len(wrong), '(node, depth) pair')}, first: "
-        + ", ".join(f"{n!r} at depth {d}" for n, d, _ in wrong[:4]) + ".",
+        + ", ".join(f"{n!r} at depth {d}" for n, d, _ in wrong[:4])
+        + ".",
     ]
-    slip = (_misnamed_player(fn, tree, answers, node, depth)
-            or _depth_slip(tree, answers))
+    slip = _misnamed_player(fn, tree, answers, node, depth) or _depth_slip(tree, answers)
     if slip is not None:
         lines.append(slip)
         return "\n".join(lines)
@@ -178,17 +202,26 @@ def _depth_message(exercise, fn, tree, case, wrong, answers) -> str:
             "Hint: a terminal state is worth its utility whatever the depth: ask "
             "game.is_terminal(state) before testing depth == 0. The evaluation is only a "
             "guess (in this tree it counts dots eaten, and does not know that Pacman was "
-            "caught); at the end of the game the utility is known."),
-        "no limit": ("Hint: your answers ignore the depth limit: evaluate with "
-                     "game.evaluate(state, 'MAX') when depth is 0, and pass depth - 1 "
-                     "(not depth) to the recursive calls."),
-        "deeper": ("Hint: your answers are those of a search one ply deeper than asked: stop "
-                   "when depth reaches 0 (depth counts the plies still allowed), and pass "
-                   "depth - 1 to the children."),
-        "shallower": ("Hint: your answers are those of a search one ply shallower than asked: "
-                      "with depth=1 the children are evaluated, with depth=0 the state itself."),
-        "wrong player": ("Hint: at the limit, evaluate for MAX: game.evaluate(state, 'MAX'), "
-                         "not for the player to move there."),
+            "caught); at the end of the game the utility is known."
+        ),
+        "no limit": (
+            "Hint: your answers ignore the depth limit: evaluate with "
+            "game.evaluate(state, 'MAX') when depth is 0, and pass depth - 1 "
+            "(not depth) to the recursive calls."
+        ),
+        "deeper": (
+            "Hint: your answers are those of a search one ply deeper than asked: stop "
+            "when depth reaches 0 (depth counts the plies still allowed), and pass "
+            "depth - 1 to the children."
+        ),
+        "shallower": (
+            "Hint: your answers are those of a search one ply shallower than asked: "
+            "with depth=1 the children are evaluated, with depth=0 the state itself."
+        ),
+        "wrong player": (
+            "Hint: at the limit, evaluate for MAX: game.evaluate(state, 'MAX'), "
+            "not for the player to move there."
+        ),
     }
     tally = dict.fromkeys(patterns, 0)
     for n, d, g in wrong:
@@ -208,30 +241,37 @@ def _depth_message(exercise, fn, tree, case, wrong, answers) -> str:
     return "\n".join(lines)
 
 
-_FIRST_CALL = ("your function decides who moves by counting plies from its first call (MAX "
-               "there, then in turn), not by asking the state")
+_FIRST_CALL = (
+    "your function decides who moves by counting plies from its first call (MAX "
+    "there, then in turn), not by asking the state"
+)
 """The slip of a ``maximizing=True`` flag flipped at each call, as every check names it."""
 
 _DEPTH_SLIPS = {  # (value at the limit, who maximises) -> the hint; tried in this order
     ("zero", "to_move"): (
         "Hint: at the depth limit your function returns 0: a state that is not terminal is "
         "worth game.evaluate(state, 'MAX') when depth is 0, the evaluation function's guess "
-        "at its value, not 0."),
+        "at its value, not 0."
+    ),
     ("evaluate", "swapped"): (
         "Hint: your MAX nodes take the smallest child value and your MIN nodes the largest: "
-        "max and min are swapped (MAX moves where game.to_move(state) == 'MAX')."),
+        "max and min are swapped (MAX moves where game.to_move(state) == 'MAX')."
+    ),
     ("evaluate", "first call"): (
         f"Hint: {_FIRST_CALL}: called at a MIN node it maximises. The check calls it at "
         "every node, and a game may give a player two moves in a row: ask "
-        "game.to_move(state) at every state."),
+        "game.to_move(state) at every state."
+    ),
     ("evaluate", "even depth"): (
         "Hint: your function decides who moves by the parity of depth (MAX when depth is "
         "even): depth counts the plies left to search, not whose turn it is. Ask "
-        "game.to_move(state) at every state."),
+        "game.to_move(state) at every state."
+    ),
     ("evaluate", "odd depth"): (
         "Hint: your function decides who moves by the parity of depth (MAX when depth is "
         "odd): depth counts the plies left to search, not whose turn it is. Ask "
-        "game.to_move(state) at every state."),
+        "game.to_move(state) at every state."
+    ),
 }
 
 
@@ -242,14 +282,17 @@ def _depth_slip(tree: GameTree, answers) -> str | None:
     ``tree``; a slip is named only if its search agrees with all of them.
     """
     for (at_limit, maximiser), hint in _DEPTH_SLIPS.items():
-        if all(_same(got, _depth_variant(tree, node, depth, at_limit, maximiser))
-               for node, depth, got in answers):
+        if all(
+            _same(got, _depth_variant(tree, node, depth, at_limit, maximiser))
+            for node, depth, got in answers
+        ):
             return hint
     return None
 
 
-def _depth_variant(tree: GameTree, node, depth: float, at_limit: str, maximiser: str,
-                   ply: int = 0) -> float:
+def _depth_variant(
+    tree: GameTree, node, depth: float, at_limit: str, maximiser: str, ply: int = 0
+) -> float:
     """Depth-limited minimax for MAX with a slip: ``at_limit`` is ``"evaluate"`` or ``"zero"``;
     ``maximiser`` says who takes the max: the player ``to_move`` (right), the other one
     (``swapped``), the ``first call`` and every second ply after it, whoever moves at an
@@ -259,12 +302,19 @@ def _depth_variant(tree: GameTree, node, depth: float, at_limit: str, maximiser:
         return tree.utility(node, "MAX")
     if depth == 0:
         return 0 if at_limit == "zero" else tree.evaluate(node, "MAX")
-    is_max = {"to_move": tree.to_move(node) == "MAX", "swapped": tree.to_move(node) == "MIN",
-              "first call": ply % 2 == 0, "even depth": depth % 2 == 0,
-              "odd depth": depth % 2 == 1, "MAX everywhere": True,
-              "MIN everywhere": False}[maximiser]
-    values = [_depth_variant(tree, c, depth - 1, at_limit, maximiser, ply + 1)
-              for c in tree.children(node)]
+    is_max = {
+        "to_move": tree.to_move(node) == "MAX",
+        "swapped": tree.to_move(node) == "MIN",
+        "first call": ply % 2 == 0,
+        "even depth": depth % 2 == 0,
+        "odd depth": depth % 2 == 1,
+        "MAX everywhere": True,
+        "MIN everywhere": False,
+    }[maximiser]
+    values = [
+        _depth_variant(tree, c, depth - 1, at_limit, maximiser, ply + 1)
+        for c in tree.children(node)
+    ]
     return max(values) if is_max else min(values)
 
 
@@ -277,6 +327,7 @@ def _evaluating_terminals(tree: GameTree, node, depth: int) -> float:
     values = [_evaluating_terminals(tree, c, depth - 1) for c in tree.children(node)]
     return max(values) if tree.to_move(node) == "MAX" else min(values)
 
+
 def _misnamed_player(fn, tree: GameTree, answers, node, *args) -> str | None:
     """The hint for ``game.to_move(state)`` compared with a name no player has, or ``None``.
 
@@ -287,21 +338,29 @@ def _misnamed_player(fn, tree: GameTree, answers, node, *args) -> str | None:
     ``fn`` is then called once more at ``node`` with ``*args``, to see which
     strings it compares ``game.to_move``'s answers with.
     """
-    took = next((took for took, everyone in (("smallest", "MIN everywhere"),
-                                              ("largest", "MAX everywhere"))
-                 if all(_same(got, _depth_variant(tree, n, depth, "evaluate", everyone))
-                        for n, depth, got in answers)), None)
+    took = next(
+        (
+            took
+            for took, everyone in (("smallest", "MIN everywhere"), ("largest", "MAX everywhere"))
+            if all(
+                _same(got, _depth_variant(tree, n, depth, "evaluate", everyone))
+                for n, depth, got in answers
+            )
+        ),
+        None,
+    )
     if took is None:
         return None
     strange = sorted(_not_players(fn, tree, node, *args))
     if not strange:
         return None
     right = sorted({_PLAYERS[s.casefold()] for s in strange if s.casefold() in _PLAYERS})
-    return (f"Hint: your function compares game.to_move(state) with {_names(strange)}, but "
-            "game.to_move(state) answers 'MAX' or 'MIN' here, and strings match only when "
-            "they are exactly the same: that test never matched, so every node took the "
-            f"{took} of its children's values. Compare with {_names(right or ['MAX'])}.")
-
+    return (
+        f"Hint: your function compares game.to_move(state) with {_names(strange)}, but "
+        "game.to_move(state) answers 'MAX' or 'MIN' here, and strings match only when "
+        "they are exactly the same: that test never matched, so every node took the "
+        f"{took} of its children's values. Compare with {_names(right or ['MAX'])}."
+    )
 
 
 def _max_view(tree: GameTree, node, **options):

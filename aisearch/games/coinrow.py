@@ -59,8 +59,11 @@ class CoinRow:
             than two (or repeated) players.
     """
 
-    def __init__(self, coins: Sequence[int] = (3, 9, 1, 2, 7, 4, 8, 5),
-                 players: Sequence[str] = ("P1", "P2", "P3")):
+    def __init__(
+        self,
+        coins: Sequence[int] = (3, 9, 1, 2, 7, 4, 8, 5),
+        players: Sequence[str] = ("P1", "P2", "P3"),
+    ):
         coins = tuple(coins)
         if not coins:
             raise ValueError("coins is empty: the row needs at least one coin")
@@ -75,8 +78,9 @@ class CoinRow:
         self._index = {p: i for i, p in enumerate(players)}
 
     @classmethod
-    def random(cls, n: int = 8, *, high: int = 9, seed=None,
-               players: Sequence[str] = ("P1", "P2", "P3")) -> CoinRow:
+    def random(
+        cls, n: int = 8, *, high: int = 9, seed=None, players: Sequence[str] = ("P1", "P2", "P3")
+    ) -> CoinRow:
         """A row of ``n`` coins with values from 0 to ``high``, seeded.
 
         >>> CoinRow.random(6, seed=1).coins
@@ -121,7 +125,7 @@ class CoinRow:
             coin, left = self.coins[left], left + 1
         else:
             coin, right = self.coins[right - 1], right - 1
-        scores = scores[:mover] + (scores[mover] + coin,) + scores[mover + 1:]
+        scores = scores[:mover] + (scores[mover] + coin,) + scores[mover + 1 :]
         return CoinRowState(left, right, scores, (mover + 1) % len(self.players))
 
     def is_terminal(self, state: CoinRowState) -> bool:
@@ -164,9 +168,13 @@ class CoinRow:
         """
         if type(state) is CoinRowState:
             return state
-        if not (isinstance(state, tuple) and len(state) == 4 and isinstance(state[2], tuple)
-                and len(state[2]) == len(self.players)
-                and 0 <= state[0] <= state[1] <= len(self.coins)
-                and 0 <= state[3] < len(self.players)):
+        if not (
+            isinstance(state, tuple)
+            and len(state) == 4
+            and isinstance(state[2], tuple)
+            and len(state[2]) == len(self.players)
+            and 0 <= state[0] <= state[1] <= len(self.coins)
+            and 0 <= state[3] < len(self.players)
+        ):
             raise ValueError(f"{state!r} is not a state of {self!r}")
         return cast(CoinRowState, state)

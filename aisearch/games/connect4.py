@@ -78,8 +78,10 @@ class ConnectFour:
     def __init__(self, width: int = 7, height: int = 6) -> None:
         for name, size in (("width", width), ("height", height)):
             if isinstance(size, bool) or not isinstance(size, int) or size < MIN_SIZE:
-                raise ValueError(f"{name} must be a whole number >= {MIN_SIZE} "
-                                 f"(a line of four must fit), got {size!r}")
+                raise ValueError(
+                    f"{name} must be a whole number >= {MIN_SIZE} "
+                    f"(a line of four must fit), got {size!r}"
+                )
         self.width, self.height = width, height
         self.cells = width * height
         column = (1 << height) - 1
@@ -95,7 +97,9 @@ class ConnectFour:
 
     def __eq__(self, other) -> bool:
         return isinstance(other, ConnectFour) and (other.width, other.height) == (
-            self.width, self.height)
+            self.width,
+            self.height,
+        )
 
     def __hash__(self) -> int:
         return hash((ConnectFour, self.width, self.height))
@@ -192,13 +196,15 @@ class ConnectFour:
         for i, move in enumerate(moves, start=1):
             if isinstance(move, str):
                 if not (len(move) == 1 and move in "0123456789"):
-                    raise ValueError(f"move {i} of {moves!r}: {move!r} is not a digit; "
-                                     "write columns as 1-based digits, e.g. '4455'")
+                    raise ValueError(
+                        f"move {i} of {moves!r}: {move!r} is not a digit; "
+                        "write columns as 1-based digits, e.g. '4455'"
+                    )
                 move = int(move)
-            if isinstance(move, bool) or not isinstance(move, int) \
-                    or not 1 <= move <= self.width:
-                raise ValueError(f"move {i} of {moves!r}: column {move!r} is out of "
-                                 f"range 1..{self.width}")
+            if isinstance(move, bool) or not isinstance(move, int) or not 1 <= move <= self.width:
+                raise ValueError(
+                    f"move {i} of {moves!r}: column {move!r} is out of range 1..{self.width}"
+                )
             try:
                 self._check_move(state, move - 1)
             except ValueError as error:
@@ -209,22 +215,30 @@ class ConnectFour:
     def check_state(self, state) -> C4State:
         """Return ``state`` if it is a ``C4State`` that fits this board, else raise."""
         if not isinstance(state, C4State):
-            raise ValueError(f"{state!r} is not a Connect Four state (a C4State): "
-                             "use game.initial_state() or game.from_moves('4455')")
+            raise ValueError(
+                f"{state!r} is not a Connect Four state (a C4State): "
+                "use game.initial_state() or game.from_moves('4455')"
+            )
         position, mask, moves = state
         # Stones inside the board, stacked from the bottom (adding one bit per
         # column then carries past every stone), as many as the moves, and the
         # mover holding half of them (rounded down).
-        if mask & ~self.board_mask or position & ~mask or mask.bit_count() != moves \
-                or (mask + self.bottom) & mask or position.bit_count() != moves // 2:
+        if (
+            mask & ~self.board_mask
+            or position & ~mask
+            or mask.bit_count() != moves
+            or (mask + self.bottom) & mask
+            or position.bit_count() != moves // 2
+        ):
             raise ValueError(f"{state!r} is not a position of {self!r}")
         return state
 
     def _check_move(self, state: C4State, column) -> None:
         self.check_state(state)
-        if isinstance(column, bool) or not isinstance(column, int) \
-                or not 0 <= column < self.width:
-            raise ValueError(f"column {column!r} is not a column of {self!r}: use 0..{self.width - 1}")
+        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < self.width:
+            raise ValueError(
+                f"column {column!r} is not a column of {self!r}: use 0..{self.width - 1}"
+            )
         if self.is_terminal(state):
             raise ValueError(f"no move in column {column + 1} (1-based): the game is over")
         if state.mask & self.top_masks[column]:
@@ -327,9 +341,10 @@ class ConnectFour:
         which the player to move can win at once, are replayed with the same
         generator until one is not, so the position is worth solving.
         """
-        if isinstance(stones, bool) or not isinstance(stones, int) \
-                or not 0 <= stones < self.cells:
-            raise ValueError(f"stones must be a whole number in 0..{self.cells - 1}, got {stones!r}")
+        if isinstance(stones, bool) or not isinstance(stones, int) or not 0 <= stones < self.cells:
+            raise ValueError(
+                f"stones must be a whole number in 0..{self.cells - 1}, got {stones!r}"
+            )
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         while True:
             state = self.initial_state()
@@ -338,8 +353,9 @@ class ConnectFour:
                     break
                 state = self.play(state, rng.choice(self.actions(state)))
             else:
-                if not unfinished or (not self.is_terminal(state)
-                                      and not self.winning_moves(state)):
+                if not unfinished or (
+                    not self.is_terminal(state) and not self.winning_moves(state)
+                ):
                     return state
 
     def winning_moves(self, state: C4State) -> tuple:
@@ -350,10 +366,20 @@ class ConnectFour:
 
 # The solver's names moved ------------------------------------------------------
 
-_SOLVER_NAMES = frozenset({
-    "LADDER", "NodeLimitExceeded", "ScoreTable", "SolveStats", "column_order",
-    "difficulty", "remaining_moves", "score_columns", "solve", "table_size",
-})
+_SOLVER_NAMES = frozenset(
+    {
+        "LADDER",
+        "NodeLimitExceeded",
+        "ScoreTable",
+        "SolveStats",
+        "column_order",
+        "difficulty",
+        "remaining_moves",
+        "score_columns",
+        "solve",
+        "table_size",
+    }
+)
 
 
 def __getattr__(name: str) -> Any:
@@ -364,7 +390,6 @@ def __getattr__(name: str) -> Any:
     """
     if name in _SOLVER_NAMES:
         raise AttributeError(
-            f"{name} is the solver's, not the game's: "
-            f"from aisearch.connect4_solver import {name}"
+            f"{name} is the solver's, not the game's: from aisearch.connect4_solver import {name}"
         )
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

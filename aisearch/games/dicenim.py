@@ -163,9 +163,7 @@ class DiceNim:
                     f"is rolled next, so the action is one of Roll(1) .. Roll({self.die})"
                 )
             if not _is_whole(action.face) or not 1 <= action.face <= self.die:
-                raise ValueError(
-                    f"{action!r} is not a face of the die: faces are 1 to {self.die}"
-                )
+                raise ValueError(f"{action!r} is not a face of the die: faces are 1 to {self.die}")
             return DiceNimState(stones, player, action.face)
         if isinstance(action, Roll):
             raise ValueError(
@@ -182,9 +180,7 @@ class DiceNim:
                 f"so takes 1 to {roll}"
             )
         if action > stones:
-            raise ValueError(
-                f"cannot take {action} stones in {state!r}: only {stones} left"
-            )
+            raise ValueError(f"cannot take {action} stones in {state!r}: only {stones} left")
         return DiceNimState(stones - action, self._other(player), None)
 
     def is_terminal(self, state: DiceNimState) -> bool:

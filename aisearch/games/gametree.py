@@ -72,8 +72,15 @@ class GameTree:
         more players, with a value vector at each leaf, is not declared so."""
         return self.max_player is not None
 
-    def __init__(self, root, children: Mapping, roles: Mapping, values: Mapping,
-                 probabilities: Mapping | None = None, players: Sequence | None = None):
+    def __init__(
+        self,
+        root,
+        children: Mapping,
+        roles: Mapping,
+        values: Mapping,
+        probabilities: Mapping | None = None,
+        players: Sequence | None = None,
+    ):
         """Use ``from_nested`` or ``from_edges``; this constructor trusts its input.
 
         ``children`` maps each interior node to a sequence of ``(action,
@@ -256,7 +263,9 @@ class GameTree:
             try:
                 return value[self._index[player]]
             except (KeyError, TypeError):
-                raise ValueError(f"player must be one of {self.players!r}, got {player!r}") from None
+                raise ValueError(
+                    f"player must be one of {self.players!r}, got {player!r}"
+                ) from None
         if player == MAX:
             return value
         if player == MIN:
@@ -276,9 +285,14 @@ class GameTree:
     # Building trees -----------------------------------------------------------
 
     @classmethod
-    def from_nested(cls, spec, names: Iterable[Hashable] | None = None,
-                    root_role: str = "max", layers: Sequence[str] | None = None,
-                    players: Sequence[Hashable] | None = None) -> GameTree:
+    def from_nested(
+        cls,
+        spec,
+        names: Iterable[Hashable] | None = None,
+        root_role: str = "max",
+        layers: Sequence[str] | None = None,
+        players: Sequence[Hashable] | None = None,
+    ) -> GameTree:
         """A tree from nested lists with numbers at the leaves.
 
         The root is MAX (or ``root_role``) and the layers alternate MAX and MIN,
@@ -321,10 +335,15 @@ class GameTree:
         return cls(*nested_tree(spec, names, root_role, layers, players))
 
     @classmethod
-    def from_edges(cls, edges: Iterable[Sequence], values: Mapping,
-                   roles: Mapping | Callable, root=None,
-                   probabilities: Mapping | None = None,
-                   players: Sequence[Hashable] | None = None) -> GameTree:
+    def from_edges(
+        cls,
+        edges: Iterable[Sequence],
+        values: Mapping,
+        roles: Mapping | Callable,
+        root=None,
+        probabilities: Mapping | None = None,
+        players: Sequence[Hashable] | None = None,
+    ) -> GameTree:
         """A tree from ``(parent, action, child)`` edges.
 
         Args:
@@ -361,10 +380,18 @@ class GameTree:
         return cls(*edge_tree(edges, values, roles, root, probabilities, players))
 
     @classmethod
-    def random(cls, depth: int, branching: int | tuple[int, int] = 2, *,
-               values: tuple[int, int] = (-9, 9), seed=None,
-               root_role: str = "max", layers: Sequence[str] | None = None,
-               players: Sequence[Hashable] | None = None, total: int | None = None) -> GameTree:
+    def random(
+        cls,
+        depth: int,
+        branching: int | tuple[int, int] = 2,
+        *,
+        values: tuple[int, int] = (-9, 9),
+        seed=None,
+        root_role: str = "max",
+        layers: Sequence[str] | None = None,
+        players: Sequence[Hashable] | None = None,
+        total: int | None = None,
+    ) -> GameTree:
         """A random tree with integer leaves, for experiments and property tests.
 
         ``branching`` is a fixed number of children or a ``(low, high)`` range
@@ -383,8 +410,9 @@ class GameTree:
         >>> GameTree.random(1, 2, players=("P1", "P2", "P3"), total=10, seed=4).to_nested()
         [(1, 2, 7), (6, 4, 0)]
         """
-        spec, layers, players = random_nested(depth, branching, values=values, seed=seed,
-                                              layers=layers, players=players, total=total)
+        spec, layers, players = random_nested(
+            depth, branching, values=values, seed=seed, layers=layers, players=players, total=total
+        )
         if players is not None:
             return cls.from_nested(spec, layers=layers, players=players)
         return cls.from_nested(spec, root_role=root_role, layers=layers)

@@ -51,9 +51,13 @@ class TreeParts(NamedTuple):
     players: tuple | None = None
 
 
-def nested_tree(spec, names: Iterable[Hashable] | None = None, root_role: str = "max",
-                layers: Sequence[str] | None = None,
-                players: Sequence[Hashable] | None = None) -> TreeParts:
+def nested_tree(
+    spec,
+    names: Iterable[Hashable] | None = None,
+    root_role: str = "max",
+    layers: Sequence[str] | None = None,
+    players: Sequence[Hashable] | None = None,
+) -> TreeParts:
     """The parts of a tree written as nested lists (``GameTree.from_nested``)."""
     layers, players = _multiplayer_layers(layers, players)
     if players is not None:
@@ -122,9 +126,14 @@ def _nested_vectors(spec, names, layers, players: tuple) -> TreeParts:
     return TreeParts(root, children, roles, values, players=players)
 
 
-def edge_tree(edges: Iterable[Sequence], values: Mapping, roles: Mapping | Callable,
-              root=None, probabilities: Mapping | None = None,
-              players: Sequence[Hashable] | None = None) -> TreeParts:
+def edge_tree(
+    edges: Iterable[Sequence],
+    values: Mapping,
+    roles: Mapping | Callable,
+    root=None,
+    probabilities: Mapping | None = None,
+    players: Sequence[Hashable] | None = None,
+) -> TreeParts:
     """The parts of a tree given by ``(parent, action, child)`` edges
     (``GameTree.from_edges``)."""
     edges = [tuple(e) for e in edges]
@@ -150,7 +159,9 @@ def edge_tree(edges: Iterable[Sequence], values: Mapping, roles: Mapping | Calla
     roots = [n for n in children if n not in parent_of]
     if root is None:
         if not roots:
-            raise ValueError(f"the edges form a cycle: every node has a parent (e.g. {edges[0][0]!r})")
+            raise ValueError(
+                f"the edges form a cycle: every node has a parent (e.g. {edges[0][0]!r})"
+            )
         if len(roots) > 1:
             raise ValueError(f"several nodes have no parent: {roots!r}; pass root=...")
         root = roots[0]
@@ -194,11 +205,19 @@ def edge_tree(edges: Iterable[Sequence], values: Mapping, roles: Mapping | Calla
             continue
         if given is None and node not in children:
             parent = parent_of.get(node)
-            given = {"max": "min", "min": "max", "chance": "max"}[resolved[parent]] if parent is not None else "max"
+            given = (
+                {"max": "min", "min": "max", "chance": "max"}[resolved[parent]]
+                if parent is not None
+                else "max"
+            )
         if given is None:
-            raise ValueError(f"node {node!r} has children but no role: give it 'max', 'min' or 'chance'")
+            raise ValueError(
+                f"node {node!r} has children but no role: give it 'max', 'min' or 'chance'"
+            )
         if not isinstance(given, str) or given.lower() not in ROLES:
-            raise ValueError(f"node {node!r} has unknown role {given!r}: use 'max', 'min' or 'chance'")
+            raise ValueError(
+                f"node {node!r} has unknown role {given!r}: use 'max', 'min' or 'chance'"
+            )
         resolved[node] = given.lower()
         if node not in children and node not in values:
             raise ValueError(f"leaf {node!r} has no value: give it a utility in `values`")
@@ -208,17 +227,24 @@ def edge_tree(edges: Iterable[Sequence], values: Mapping, roles: Mapping | Calla
                 raise ValueError(f"a role is given for {node!r}, which is not a node of the tree")
     if players is not None:
         if probabilities:
-            raise ValueError("a tree of more than two players has no chance nodes: drop probabilities")
+            raise ValueError(
+                "a tree of more than two players has no chance nodes: drop probabilities"
+            )
         return TreeParts(root, children, resolved, values, players=players)
     chances = _edge_probabilities(children, resolved, probabilities or {})
     return TreeParts(root, children, resolved, values, chances)
 
 
-def random_nested(depth: int, branching: int | tuple[int, int] = 2, *,
-                  values: tuple[int, int] = (-9, 9), seed=None,
-                  layers: Sequence[str] | None = None,
-                  players: Sequence[Hashable] | None = None,
-                  total: int | None = None) -> tuple[Any, tuple | None, tuple | None]:
+def random_nested(
+    depth: int,
+    branching: int | tuple[int, int] = 2,
+    *,
+    values: tuple[int, int] = (-9, 9),
+    seed=None,
+    layers: Sequence[str] | None = None,
+    players: Sequence[Hashable] | None = None,
+    total: int | None = None,
+) -> tuple[Any, tuple | None, tuple | None]:
     """A random nested-list tree with every leaf at ``depth``, and its checked
     ``(layers, players)`` (``GameTree.random``)."""
     if depth < 0:
@@ -301,7 +327,9 @@ def _edge_probabilities(children: Mapping, roles: Mapping, given: Mapping) -> di
             found.append(given[keys[0]] if keys else None)
         if roles[node] != CHANCE:
             if any(p is not None for p in found):
-                raise ValueError(f"probabilities are given under {node!r}, which is not a chance node")
+                raise ValueError(
+                    f"probabilities are given under {node!r}, which is not a chance node"
+                )
             continue
         if all(p is None for p in found):
             found = [1 / len(pairs)] * len(pairs)
@@ -411,5 +439,7 @@ def _player_role(node, given, players: Sequence, parent_role):
             return players[0]
         return players[(list(players).index(parent_role) + 1) % len(players)]
     if given not in players:
-        raise ValueError(f"node {node!r} has role {given!r}, which is not one of the players {players!r}")
+        raise ValueError(
+            f"node {node!r} has role {given!r}, which is not one of the players {players!r}"
+        )
     return given

@@ -87,11 +87,17 @@ class Isolation:
         """No game lasts longer: every move blocks a cell."""
         self._bit = {cell: 1 << i for i, cell in enumerate(self.cells)}
         if moves == "knight":
-            self._jumps = {cell: tuple((t, self._bit[t]) for t in self._targets(cell, KNIGHT_STEPS))
-                           for cell in self.cells}
+            self._jumps = {
+                cell: tuple((t, self._bit[t]) for t in self._targets(cell, KNIGHT_STEPS))
+                for cell in self.cells
+            }
         else:
-            self._rays = {cell: tuple(tuple((t, self._bit[t]) for t in self._ray(cell, d))
-                                      for d in QUEEN_DIRECTIONS) for cell in self.cells}
+            self._rays = {
+                cell: tuple(
+                    tuple((t, self._bit[t]) for t in self._ray(cell, d)) for d in QUEEN_DIRECTIONS
+                )
+                for cell in self.cells
+            }
         # Why a cache: a search asks is_terminal and then actions of the same state.
         self._remembered_actions = lru_cache(maxsize=1 << 16)(self._actions)
 
@@ -162,7 +168,8 @@ class Isolation:
         if action not in self.actions(state):
             raise ValueError(
                 f"illegal move {action!r} for {self.to_move(state)} in {state!r}: "
-                f"legal moves are {list(self.actions(state))}")
+                f"legal moves are {list(self.actions(state))}"
+            )
         blocked = state.blocked | self._bit[action]
         if state.ply % 2 == 0:
             return IsolationState(blocked, action, state.o, state.ply + 1)
@@ -200,8 +207,15 @@ class Isolation:
             row = []
             for c in range(self.width):
                 cell = (r, c)
-                row.append("X" if cell == state.x else "O" if cell == state.o
-                           else "#" if self.is_blocked(state, cell) else ".")
+                row.append(
+                    "X"
+                    if cell == state.x
+                    else "O"
+                    if cell == state.o
+                    else "#"
+                    if self.is_blocked(state, cell)
+                    else "."
+                )
             rows.append(" ".join(row))
         return "\n".join(rows)
 

@@ -21,9 +21,14 @@ from functools import cache
 from ..symmetry import SQUARE_SYMMETRIES, invert, square_symmetries
 
 LINES = (
-    (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
-    (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
-    (0, 4, 8), (2, 4, 6),  # diagonals
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),  # rows
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),  # columns
+    (0, 4, 8),
+    (2, 4, 6),  # diagonals
 )
 CELLS = tuple((r, c) for r in range(3) for c in range(3))
 EMPTY = "." * 9
@@ -31,8 +36,10 @@ EMPTY = "." * 9
 _PERMUTATIONS = square_symmetries(3)
 # For a state string: new[i] = old[_SOURCES[name][i]], the cell that moves to i.
 _SOURCES = {name: invert(perm) for name, perm in _PERMUTATIONS.items()}
-_INVERSES = {name: next(m for m, q in _PERMUTATIONS.items() if q == invert(p))
-             for name, p in _PERMUTATIONS.items()}
+_INVERSES = {
+    name: next(m for m, q in _PERMUTATIONS.items() if q == invert(p))
+    for name, p in _PERMUTATIONS.items()
+}
 
 
 def winner(state: str) -> str | None:
@@ -112,11 +119,13 @@ def _result(state: str, action) -> str:
     i = 3 * action[0] + action[1]
     if state[i] != ".":
         raise ValueError(f"illegal move {action!r} in {state!r}: the cell holds {state[i]}")
-    return state[:i] + _mover(state) + state[i + 1:]
+    return state[:i] + _mover(state) + state[i + 1 :]
 
 
-_PREFERENCE = {cell: (0 if cell == (1, 1) else 1 if cell[0] != 1 and cell[1] != 1 else 2, cell)
-               for cell in CELLS}
+_PREFERENCE = {
+    cell: (0 if cell == (1, 1) else 1 if cell[0] != 1 and cell[1] != 1 else 2, cell)
+    for cell in CELLS
+}
 
 
 def centre_first(game, state: str, actions) -> list:
@@ -249,7 +258,9 @@ class TicTacToe:
         try:
             source = _SOURCES[name]
         except KeyError:
-            raise ValueError(f"unknown symmetry {name!r}: choose one of {self.symmetries}") from None
+            raise ValueError(
+                f"unknown symmetry {name!r}: choose one of {self.symmetries}"
+            ) from None
         if state not in self._to_move:
             check_state(state)
         return "".join([state[j] for j in source])
@@ -268,7 +279,9 @@ class TicTacToe:
         try:
             return _INVERSES[name]
         except KeyError:
-            raise ValueError(f"unknown symmetry {name!r}: choose one of {self.symmetries}") from None
+            raise ValueError(
+                f"unknown symmetry {name!r}: choose one of {self.symmetries}"
+            ) from None
 
     # Reading and writing boards -------------------------------------------------
 
@@ -279,7 +292,7 @@ class TicTacToe:
     def render(self, state: str) -> str:
         """The board as three lines of text."""
         check_state(state)
-        return "\n".join(" ".join(state[r * 3: r * 3 + 3]) for r in range(3))
+        return "\n".join(" ".join(state[r * 3 : r * 3 + 3]) for r in range(3))
 
     def from_rows(self, *rows: str) -> str:
         """A state from three row strings, e.g. ``from_rows("X.O", ".X.", "..O")``.

@@ -224,9 +224,7 @@ class Mini2048:
 
     def is_terminal(self, state: Mini2048State) -> bool:
         """True when the target is reached, the move limit is hit, or no slide is legal."""
-        return self._is_over(state) or (
-            not state.to_place and not self._legal_slides(state.board)
-        )
+        return self._is_over(state) or (not state.to_place and not self._legal_slides(state.board))
 
     def utility(self, state: Mini2048State, player: str = PLAYER) -> int:
         """+1 with the target on the board, -1 stuck, 0 otherwise (limit hit, or not over).
@@ -302,8 +300,8 @@ class Mini2048:
             raise ValueError(
                 f"cannot place tile {tile} at {(r, c)!r} in {state!r}: the cell holds {board[r][c]}"
             )
-        row = board[r][:c] + (tile,) + board[r][c + 1:]
-        return Mini2048State(board[:r] + (row,) + board[r + 1:], to_place - 1, moves)
+        row = board[r][:c] + (tile,) + board[r][c + 1 :]
+        return Mini2048State(board[:r] + (row,) + board[r + 1 :], to_place - 1, moves)
 
     # Reading and writing boards -------------------------------------------------
 
@@ -325,7 +323,9 @@ class Mini2048:
                 not a power of two >= 2.
         """
         if len(rows) != self.size:
-            raise ValueError(f"give {self.size} rows for a {self.size}x{self.size} board, got {len(rows)}")
+            raise ValueError(
+                f"give {self.size} rows for a {self.size}x{self.size} board, got {len(rows)}"
+            )
         board = []
         for text in rows:
             cells = text.split()
@@ -335,7 +335,9 @@ class Mini2048:
             for cell in cells:
                 tile = 0 if cell == "." else int(cell) if cell.isdigit() else -1
                 if tile and (tile < 2 or tile & (tile - 1)):
-                    raise ValueError(f"{cell!r} in row {text!r} is not a tile: use a power of two >= 2, or .")
+                    raise ValueError(
+                        f"{cell!r} in row {text!r} is not a tile: use a power of two >= 2, or ."
+                    )
                 row.append(tile)
             board.append(tuple(row))
         return Mini2048State(tuple(board), 0, moves)

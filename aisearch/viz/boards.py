@@ -20,8 +20,16 @@ GRID_COLOR = "#333333"
 HIGHLIGHT_COLOR = "#f9b233"
 
 
-def draw_board(game, state: str, ax=None, *, highlight: bool | Iterable = True,
-               coordinates: bool = False, title: str | None = None, size: float = 2.4):
+def draw_board(
+    game,
+    state: str,
+    ax=None,
+    *,
+    highlight: bool | Iterable = True,
+    coordinates: bool = False,
+    title: str | None = None,
+    size: float = 2.4,
+):
     """Draw a square board of ``"X"``, ``"O"`` and ``"."``; returns the ``Axes``.
 
     Args:
@@ -57,10 +65,8 @@ def draw_board(game, state: str, ax=None, *, highlight: bool | Iterable = True,
     ax.set_aspect("equal")
     ax.set_axis_off()
     for k in range(1, n):
-        ax.plot([k, k], [0.06, n - 0.06], color=GRID_COLOR, linewidth=2.5,
-                solid_capstyle="round")
-        ax.plot([0.06, n - 0.06], [k, k], color=GRID_COLOR, linewidth=2.5,
-                solid_capstyle="round")
+        ax.plot([k, k], [0.06, n - 0.06], color=GRID_COLOR, linewidth=2.5, solid_capstyle="round")
+        ax.plot([0.06, n - 0.06], [k, k], color=GRID_COLOR, linewidth=2.5, solid_capstyle="round")
     cells = _highlighted_cells(state, n, highlight)
     if highlight is True and cells:
         _strike(ax, cells, n)
@@ -73,11 +79,26 @@ def draw_board(game, state: str, ax=None, *, highlight: bool | Iterable = True,
         if mark == "X":
             _cross(ax, row, col)
         elif mark == "O":
-            ax.add_patch(Circle((col + 0.5, row + 0.5), 0.3, fill=False, edgecolor=O_COLOR,
-                                linewidth=3.5, zorder=3))
+            ax.add_patch(
+                Circle(
+                    (col + 0.5, row + 0.5),
+                    0.3,
+                    fill=False,
+                    edgecolor=O_COLOR,
+                    linewidth=3.5,
+                    zorder=3,
+                )
+            )
         elif coordinates:
-            ax.text(col + 0.5, row + 0.5, f"({row}, {col})", ha="center", va="center",
-                    fontsize=7, color="#9a9a9a")
+            ax.text(
+                col + 0.5,
+                row + 0.5,
+                f"({row}, {col})",
+                ha="center",
+                va="center",
+                fontsize=7,
+                color="#9a9a9a",
+            )
     if title is not None:
         ax.set_title(title, fontsize=10)
     return ax
@@ -88,7 +109,8 @@ def _side(state) -> int:
     if n < 1 or n * n != len(state) or set(state) - set("XO."):
         raise ValueError(
             f"{state!r} is not a board: expected a string of n*n characters of 'X', 'O' "
-            "and '.', row by row")
+            "and '.', row by row"
+        )
     return n
 
 
@@ -120,17 +142,37 @@ def _winning_line(state: str, n: int) -> list[int]:
 
 def _strike(ax, cells: list[int], n: int) -> None:
     (r0, c0), (r1, c1) = divmod(cells[0], n), divmod(cells[-1], n)
-    ax.plot([c0 + 0.5, c1 + 0.5], [r0 + 0.5, r1 + 0.5], color=HIGHLIGHT_COLOR, linewidth=12,
-            alpha=0.75, solid_capstyle="round", zorder=1)
+    ax.plot(
+        [c0 + 0.5, c1 + 0.5],
+        [r0 + 0.5, r1 + 0.5],
+        color=HIGHLIGHT_COLOR,
+        linewidth=12,
+        alpha=0.75,
+        solid_capstyle="round",
+        zorder=1,
+    )
 
 
 def _cell_patch(row: int, col: int):
-    return Rectangle((col + 0.08, row + 0.08), 0.84, 0.84, facecolor=HIGHLIGHT_COLOR,
-                     alpha=0.45, edgecolor="none", zorder=0)
+    return Rectangle(
+        (col + 0.08, row + 0.08),
+        0.84,
+        0.84,
+        facecolor=HIGHLIGHT_COLOR,
+        alpha=0.45,
+        edgecolor="none",
+        zorder=0,
+    )
 
 
 def _cross(ax, row: int, col: int) -> None:
     pad = 0.22
     for (x0, y0), (x1, y1) in (((pad, pad), (1 - pad, 1 - pad)), ((pad, 1 - pad), (1 - pad, pad))):
-        ax.plot([col + x0, col + x1], [row + y0, row + y1], color=X_COLOR, linewidth=3.5,
-                solid_capstyle="round", zorder=3)
+        ax.plot(
+            [col + x0, col + x1],
+            [row + y0, row + y1],
+            color=X_COLOR,
+            linewidth=3.5,
+            solid_capstyle="round",
+            zorder=3,
+        )

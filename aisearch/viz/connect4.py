@@ -48,8 +48,15 @@ class ConnectFourBoard(widgets.VBox):
     True
     """
 
-    def __init__(self, game: ConnectFour | None = None, *, start: str = "",
-                 first: str = "you", weak: bool = False, show_scores: bool = True):
+    def __init__(
+        self,
+        game: ConnectFour | None = None,
+        *,
+        start: str = "",
+        first: str = "you",
+        weak: bool = False,
+        show_scores: bool = True,
+    ):
         self.game = game or ConnectFour(5, 4)
         if first not in ("you", "computer"):
             raise ValueError(f"first must be 'you' or 'computer', got {first!r}")
@@ -58,22 +65,30 @@ class ConnectFourBoard(widgets.VBox):
             raise ValueError(f"the game is already over after start={start!r}")
         self.weak, self.show_scores = weak, show_scores
         width = widgets.Layout(width=f"{CELL}px", padding="0", margin="0")
-        self.buttons = [widgets.Button(description=f"▼ {c + 1}", layout=width,
-                                       tooltip=f"drop a stone in column {c + 1}")
-                        for c in range(self.game.width)]
+        self.buttons = [
+            widgets.Button(
+                description=f"▼ {c + 1}", layout=width, tooltip=f"drop a stone in column {c + 1}"
+            )
+            for c in range(self.game.width)
+        ]
         for column, button in enumerate(self.buttons):
             button.on_click(lambda _, column=column: self.drop(column))
-        self.first_toggle = widgets.ToggleButtons(options=["you", "computer"], value=first,
-                                                  description="first move:")
+        self.first_toggle = widgets.ToggleButtons(
+            options=["you", "computer"], value=first, description="first move:"
+        )
         self.first_toggle.observe(lambda _: self.new_game(), names="value")
         self.new_game_button = widgets.Button(description="new game", button_style="info")
         self.new_game_button.on_click(lambda _: self.new_game())
         self.board, self.scores, self.history = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        super().__init__([
-            widgets.HBox(self.buttons),
-            self.board, self.scores, self.history,
-            widgets.HBox([self.first_toggle, self.new_game_button]),
-        ])
+        super().__init__(
+            [
+                widgets.HBox(self.buttons),
+                self.board,
+                self.scores,
+                self.history,
+                widgets.HBox([self.first_toggle, self.new_game_button]),
+            ]
+        )
         self.new_game()
 
     # The game -------------------------------------------------------------------------
@@ -117,8 +132,13 @@ class ConnectFourBoard(widgets.VBox):
     def status(self) -> str:
         if self.game.is_terminal(self.state):
             winner = self.game.winner(self.state)
-            return "A draw." if winner is None else \
-                "You win!" if winner == self.you else "The computer wins."
+            return (
+                "A draw."
+                if winner is None
+                else "You win!"
+                if winner == self.you
+                else "The computer wins."
+            )
         return f"Your move: you are {self.you} ({'red' if self.you == 'X' else 'yellow'})."
 
     @property
@@ -141,8 +161,10 @@ class ConnectFourBoard(widgets.VBox):
         self.scores.value = self._scores_html() if shown else ""
         log = [f"turn {i}: {turn}" for i, turn in enumerate(self.turns, start=1)]
         status = "The computer is thinking..." if thinking else self.status
-        self.history.value = (f"<pre style='margin:4px 0'>{html.escape(chr(10).join(log))}</pre>"
-                              f"<b>{html.escape(status)}</b>")
+        self.history.value = (
+            f"<pre style='margin:4px 0'>{html.escape(chr(10).join(log))}</pre>"
+            f"<b>{html.escape(status)}</b>"
+        )
 
     def _grid_html(self) -> str:
         cells = []
@@ -151,10 +173,13 @@ class ConnectFourBoard(widgets.VBox):
                 f"<td style='width:{CELL}px;height:{CELL}px;padding:0;text-align:center'>"
                 f"<div title='{who}' style='margin:auto;width:{CELL - 10}px;height:{CELL - 10}px;"
                 f"border-radius:50%;background:{COLOURS[who]};border:1px solid #1f3b73'></div></td>"
-                for who in row)
+                for who in row
+            )
             cells.append(f"<tr>{discs}</tr>")
-        return ("<table style='border-collapse:collapse;background:#2f5fb3;"
-                f"border-radius:6px'>{''.join(cells)}</table>")
+        return (
+            "<table style='border-collapse:collapse;background:#2f5fb3;"
+            f"border-radius:6px'>{''.join(cells)}</table>"
+        )
 
     def _scores_html(self) -> str:
         scores = self.column_scores
@@ -166,16 +191,30 @@ class ConnectFourBoard(widgets.VBox):
             else:
                 shown = f"{score:+d}" if score else "0"
                 colour = "#2ca02c" if score > 0 else "#d62728" if score < 0 else "#555"
-            cells.append(f"<td style='width:{CELL}px;text-align:center;color:{colour};"
-                         f"font-weight:bold'>{shown}</td>")
-        kind = "win (+1) / draw (0) / loss (−1)" if self.weak else \
-            "score: + wins (sooner is larger), 0 draws, − loses"
-        return (f"<table style='border-collapse:collapse'><tr>{''.join(cells)}</tr></table>"
-                f"<small>each column's {kind}, for the player to move</small>")
+            cells.append(
+                f"<td style='width:{CELL}px;text-align:center;color:{colour};"
+                f"font-weight:bold'>{shown}</td>"
+            )
+        kind = (
+            "win (+1) / draw (0) / loss (−1)"
+            if self.weak
+            else "score: + wins (sooner is larger), 0 draws, − loses"
+        )
+        return (
+            f"<table style='border-collapse:collapse'><tr>{''.join(cells)}</tr></table>"
+            f"<small>each column's {kind}, for the player to move</small>"
+        )
 
 
-def draw_connect4(game: ConnectFour, state=None, *, ax=None, numbers: bool = True,
-                  highlight: int = 0, title: str | None = None):
+def draw_connect4(
+    game: ConnectFour,
+    state=None,
+    *,
+    ax=None,
+    numbers: bool = True,
+    highlight: int = 0,
+    title: str | None = None,
+):
     """Draw a Connect Four position with matplotlib; returns the axes.
 
     Args:
@@ -200,15 +239,28 @@ def draw_connect4(game: ConnectFour, state=None, *, ax=None, numbers: bool = Tru
             spare = row == game.height
             who = "X" if stones["X"] & bit else "O" if stones["O"] & bit else "."
             if not spare:
-                ax.add_patch(Circle((column, row), 0.38, facecolor=COLOURS[who],
-                                    edgecolor="#1f3b73", zorder=1))
+                ax.add_patch(
+                    Circle(
+                        (column, row), 0.38, facecolor=COLOURS[who], edgecolor="#1f3b73", zorder=1
+                    )
+                )
             if highlight & bit:
-                ax.add_patch(Circle((column, row), 0.44, fill=False, edgecolor="#2ca02c",
-                                    linewidth=3, zorder=2))
+                ax.add_patch(
+                    Circle(
+                        (column, row), 0.44, fill=False, edgecolor="#2ca02c", linewidth=3, zorder=2
+                    )
+                )
             if numbers:
-                ax.text(column, row, str(column * (game.height + 1) + row), ha="center",
-                        va="center", fontsize=8, zorder=3,
-                        color="#999999" if spare else "#333333" if who != "X" else "white")
+                ax.text(
+                    column,
+                    row,
+                    str(column * (game.height + 1) + row),
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                    zorder=3,
+                    color="#999999" if spare else "#333333" if who != "X" else "white",
+                )
     ax.set_xlim(-0.55, game.width - 0.45)
     ax.set_ylim(-0.55, game.height + 0.5)
     ax.set_xticks(range(game.width), [str(c + 1) for c in range(game.width)])

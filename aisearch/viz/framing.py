@@ -29,8 +29,9 @@ CAPTION_LINES = 4
 """The most lines a caption takes; a longer sentence is cut."""
 
 
-def width_and_wrap(tree_size: tuple[float, float],
-                   figsize: tuple[float, float] | None) -> tuple[float, float, int]:
+def width_and_wrap(
+    tree_size: tuple[float, float], figsize: tuple[float, float] | None
+) -> tuple[float, float, int]:
     """``(width, height of the tree alone, characters per caption line)``.
 
     ``tree_size`` is what the tree wants; the width of ``figsize``, if given,
@@ -49,29 +50,40 @@ def top_band(trace, wrap: int, caption: bool) -> float:
     """Inches above the tree: a margin, and the caption's lines if ``caption``."""
     lines = 0
     if caption:
-        lines = min(CAPTION_LINES, max(len(textwrap.wrap(trace.sentence(i), wrap))
-                                       for i in range(len(trace))))
+        lines = min(
+            CAPTION_LINES,
+            max(len(textwrap.wrap(trace.sentence(i), wrap)) for i in range(len(trace))),
+        )
     return 0.12 + CAPTION_LINE * lines
 
 
-def framed_figure(width: float, height: float, *, top: float, bottom: float,
-                  dpi: float = 100) -> tuple[ShownFigure, object]:
+def framed_figure(
+    width: float, height: float, *, top: float, bottom: float, dpi: float = 100
+) -> tuple[ShownFigure, object]:
     """A new figure (unknown to pyplot) and the tree's axes in it, ``top``
     inches under its top edge and ``bottom`` inches over its bottom edge."""
     figure = new_figure((width, height), dpi)
-    ax = figure.add_axes(
-        (0.02, bottom / height, 0.96, max(0.1, (height - top - bottom) / height)))
+    ax = figure.add_axes((0.02, bottom / height, 0.96, max(0.1, (height - top - bottom) / height)))
     return figure, ax
 
 
 def add_caption(figure: ShownFigure, height: float) -> Text:
     """The empty caption text at the top left of a figure ``height`` inches tall."""
-    return figure.text(0.02, 1 - 0.1 / height, "", ha="left", va="top", fontsize=CAPTION_FONT,
-                       color=CAPTION_COLOR, linespacing=1.35)
+    return figure.text(
+        0.02,
+        1 - 0.1 / height,
+        "",
+        ha="left",
+        va="top",
+        fontsize=CAPTION_FONT,
+        color=CAPTION_COLOR,
+        linespacing=1.35,
+    )
 
 
 def add_counters(figure: ShownFigure, y: float, height: float) -> Text:
     """The empty counters line, centred, its bottom ``y`` inches over the
     bottom edge of a figure ``height`` inches tall."""
-    return figure.text(0.5, y / height, "", ha="center", va="bottom", fontsize=9,
-                       color=COUNTERS_COLOR)
+    return figure.text(
+        0.5, y / height, "", ha="center", va="bottom", fontsize=9, color=COUNTERS_COLOR
+    )

@@ -32,11 +32,13 @@ def to_networkx(trace, step: int | None = None):
     graph = nx.DiGraph()
     for n in layout:
         row = nodes[n]
-        attributes = dict(state=row.state, role=row.role, label=trace.label(n),
-                          depth=row.depth, pos=layout[n])
+        attributes = dict(
+            state=row.state, role=row.role, label=trace.label(n), depth=row.depth, pos=layout[n]
+        )
         if frame is not None:
-            attributes.update(status=frame.status[n], value=frame.value.get(n),
-                              window=frame.window.get(n))
+            attributes.update(
+                status=frame.status[n], value=frame.value.get(n), window=frame.window.get(n)
+            )
         graph.add_node(n, **attributes)
     for n in layout:
         row = nodes[n]

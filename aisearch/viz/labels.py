@@ -82,8 +82,12 @@ def _visible_region(text: Text, figure, tight: bool) -> Bbox | None:
 
 
 def _outside(box: Bbox, region: Bbox, tolerance: float) -> bool:
-    return (box.x0 < region.x0 - tolerance or box.y0 < region.y0 - tolerance
-            or box.x1 > region.x1 + tolerance or box.y1 > region.y1 + tolerance)
+    return (
+        box.x0 < region.x0 - tolerance
+        or box.y0 < region.y0 - tolerance
+        or box.x1 > region.x1 + tolerance
+        or box.y1 > region.y1 + tolerance
+    )
 
 
 def _too_close(a: Bbox, b: Bbox, gap: float) -> bool:
@@ -93,8 +97,9 @@ def _too_close(a: Bbox, b: Bbox, gap: float) -> bool:
     return apart_x < gap and apart_y < gap
 
 
-def label_problems(figure, *, gap: float = GAP, tolerance: float = TOLERANCE,
-                   tight: bool = False) -> list[str]:
+def label_problems(
+    figure, *, gap: float = GAP, tolerance: float = TOLERANCE, tight: bool = False
+) -> list[str]:
     """What makes ``figure``'s texts hard to read, one sentence per problem.
 
     A problem is a pair of drawn texts with less than ``gap`` points between
@@ -113,7 +118,7 @@ def label_problems(figure, *, gap: float = GAP, tolerance: float = TOLERANCE,
         if region is not None and _outside(box, region, tolerance):
             problems.append(f"{text.get_text()!r} leaves the figure")
     for i, (first, a) in enumerate(texts):
-        for second, b in texts[i + 1:]:
+        for second, b in texts[i + 1 :]:
             if _too_close(a, b, pixels):
                 problems.append(f"{first.get_text()!r} overlaps {second.get_text()!r}")
     return problems

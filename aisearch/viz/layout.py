@@ -23,7 +23,9 @@ from typing import Any
 Position = tuple[float, float]
 
 
-def tidy_layout(children: Mapping[Hashable, Sequence[Hashable]], root: Hashable) -> dict[Any, Position]:
+def tidy_layout(
+    children: Mapping[Hashable, Sequence[Hashable]], root: Hashable
+) -> dict[Any, Position]:
     """Positions ``node -> (x, y)`` for the tree under ``root``.
 
     ``children`` maps a node to its children in left-to-right order; a node

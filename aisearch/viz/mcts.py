@@ -88,8 +88,10 @@ def value_scale(trace: MCTSTrace) -> float:
 def counters_text(frame, steps: int) -> str:
     """The counters line under an MCTS frame."""
     c = frame.counts
-    return (f"step {frame.step} of {steps - 1}   ·   iterations {c['iterations']}   ·   "
-            f"nodes {c['nodes']}   ·   playout moves {c['playout_moves']}")
+    return (
+        f"step {frame.step} of {steps - 1}   ·   iterations {c['iterations']}   ·   "
+        f"nodes {c['nodes']}   ·   playout moves {c['playout_moves']}"
+    )
 
 
 def node_text(frame, node: int) -> str:
@@ -114,8 +116,15 @@ class MCTSDrawing:
             the most visits); by default what fits the axes.
     """
 
-    def __init__(self, ax, trace: MCTSTrace, *, layout: dict[int, Position] | None = None,
-                 show_labels: bool | None = None, node_size: float | None = None):
+    def __init__(
+        self,
+        ax,
+        trace: MCTSTrace,
+        *,
+        layout: dict[int, Position] | None = None,
+        show_labels: bool | None = None,
+        node_size: float | None = None,
+    ):
         self.ax = ax
         self.trace = trace
         self.nodes = trace.nodes()
@@ -132,8 +141,9 @@ class MCTSDrawing:
         ax.set_axis_off()
         box = ax.get_position()
         per_unit = box.width * ax.figure.get_figwidth() * 72 / (max(xs) - min(xs) + 1.4)
-        per_level = (box.height * ax.figure.get_figheight() * 72
-                     / (max(ys) - min(ys) + BELOW_DEEPEST + 0.3))
+        per_level = (
+            box.height * ax.figure.get_figheight() * 72 / (max(ys) - min(ys) + BELOW_DEEPEST + 0.3)
+        )
         fitted = max(8.0, min(30.0, 0.7 * per_unit, 0.45 * per_level))
         self.node_size = fitted if node_size is None else node_size
         self.font = max(5.5, min(9.5, 0.33 * self.node_size + 1))
@@ -144,7 +154,9 @@ class MCTSDrawing:
         self.children_with_edges = list(parents)
         self.edges = LineCollection(
             [(self.layout[p], self.layout[n]) for n, p in parents.items()],
-            zorder=1, capstyle="round")
+            zorder=1,
+            capstyle="round",
+        )
         ax.add_collection(self.edges)
         self.markers = {}
         self.slot = {}
@@ -152,9 +164,16 @@ class MCTSDrawing:
         for n in self.order:
             groups.setdefault(_marker(self.nodes[n]), []).append(n)
         for marker, members in groups.items():
-            self.markers[marker] = (members, ax.scatter(
-                [self.layout[n][0] for n in members], [self.layout[n][1] for n in members],
-                s=1, marker=marker, zorder=3))
+            self.markers[marker] = (
+                members,
+                ax.scatter(
+                    [self.layout[n][0] for n in members],
+                    [self.layout[n][1] for n in members],
+                    s=1,
+                    marker=marker,
+                    zorder=3,
+                ),
+            )
             for i, n in enumerate(members):
                 self.slot[n] = (marker, i)
         self.value_texts = {}
@@ -163,30 +182,56 @@ class MCTSDrawing:
         self.score_room = per_unit
         for n in self.order:
             x, y = self.layout[n]
-            below = offset_copy(ax.transData, fig=ax.figure, x=0, y=-0.55 * self.node_size - 2,
-                                units="points")
+            below = offset_copy(
+                ax.transData, fig=ax.figure, x=0, y=-0.55 * self.node_size - 2, units="points"
+            )
             # On a white ground, so that the edges below do not cross the numbers.
-            self.value_texts[n] = ax.text(x, y, "", transform=below, ha="center", va="top",
-                                          fontsize=self.font, zorder=4,
-                                          bbox=dict(boxstyle="square,pad=0.08", facecolor="white",
-                                                    edgecolor="none"))
+            self.value_texts[n] = ax.text(
+                x,
+                y,
+                "",
+                transform=below,
+                ha="center",
+                va="top",
+                fontsize=self.font,
+                zorder=4,
+                bbox=dict(boxstyle="square,pad=0.08", facecolor="white", edgecolor="none"),
+            )
             if self.nodes[n].parent is not None:
                 self.score_texts[n] = self._score_text(x, y)
             if show_labels:
-                beside = offset_copy(ax.transData, fig=ax.figure, x=-0.6 * self.node_size - 2,
-                                     y=0, units="points")
-                self.label_texts[n] = ax.text(x, y, names[n], transform=beside, ha="right",
-                                              va="center", fontsize=self.font * 0.95,
-                                              color="#444444", zorder=4)
+                beside = offset_copy(
+                    ax.transData, fig=ax.figure, x=-0.6 * self.node_size - 2, y=0, units="points"
+                )
+                self.label_texts[n] = ax.text(
+                    x,
+                    y,
+                    names[n],
+                    transform=beside,
+                    ha="right",
+                    va="center",
+                    fontsize=self.font * 0.95,
+                    color="#444444",
+                    zorder=4,
+                )
 
     def _score_text(self, x: float, y: float):
         """The (empty) text for a child's UCT score: just above its marker, over its edge."""
-        above = offset_copy(self.ax.transData, fig=self.ax.figure, x=0,
-                            y=0.5 * self.node_size + 1.5, units="points")
-        return self.ax.text(x, y, "", transform=above, ha="center", va="bottom",
-                            fontsize=self.font * 0.92, color=SCORE_COLOR, zorder=5,
-                            bbox=dict(boxstyle="square,pad=0.1", facecolor="white",
-                                      edgecolor="none", alpha=0.9))
+        above = offset_copy(
+            self.ax.transData, fig=self.ax.figure, x=0, y=0.5 * self.node_size + 1.5, units="points"
+        )
+        return self.ax.text(
+            x,
+            y,
+            "",
+            transform=above,
+            ha="center",
+            va="bottom",
+            fontsize=self.font * 0.92,
+            color=SCORE_COLOR,
+            zorder=5,
+            bbox=dict(boxstyle="square,pad=0.1", facecolor="white", edgecolor="none", alpha=0.9),
+        )
 
     def score_label(self, score: float) -> str:
         """``UCT 1.18``, or ``1.18`` alone where siblings stand too close for the word."""
@@ -220,8 +265,9 @@ class MCTSDrawing:
             widths: list[float] = []
             dashes: list[LineStyleType] = []
             for n in members:
-                dashes.append(UNVISITED_LINESTYLE if n in present and frame.visits[n] == 0
-                              else "solid")
+                dashes.append(
+                    UNVISITED_LINESTYLE if n in present and frame.visits[n] == 0 else "solid"
+                )
                 if n not in present:
                     sizes.append(0.0)
                     faces.append((0, 0, 0, 0))
@@ -248,8 +294,9 @@ class MCTSDrawing:
         colors: list[RGBA] = []
         widths, dashes = [], []
         for n in self.children_with_edges:
-            dashes.append(UNVISITED_EDGE_STYLE if n in present and frame.visits[n] == 0
-                          else "solid")
+            dashes.append(
+                UNVISITED_EDGE_STYLE if n in present and frame.visits[n] == 0 else "solid"
+            )
             if n not in present:
                 colors.append((0, 0, 0, 0))
                 widths.append(0.0)
@@ -356,11 +403,19 @@ class MCTSFigure:
     '8 / 0.12'
     """
 
-    def __init__(self, trace: MCTSTrace, *, step: int = 0,
-                 figsize: tuple[float, float] | None = None, dpi: float = 100,
-                 caption: bool = True, legend: bool = True,
-                 layout: dict[int, Position] | None = None, show_labels: bool | None = None,
-                 node_size: float | None = None):
+    def __init__(
+        self,
+        trace: MCTSTrace,
+        *,
+        step: int = 0,
+        figsize: tuple[float, float] | None = None,
+        dpi: float = 100,
+        caption: bool = True,
+        legend: bool = True,
+        layout: dict[int, Position] | None = None,
+        show_labels: bool | None = None,
+        node_size: float | None = None,
+    ):
         if not len(trace):
             raise ValueError("the trace is empty: run mcts with tracer=trace first")
         self.trace = trace
@@ -370,8 +425,9 @@ class MCTSFigure:
         bottom = 0.04 + (COUNTERS_BAND if caption else 0) + (LEGEND_BAND if legend else 0)
         height = figsize[1] if figsize is not None else tree_height + top + bottom
         self.figure, ax = framed_figure(width, height, top=top, bottom=bottom, dpi=dpi)
-        self.drawing = MCTSDrawing(ax, trace, layout=self.layout, show_labels=show_labels,
-                                   node_size=node_size)
+        self.drawing = MCTSDrawing(
+            ax, trace, layout=self.layout, show_labels=show_labels, node_size=node_size
+        )
         self.caption = self.counters = None
         if caption:
             self.caption = add_caption(self.figure, height)
@@ -387,9 +443,16 @@ class MCTSFigure:
         bar_left = 0.78
         for rows in (1, 2):  # two rows when one would run into the colour bar
             legend = self.figure.legend(
-                handles=handles, loc="lower left", ncol=math.ceil(len(handles) / rows),
-                bbox_to_anchor=(0.005, 0.02 / height), frameon=False, fontsize=8,
-                handlelength=1.2, columnspacing=0.8, handletextpad=0.35)
+                handles=handles,
+                loc="lower left",
+                ncol=math.ceil(len(handles) / rows),
+                bbox_to_anchor=(0.005, 0.02 / height),
+                frameon=False,
+                fontsize=8,
+                handlelength=1.2,
+                columnspacing=0.8,
+                handletextpad=0.35,
+            )
             box = legend.get_window_extent(cast(FigureCanvasAgg, self.figure.canvas).get_renderer())
             if box.x1 / (self.figure.dpi * width) < bar_left - 0.01:
                 break
@@ -398,8 +461,14 @@ class MCTSFigure:
         bar = self.figure.add_axes((bar_left, 0.16 / height, 0.2, 0.1 / height))
         scale = self.drawing.scale
         steps = 64
-        bar.imshow([[i / (steps - 1) * 2 - 1 for i in range(steps)]], cmap=COLORMAP,
-                   vmin=-1, vmax=1, aspect="auto", extent=(-scale, scale, 0, 1))
+        bar.imshow(
+            [[i / (steps - 1) * 2 - 1 for i in range(steps)]],
+            cmap=COLORMAP,
+            vmin=-1,
+            vmax=1,
+            aspect="auto",
+            extent=(-scale, scale, 0, 1),
+        )
         bar.set_yticks([])
         bar.set_xticks([-scale, 0, scale])
         bar.set_xticklabels([format_value(-scale), "0", format_value(scale)], fontsize=7.5)
@@ -422,8 +491,9 @@ class MCTSFigure:
         if step is not None:
             self.update(step)
         buffer = io.BytesIO()
-        self.figure.savefig(buffer, format="png", dpi=dpi or self.figure.dpi,
-                            metadata={"Software": None})
+        self.figure.savefig(
+            buffer, format="png", dpi=dpi or self.figure.dpi, metadata={"Software": None}
+        )
         return buffer.getvalue()
 
     def highlighted(self) -> list[int]:
@@ -442,8 +512,9 @@ class MCTSFigure:
         return self.png()
 
     def __repr__(self) -> str:
-        return (f"<MCTSFigure of {len(self.layout)} nodes at step {self.step} of "
-                f"{len(self.trace) - 1}>")
+        return (
+            f"<MCTSFigure of {len(self.layout)} nodes at step {self.step} of {len(self.trace) - 1}>"
+        )
 
 
 def legend_handles(trace: MCTSTrace) -> list:
@@ -453,21 +524,57 @@ def legend_handles(trace: MCTSTrace) -> list:
     roles = {row.role for row in rows if not row.terminal}
     for role in ("max", "min", "chance"):
         if role in roles:
-            handles.append(Line2D([], [], marker=style.marker_for(role), linestyle="none",
-                                  markersize=8, markerfacecolor="white",
-                                  markeredgecolor=NODE_EDGE, label=style.ROLE_NAMES[role]))
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    marker=style.marker_for(role),
+                    linestyle="none",
+                    markersize=8,
+                    markerfacecolor="white",
+                    markeredgecolor=NODE_EDGE,
+                    label=style.ROLE_NAMES[role],
+                )
+            )
     if any(row.terminal for row in rows):
-        handles.append(Line2D([], [], marker=style.TERMINAL_MARKER, linestyle="none",
-                              markersize=7, markerfacecolor="white",
-                              markeredgecolor=NODE_EDGE, label="terminal"))
-    handles.append(Patch(facecolor="white", edgecolor=NODE_EDGE, linestyle=UNVISITED_LINESTYLE,
-                         label="no visit yet"))
-    handles.append(Line2D([], [], marker="o", linestyle="none", markersize=8,
-                          markerfacecolor="white", markeredgecolor=ACTIVE_EDGE,
-                          markeredgewidth=2.4, label="active"))
+        handles.append(
+            Line2D(
+                [],
+                [],
+                marker=style.TERMINAL_MARKER,
+                linestyle="none",
+                markersize=7,
+                markerfacecolor="white",
+                markeredgecolor=NODE_EDGE,
+                label="terminal",
+            )
+        )
+    handles.append(
+        Patch(
+            facecolor="white",
+            edgecolor=NODE_EDGE,
+            linestyle=UNVISITED_LINESTYLE,
+            label="no visit yet",
+        )
+    )
+    handles.append(
+        Line2D(
+            [],
+            [],
+            marker="o",
+            linestyle="none",
+            markersize=8,
+            markerfacecolor="white",
+            markeredgecolor=ACTIVE_EDGE,
+            markeredgewidth=2.4,
+            label="active",
+        )
+    )
     handles.append(Line2D([], [], color=PATH_COLOR, linewidth=2.4, label="this iteration"))
     # The text under every node, said once: its number of visits, then its mean.
-    handles.append(Line2D([], [], linestyle="none", label="n / m under a node: visits / mean for MAX"))
+    handles.append(
+        Line2D([], [], linestyle="none", label="n / m under a node: visits / mean for MAX")
+    )
     return handles
 
 
@@ -484,8 +591,12 @@ def draw_mcts_step(trace: MCTSTrace, step: int = -1, ax=None, **options):
     frame = trace.frame(step)
     drawing.update(frame)
     width = ax.get_position().width * ax.figure.get_figwidth()
-    ax.set_title(textwrap.fill(f"{frame.step}. {frame.sentence}", max(24, int(width * 72 / 5))),
-                 fontsize=9, loc="left", color=style.CAPTION_COLOR)
+    ax.set_title(
+        textwrap.fill(f"{frame.step}. {frame.sentence}", max(24, int(width * 72 / 5))),
+        fontsize=9,
+        loc="left",
+        color=style.CAPTION_COLOR,
+    )
     return ax.figure
 
 

@@ -87,8 +87,11 @@ class TreeTexts:
         self.probability_texts: dict[int, Text] = {}
         # Their boxes, in points from the axes' origin, for the texts placed later.
         self._probability_boxes: list[tuple] = []
-        plain = {n: style.probability_text(self.probabilities[n]) for n in self.edge_children
-                 if n in self.probabilities}
+        plain = {
+            n: style.probability_text(self.probabilities[n])
+            for n in self.edge_children
+            if n in self.probabilities
+        }
         by_level: dict[float, list[int]] = {}
         for n in self.edge_children:
             by_level.setdefault(self.layout[n][1], []).append(n)
@@ -110,14 +113,24 @@ class TreeTexts:
                 t = rows[i % len(rows)]
                 side = _side(px, x)
                 self.probability_texts[n] = self.ax.text(
-                    px + t * (x - px), py + t * (y - py), texts[n],
+                    px + t * (x - px),
+                    py + t * (y - py),
+                    texts[n],
                     transform=self._offset(side * PROBABILITY_GAP, 0),
-                    ha={-1: "right", 0: "center", 1: "left"}[side], va="center",
-                    fontsize=fontsize, color=style.PROBABILITY_COLOR, zorder=2,
-                    bbox={"boxstyle": f"round,pad={PROBABILITY_PAD}", "facecolor": "white",
-                          "edgecolor": "none"})
-                self._probability_boxes.append(self._label_box(
-                    px + t * (x - px), py + t * (y - py), side, texts[n], fontsize))
+                    ha={-1: "right", 0: "center", 1: "left"}[side],
+                    va="center",
+                    fontsize=fontsize,
+                    color=style.PROBABILITY_COLOR,
+                    zorder=2,
+                    bbox={
+                        "boxstyle": f"round,pad={PROBABILITY_PAD}",
+                        "facecolor": "white",
+                        "edgecolor": "none",
+                    },
+                )
+                self._probability_boxes.append(
+                    self._label_box(px + t * (x - px), py + t * (y - py), side, texts[n], fontsize)
+                )
 
     def _label_box(self, x: float, y: float, side: int, text: str, fontsize: float) -> tuple:
         """The box, in points from the axes' origin, of a probability's label
@@ -126,8 +139,9 @@ class TreeTexts:
         left, right = _label_span(x * self.per_unit, side, text, fontsize)
         return (left, y * self.per_level - half, right, y * self.per_level + half)
 
-    def _probability_rows(self, members: list[int], level: list[int], texts: dict,
-                          fontsize: float) -> list[float]:
+    def _probability_rows(
+        self, members: list[int], level: list[int], texts: dict, fontsize: float
+    ) -> list[float]:
         """Fractions of an edge, one per row, at which the labels of ``members``
         (chance edges into one level of the tree, left to right) stand clear of
         each other and of every edge into that ``level``; empty if they do not
@@ -158,8 +172,12 @@ class TreeTexts:
                 spans = [span(n, t) for n in row]
                 clear = clear and all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))
                 # A label on a vertical edge sits on it; no label covers another's edge.
-                clear = clear and not any(lo < at(m, t) < hi for n, (lo, hi) in zip(row, spans, strict=True)
-                                          for m in level if m != n)
+                clear = clear and not any(
+                    lo < at(m, t) < hi
+                    for n, (lo, hi) in zip(row, spans, strict=True)
+                    for m in level
+                    if m != n
+                )
             if clear:
                 return rows
         return []
@@ -180,8 +198,9 @@ class TreeTexts:
         self.value_texts: dict[int, Text] = {}
         self.label_texts: dict[int, Text] = {}
         self.window_texts: dict[int, Text] = {}
-        self._occupied = [self._box_at(n, (-size / 2, -size / 2, size / 2, size / 2))
-                          for n in self.order] + self._probability_boxes
+        self._occupied = [
+            self._box_at(n, (-size / 2, -size / 2, size / 2, size / 2)) for n in self.order
+        ] + self._probability_boxes
         widest = self._widest_values()
         beside_font = max(MIN_VALUE_FONT, 0.8 * font)
         wide = set()
@@ -191,9 +210,16 @@ class TreeTexts:
             inside = _inside_font(widest.get(n, ""), marker, size, shift, font)
             if inside is not None:
                 self.value_texts[n] = self.ax.text(
-                    *self.layout[n], "", transform=self._offset(0, shift), ha="center",
-                    va="center", fontsize=inside, fontweight="bold", color=style.VALUE_COLOR,
-                    zorder=4)
+                    *self.layout[n],
+                    "",
+                    transform=self._offset(0, shift),
+                    ha="center",
+                    va="center",
+                    fontsize=inside,
+                    fontweight="bold",
+                    color=style.VALUE_COLOR,
+                    zorder=4,
+                )
             elif self.nodes[n].children:
                 wide.add(n)
             else:
@@ -212,22 +238,30 @@ class TreeTexts:
         for n in self.order:
             if n in windows:
                 self.window_texts[n] = self._beside(
-                    n, "", WINDOW_PLACES, max(6.0, font * 0.78), color=style.WINDOW_COLOR,
-                    sample=style.window_text(-float("inf"), float("inf")), optional=True)
+                    n,
+                    "",
+                    WINDOW_PLACES,
+                    max(6.0, font * 0.78),
+                    color=style.WINDOW_COLOR,
+                    sample=style.window_text(-float("inf"), float("inf")),
+                    optional=True,
+                )
         self.window_texts = {n: t for n, t in self.window_texts.items() if t.get_visible()}
 
     def _beside_value(self, node: int, widest: str, fontsize: float):
         """A value too wide for its node, beside it, in the first clear place;
         left out only where none is clear."""
-        text = self._beside(node, "", VALUE_PLACES, fontsize, color=style.VALUE_COLOR,
-                            sample=widest, optional=True)
+        text = self._beside(
+            node, "", VALUE_PLACES, fontsize, color=style.VALUE_COLOR, sample=widest, optional=True
+        )
         text.set_fontweight("bold")
         # On a white ground, as a probability is: an edge may pass behind it.
         text.set_bbox({"boxstyle": "square,pad=0.1", "facecolor": "white", "edgecolor": "none"})
         return text
 
-    def _under_leaf(self, node: int, value: str | None, fontsize: float,
-                    names: dict | None) -> None:
+    def _under_leaf(
+        self, node: int, value: str | None, fontsize: float, names: dict | None
+    ) -> None:
         """Under a leaf, where no edge goes: its value (unless ``value`` is
         ``None``: it is inside the leaf) in type that leaves its neighbours'
         clear, and its name under that."""
@@ -237,19 +271,37 @@ class TreeTexts:
             fontsize = _font_within(value, self._width_at(node) - 3, fontsize)
             width = style.text_width(value, fontsize, bold=True)
             self.value_texts[node] = self.ax.text(
-                x, y, "", transform=self._offset(0, top), ha="center", va="top",
-                fontsize=fontsize, fontweight="bold", color=style.VALUE_COLOR, zorder=4)
-            self._occupied.append(self._box_at(node, (-width / 2, top - 1.2 * fontsize,
-                                                      width / 2, top)))
+                x,
+                y,
+                "",
+                transform=self._offset(0, top),
+                ha="center",
+                va="top",
+                fontsize=fontsize,
+                fontweight="bold",
+                color=style.VALUE_COLOR,
+                zorder=4,
+            )
+            self._occupied.append(
+                self._box_at(node, (-width / 2, top - 1.2 * fontsize, width / 2, top))
+            )
             top -= 1.2 * fontsize + 1
         if names is not None:
             name_font = 0.9 * self.font
             self.label_texts[node] = self.ax.text(
-                x, y, names[node], transform=self._offset(0, top - 1), ha="center", va="top",
-                fontsize=name_font, zorder=4)
+                x,
+                y,
+                names[node],
+                transform=self._offset(0, top - 1),
+                ha="center",
+                va="top",
+                fontsize=name_font,
+                zorder=4,
+            )
             width = 0.6 * name_font * len(names[node])
-            self._occupied.append(self._box_at(node, (-width / 2, top - 1 - 1.2 * name_font,
-                                                      width / 2, top - 1)))
+            self._occupied.append(
+                self._box_at(node, (-width / 2, top - 1 - 1.2 * name_font, width / 2, top - 1))
+            )
 
     def _box_at(self, node: int, box: tuple) -> tuple:
         """``box`` (points, relative to ``node``) in points relative to the axes' origin."""
@@ -268,23 +320,34 @@ class TreeTexts:
             row = self.nodes[n]
             x, y = self.layout[n]
             if row.children:
-                self.value_texts[n] = self._beside(n, "", WINDOW_PLACES, small,
-                                                   color=style.VALUE_COLOR, sample="(0,0,0)")
+                self.value_texts[n] = self._beside(
+                    n, "", WINDOW_PLACES, small, color=style.VALUE_COLOR, sample="(0,0,0)"
+                )
                 self.value_texts[n].set_fontweight("bold")
             else:
                 self.value_texts[n] = ax.text(
-                    x, y, "", transform=self._offset(0, -0.5 * size - 3), ha="center",
-                    va="top", fontsize=small, fontweight="bold", color=style.VALUE_COLOR,
-                    zorder=4)
+                    x,
+                    y,
+                    "",
+                    transform=self._offset(0, -0.5 * size - 3),
+                    ha="center",
+                    va="top",
+                    fontsize=small,
+                    fontweight="bold",
+                    color=style.VALUE_COLOR,
+                    zorder=4,
+                )
             if names is not None:
-                self.label_texts[n] = ax.text(x, y, names[n], ha="center", va="center",
-                                              fontsize=font * 0.85, zorder=4)
+                self.label_texts[n] = ax.text(
+                    x, y, names[n], ha="center", va="center", fontsize=font * 0.85, zorder=4
+                )
 
     def _width_at(self, node: int) -> float:
         """Points from ``node`` to the nearest node of its level (one unit if alone)."""
         x, y = self.layout[node]
-        others = [abs(ox - x) for other, (ox, oy) in self.layout.items()
-                  if oy == y and other != node]
+        others = [
+            abs(ox - x) for other, (ox, oy) in self.layout.items() if oy == y and other != node
+        ]
         return min(others, default=1.0) * self.per_unit
 
     def _widest_values(self) -> dict[int, str]:
@@ -327,8 +390,16 @@ class TreeTexts:
     def _offset(self, dx: float, dy: float):
         return offset_copy(self.ax.transData, fig=self.ax.figure, x=dx, y=dy, units="points")
 
-    def _beside(self, node: int, text: str, places, fontsize: float, color=None,
-                sample: str | None = None, optional: bool = False):
+    def _beside(
+        self,
+        node: int,
+        text: str,
+        places,
+        fontsize: float,
+        color=None,
+        sample: str | None = None,
+        optional: bool = False,
+    ):
         """A text next to a node, in the first of ``places`` that no edge of the
         node crosses and that is clear of every node and text placed so far
         (else the first clear of them, else the first). If ``optional`` and no
@@ -340,9 +411,15 @@ class TreeTexts:
         edges = self._edge_vectors(node)
         own = self._box_at(node, (-self.node_size / 2,) * 2 + (self.node_size / 2,) * 2)
         boxes = {place: _text_box(place, gap, rise, width, height) for place in places}
-        free = [p for p in places
-                if not any(_meet(self._box_at(node, boxes[p]), other)
-                           for other in self._occupied if other != own)]
+        free = [
+            p
+            for p in places
+            if not any(
+                _meet(self._box_at(node, boxes[p]), other)
+                for other in self._occupied
+                if other != own
+            )
+        ]
         clear = [p for p in free if not any(_crosses(boxes[p], end) for end in edges)]
         chosen = (clear or free or list(places))[0]
         sx, sy = chosen
@@ -350,9 +427,16 @@ class TreeTexts:
         dy = sy * rise
         x, y = self.layout[node]
         made = self.ax.text(
-            x, y, text, transform=self._offset(dx, dy), fontsize=fontsize, color=color,
+            x,
+            y,
+            text,
+            transform=self._offset(dx, dy),
+            fontsize=fontsize,
+            color=color,
             ha={-1: "right", 0: "center", 1: "left"}[sx],
-            va={-1: "top", 0: "center", 1: "bottom"}[sy], zorder=4)
+            va={-1: "top", 0: "center", 1: "bottom"}[sy],
+            zorder=4,
+        )
         if optional and not free:
             made.set_visible(False)
         else:
@@ -364,12 +448,13 @@ class TreeTexts:
         row = self.nodes[node]
         x, y = self.layout[node]
         ends = list(row.children) + ([row.parent] if row.parent is not None else [])
-        return [((self.layout[e][0] - x) * self.per_unit, (self.layout[e][1] - y) * self.per_level)
-                for e in ends]
+        return [
+            ((self.layout[e][0] - x) * self.per_unit, (self.layout[e][1] - y) * self.per_level)
+            for e in ends
+        ]
 
 
-def _inside_font(text: str, marker: str, size: float, shift: float,
-                 largest: float) -> float | None:
+def _inside_font(text: str, marker: str, size: float, shift: float, largest: float) -> float | None:
     """The largest font size, at most ``largest``, that writes ``text`` (bold)
     inside a ``marker`` of ``size`` points, ``shift`` points above its centre;
     ``None`` if even ``MIN_VALUE_FONT`` is too large.
@@ -397,13 +482,15 @@ def _inside_font(text: str, marker: str, size: float, shift: float,
 def _font_within(text: str, width: float, largest: float, smallest: float = 5.5) -> float:
     """The largest font size, from ``largest`` down to ``smallest``, that writes
     ``text`` (bold) at most ``width`` points wide (``smallest`` if none does)."""
-    fits = style.largest_font(lambda size: style.text_width(text, size, bold=True) <= width,
-                              largest, smallest)
+    fits = style.largest_font(
+        lambda size: style.text_width(text, size, bold=True) <= width, largest, smallest
+    )
     return smallest if fits is None else fits
 
 
-def _text_box(place, gap: float, rise: float, width: float, height: float,
-              margin: float = 2.5) -> tuple:
+def _text_box(
+    place, gap: float, rise: float, width: float, height: float, margin: float = 2.5
+) -> tuple:
     """``(x0, y0, x1, y1)`` in points around the node of a text put at ``place``.
 
     Grown by ``margin`` on every side, so that an edge passing just by the

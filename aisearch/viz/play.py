@@ -51,8 +51,9 @@ class DiceNimTable(widgets.VBox):
         self.game = game or DiceNim(stones=7, die=3)
         self.search = search
         self.dice = random.Random(seed)
-        self.buttons = [widgets.Button(description=f"take {k}")
-                        for k in range(1, self.game.die + 1)]
+        self.buttons = [
+            widgets.Button(description=f"take {k}") for k in range(1, self.game.die + 1)
+        ]
         for k, button in enumerate(self.buttons, start=1):
             button.on_click(lambda _, k=k: self.take(k))
         self.new_game_button = widgets.Button(description="new game", button_style="info")
@@ -161,14 +162,26 @@ class GameBoard(widgets.VBox):
             raise ValueError(f"you must be one of {game.players}, got {you!r}")
         marks = _board_marks(game, game.initial_state())
         size = "42px"
-        self.cells = [[widgets.Button(description="", tooltip=f"{(r, c)}",
-                                      layout=widgets.Layout(width=size, height=size))
-                       for c in range(len(row))] for r, row in enumerate(marks)]
+        self.cells = [
+            [
+                widgets.Button(
+                    description="",
+                    tooltip=f"{(r, c)}",
+                    layout=widgets.Layout(width=size, height=size),
+                )
+                for c in range(len(row))
+            ]
+            for r, row in enumerate(marks)
+        ]
         for r, row in enumerate(self.cells):
             for c, button in enumerate(row):
                 button.on_click(lambda _, cell=(r, c): self.play(cell))
-        grid = widgets.GridBox([b for row in self.cells for b in row], layout=widgets.Layout(
-            grid_template_columns=f"repeat({len(marks[0])}, {size})", grid_gap="2px"))
+        grid = widgets.GridBox(
+            [b for row in self.cells for b in row],
+            layout=widgets.Layout(
+                grid_template_columns=f"repeat({len(marks[0])}, {size})", grid_gap="2px"
+            ),
+        )
         self.status = widgets.HTML()
         self.thinking = widgets.HTML()
         self.new_game_button = widgets.Button(description="new game", button_style="info")
@@ -177,9 +190,10 @@ class GameBoard(widgets.VBox):
         self.search_button.on_click(lambda _: self.show_search())
         self.viewer_area = widgets.VBox()
         self.viewer = None
-        panel = widgets.VBox([self.status, self.thinking,
-                              widgets.HBox([self.new_game_button, self.search_button])],
-                             layout=widgets.Layout(margin="0 0 0 16px"))
+        panel = widgets.VBox(
+            [self.status, self.thinking, widgets.HBox([self.new_game_button, self.search_button])],
+            layout=widgets.Layout(margin="0 0 0 16px"),
+        )
         super().__init__([widgets.HBox([grid, panel]), self.viewer_area])
         self.new_game()
 
@@ -198,7 +212,9 @@ class GameBoard(widgets.VBox):
         if self.over or self.game.to_move(self.state) != self.you:
             return
         if cell not in self.game.actions(self.state):
-            raise ValueError(f"{cell!r} is not a legal move here: {list(self.game.actions(self.state))}")
+            raise ValueError(
+                f"{cell!r} is not a legal move here: {list(self.game.actions(self.state))}"
+            )
         self.state = self.game.result(self.state, cell)
         self.moves.append(cell)
         self._reply()
@@ -226,17 +242,21 @@ class GameBoard(widgets.VBox):
         if last.value is None:
             meaning = ""
         elif seen_to_the_end or win is not None and abs(last.value) >= win:
-            meaning = " (a win)" if last.value > 0 else " (a loss)" if last.value < 0 else \
-                " (a draw)"
+            meaning = (
+                " (a win)" if last.value > 0 else " (a loss)" if last.value < 0 else " (a draw)"
+            )
         else:
             meaning = " (an estimate by its evaluation" + (
-                f"; a win would be +{win:g})" if win is not None else ")")
+                f"; a win would be +{win:g})" if win is not None else ")"
+            )
         line = " ".join(str(a) for a in last.line)
         if not seen_to_the_end and len(last.line) < last.depth:
             line += " (line cut short by the clock)"
-        return (f"The computer searched to depth {last.depth} ({last.nodes:,} nodes) and "
-                f"played {last.action}, value {_show_value(last.value)} for it{meaning}; "
-                f"the line it expects: {line}")
+        return (
+            f"The computer searched to depth {last.depth} ({last.nodes:,} nodes) and "
+            f"played {last.action}, value {_show_value(last.value)} for it{meaning}; "
+            f"the line it expects: {line}"
+        )
 
     def show(self) -> None:
         mine = not self.over and self.game.to_move(self.state) == self.you
@@ -254,8 +274,9 @@ class GameBoard(widgets.VBox):
         else:
             turn = "Your move: click a green cell." if mine else "The computer is thinking."
         moves = " ".join(str(m) for m in self.moves) or "none yet"
-        self.status.value = (f"<b>You are {html.escape(str(self.you))}.</b> {turn}<br>"
-                             f"moves: {html.escape(moves)}")
+        self.status.value = (
+            f"<b>You are {html.escape(str(self.you))}.</b> {turn}<br>moves: {html.escape(moves)}"
+        )
         self.thinking.value = f"<span>{html.escape(self.decision_text())}</span>"
 
     def search_trace(self) -> Trace:
@@ -281,9 +302,12 @@ class GameBoard(widgets.VBox):
 
         if self.decided_at is None:
             self._close_viewer()
-            self.viewer_area.children = (widgets.HTML(
-                "<i>The computer has not moved yet: make your move, then click "
-                "<b>show me its search</b> to see how it chose its reply.</i>"),)
+            self.viewer_area.children = (
+                widgets.HTML(
+                    "<i>The computer has not moved yet: make your move, then click "
+                    "<b>show me its search</b> to see how it chose its reply.</i>"
+                ),
+            )
             return
         trace = self.search_trace()
         self._close_viewer()

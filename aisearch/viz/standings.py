@@ -25,8 +25,12 @@ def _count_font(ax, text: str, games: float) -> float | None:
     """
     x0, x1 = ax.get_xlim()
     points = games / (x1 - x0) * ax.get_position().width * ax.figure.get_figwidth() * 72
-    return largest_font(lambda size: text_width(text, size, bold=True) + 3 <= points,
-                        COUNT_FONT, SMALLEST_COUNT_FONT, step=0.5)
+    return largest_font(
+        lambda size: text_width(text, size, bold=True) + 3 <= points,
+        COUNT_FONT,
+        SMALLEST_COUNT_FONT,
+        step=0.5,
+    )
 
 
 def draw_tournament(table, ax=None, *, title: str | None = None):
@@ -65,8 +69,16 @@ def draw_tournament(table, ax=None, *, title: str | None = None):
         for i, (start, v) in enumerate(zip(left, values, strict=True)):
             fontsize = _count_font(ax, str(v), v) if v else None
             if fontsize is not None:
-                ax.text(start + v / 2, i, str(v), ha="center", va="center", color="white",
-                        fontsize=fontsize, fontweight="bold")
+                ax.text(
+                    start + v / 2,
+                    i,
+                    str(v),
+                    ha="center",
+                    va="center",
+                    color="white",
+                    fontsize=fontsize,
+                    fontweight="bold",
+                )
         left = [a + b for a, b in zip(left, values, strict=True)]
     ax.set_yticks(y, names)
     ax.invert_yaxis()
@@ -78,8 +90,14 @@ def draw_tournament(table, ax=None, *, title: str | None = None):
     ax.set_xticks([t for t in ax.get_xticks() if 0 <= t <= games])
     # Half an inch below the axes: under the tick labels and the x label.
     below = ax.transAxes + ScaledTranslation(0, -0.5, ax.figure.dpi_scale_trans)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below, fontsize=8,
-              frameon=False, ncols=3)
+    ax.legend(
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0),
+        bbox_transform=below,
+        fontsize=8,
+        frameon=False,
+        ncols=3,
+    )
     ax.spines[["top", "right"]].set_visible(False)
     if title:
         ax.set_title(title, loc="left")

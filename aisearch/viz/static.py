@@ -52,8 +52,14 @@ def _steps(trace, steps: Sequence[int] | None) -> list[int]:
     return chosen
 
 
-def animate(trace, *, interval: int = 800, steps: Sequence[int] | None = None,
-            dpi: float = 72, **figure_options) -> str:
+def animate(
+    trace,
+    *,
+    interval: int = 800,
+    steps: Sequence[int] | None = None,
+    dpi: float = 72,
+    **figure_options,
+) -> str:
     """HTML with a JavaScript player of the trace's steps (no kernel needed).
 
     Args:
@@ -79,13 +85,26 @@ def animate(trace, *, interval: int = 800, steps: Sequence[int] | None = None,
         tree_figure.update(step)
         return []
 
-    animation = FuncAnimation(tree_figure.figure, show, frames=chosen, interval=interval,
-                              blit=False, repeat=False, cache_frame_data=False)
+    animation = FuncAnimation(
+        tree_figure.figure,
+        show,
+        frames=chosen,
+        interval=interval,
+        blit=False,
+        repeat=False,
+        cache_frame_data=False,
+    )
     return animation.to_jshtml(default_mode="once")
 
 
-def frame_strip(trace, steps: Sequence[int] | None = None, columns: int = 4, *,
-                panel_size: tuple[float, float] | None = None, legend: bool = True) -> Figure:
+def frame_strip(
+    trace,
+    steps: Sequence[int] | None = None,
+    columns: int = 4,
+    *,
+    panel_size: tuple[float, float] | None = None,
+    legend: bool = True,
+) -> Figure:
     """Small multiples: the chosen steps (all by default) side by side, in rows.
 
     Each panel is headed by its step number and sentence and has the
@@ -115,35 +134,72 @@ def frame_strip(trace, steps: Sequence[int] | None = None, columns: int = 4, *,
         row, column = divmod(i, columns)
         left = column * panel_width
         top = fig_height - row * row_height
-        figure.text((left + 0.1) / fig_width, (top - 0.08) / fig_height,
-                    "\n".join(headings[step]), ha="left", va="top", fontsize=STRIP_FONT,
-                    linespacing=1.25)
-        ax = figure.add_axes(((left + 0.05) / fig_width,
-                              (top - heading_band - tree_height) / fig_height,
-                              (panel_width - 0.1) / fig_width, tree_height / fig_height))
+        figure.text(
+            (left + 0.1) / fig_width,
+            (top - 0.08) / fig_height,
+            "\n".join(headings[step]),
+            ha="left",
+            va="top",
+            fontsize=STRIP_FONT,
+            linespacing=1.25,
+        )
+        ax = figure.add_axes(
+            (
+                (left + 0.05) / fig_width,
+                (top - heading_band - tree_height) / fig_height,
+                (panel_width - 0.1) / fig_width,
+                tree_height / fig_height,
+            )
+        )
         frame = trace.frame(step)
         drawing = (mcts_drawing.MCTSDrawing if mcts else TreeDrawing)(ax, trace, layout=layout)
         drawing.update(frame)
         c = frame.counts
-        counts = (f"iterations {c['iterations']} · nodes {c['nodes']} · playout moves "
-                  f"{c['playout_moves']}" if mcts else
-                  f"visited {c['visited']} · leaves {c['leaves']} · cutoffs "
-                  f"{c['cutoffs']} · pruned {c['pruned']}")
+        counts = (
+            f"iterations {c['iterations']} · nodes {c['nodes']} · playout moves "
+            f"{c['playout_moves']}"
+            if mcts
+            else f"visited {c['visited']} · leaves {c['leaves']} · cutoffs "
+            f"{c['cutoffs']} · pruned {c['pruned']}"
+        )
         # Under whatever the tree writes under its leaves.
-        under = offset_copy(ax.transAxes, fig=figure, y=-getattr(drawing, "below", 0.0),
-                            units="points")
-        ax.text(0.5, -0.02, counts, transform=under,
-                ha="center", va="top", fontsize=STRIP_FONT * 0.85, color="#333333")
+        under = offset_copy(
+            ax.transAxes, fig=figure, y=-getattr(drawing, "below", 0.0), units="points"
+        )
+        ax.text(
+            0.5,
+            -0.02,
+            counts,
+            transform=under,
+            ha="center",
+            va="top",
+            fontsize=STRIP_FONT * 0.85,
+            color="#333333",
+        )
     if legend:
         handles = (mcts_drawing.legend_handles if mcts else legend_handles)(trace)
-        figure.legend(handles=handles, loc="lower center", ncol=len(handles),
-                      bbox_to_anchor=(0.5, 0.08 / fig_height), frameon=False, fontsize=8.5,
-                      handlelength=1.6, columnspacing=1.4)
+        figure.legend(
+            handles=handles,
+            loc="lower center",
+            ncol=len(handles),
+            bbox_to_anchor=(0.5, 0.08 / fig_height),
+            frameon=False,
+            fontsize=8.5,
+            handlelength=1.6,
+            columnspacing=1.4,
+        )
     return figure
 
 
-def save_frames(trace, folder, *, fmt: str = "png", steps: Sequence[int] | None = None,
-                dpi: float = 150, **figure_options) -> list[pathlib.Path]:
+def save_frames(
+    trace,
+    folder,
+    *,
+    fmt: str = "png",
+    steps: Sequence[int] | None = None,
+    dpi: float = 150,
+    **figure_options,
+) -> list[pathlib.Path]:
     """Write one picture per step into ``folder`` (made if missing).
 
     Files are named ``step_000.png``, ``step_001.png``, ... (more digits for

@@ -148,8 +148,10 @@ def counters_text(frame, steps: int) -> str:
     """The counters line under a frame: step, visited, leaves, cutoffs, pruned."""
     c = frame.counts
     hits = f"   ·   table hits {c['hits']}" if c.get("hits") else ""
-    return (f"step {frame.step} of {steps - 1}   ·   visited {c['visited']}   ·   "
-            f"leaves {c['leaves']}   ·   cutoffs {c['cutoffs']}   ·   pruned {c['pruned']}{hits}")
+    return (
+        f"step {frame.step} of {steps - 1}   ·   visited {c['visited']}   ·   "
+        f"leaves {c['leaves']}   ·   cutoffs {c['cutoffs']}   ·   pruned {c['pruned']}{hits}"
+    )
 
 
 # More than two players --------------------------------------------------------
@@ -216,7 +218,7 @@ def active_player_look(look: NodeLook) -> NodeLook:
 
 def _tint(color: str, amount: float) -> str:
     """``color`` mixed with white, keeping ``amount`` of it."""
-    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(255 - amount * (255 - c)):02x}" for c in rgb)
 
 
@@ -230,8 +232,9 @@ def text_width(text: str, fontsize: float, bold: bool = False) -> float:
     return _TEXT_SIZES.get_text_width_height_descent(text, properties, ismath=False)[0]
 
 
-def largest_font(fits: Callable[[float], bool], largest: float, smallest: float,
-                 step: float = 0.25) -> float | None:
+def largest_font(
+    fits: Callable[[float], bool], largest: float, smallest: float, step: float = 0.25
+) -> float | None:
     """The largest font size, from ``largest`` down to ``smallest`` in ``step``s,
     for which ``fits(fontsize)``; ``None`` if none does.
 

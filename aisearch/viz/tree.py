@@ -49,8 +49,14 @@ from .layout import Position, tree_layout
 from .legend import legend_handles
 from .placement import TreeTexts
 
-__all__ = ["TreeDrawing", "TreeFigure", "caption_axes", "default_size", "draw_step",
-           "legend_handles"]
+__all__ = [
+    "TreeDrawing",
+    "TreeFigure",
+    "caption_axes",
+    "default_size",
+    "draw_step",
+    "legend_handles",
+]
 
 # Heights in inches of the bands under the tree in a TreeFigure.
 COUNTERS_BAND = 0.34
@@ -75,9 +81,17 @@ class TreeDrawing(TreeTexts):
         node_size: marker size in points; by default what fits the axes.
     """
 
-    def __init__(self, ax, trace, *, layout: dict[int, Position] | None = None,
-                 label: Callable[[int], str] | None = None, show_labels: bool | None = None,
-                 show_actions: bool | None = None, node_size: float | None = None):
+    def __init__(
+        self,
+        ax,
+        trace,
+        *,
+        layout: dict[int, Position] | None = None,
+        label: Callable[[int], str] | None = None,
+        show_labels: bool | None = None,
+        show_actions: bool | None = None,
+        node_size: float | None = None,
+    ):
         self.ax = ax
         self.trace = trace
         self.nodes = trace.nodes()
@@ -98,15 +112,15 @@ class TreeDrawing(TreeTexts):
             show_labels = self._fits(names.values(), 0.9 * font, self.per_unit - 0.3 * size)
         # A chance node's edges always carry their probabilities, with the
         # action (if shown) in the same label: "roll 2 (1/3)".
-        self.probabilities = {n: p for n in self.order
-                              if (p := self._probability(n)) is not None}
+        self.probabilities = {n: p for n in self.order if (p := self._probability(n)) is not None}
         chance = {n: style.probability_text(p) for n, p in self.probabilities.items()}
         if show_actions is None:
             # Under the tree's fan-outs edge midpoints are half a unit apart.
             full = [f"{a} ({chance[n]})" if n in chance else a for n, a in actions.items()]
             show_actions = self._fits(full, max(5.5, 0.72 * font), 0.5 * self.per_unit - 6)
-        self._make_edges({n: a for n, a in actions.items() if n not in chance}
-                         if show_actions else None, font)
+        self._make_edges(
+            {n: a for n, a in actions.items() if n not in chance} if show_actions else None, font
+        )
         self._make_probabilities(max(6.0, 0.8 * font), actions if show_actions else None)
         self._make_markers(size)
         self._make_texts(size, font, names if show_labels else None)
@@ -173,13 +187,21 @@ class TreeDrawing(TreeTexts):
             # Beside the edge's midpoint, on the side it leans to.
             side = -1 if x < px - 1e-9 else 1
             # Clear of the thickest edge style.
-            place = offset_copy(self.ax.transData, fig=self.ax.figure, x=5.5 * side, y=0,
-                                units="points")
+            place = offset_copy(
+                self.ax.transData, fig=self.ax.figure, x=5.5 * side, y=0, units="points"
+            )
             # Under the edges (zorder), and never restyled: drawn once per figure.
             self.action_texts[n] = self.ax.text(
-                (px + x) / 2, (py + y) / 2, actions[n],
-                transform=place, ha="right" if side < 0 else "left", va="center",
-                fontsize=max(5.5, font * 0.72), color=style.ACTION_COLOR, zorder=0.5)
+                (px + x) / 2,
+                (py + y) / 2,
+                actions[n],
+                transform=place,
+                ha="right" if side < 0 else "left",
+                va="center",
+                fontsize=max(5.5, font * 0.72),
+                color=style.ACTION_COLOR,
+                zorder=0.5,
+            )
 
     def _make_markers(self, size: float) -> None:
         """One scatter collection per marker shape, and where each node is in it."""
@@ -190,9 +212,12 @@ class TreeDrawing(TreeTexts):
         self.slot = {}
         for marker, members in groups.items():
             xy = [self.layout[n] for n in members]
-            self.markers[marker] = (members, self.ax.scatter(
-                [p[0] for p in xy], [p[1] for p in xy], s=size ** 2, marker=marker,
-                zorder=3))
+            self.markers[marker] = (
+                members,
+                self.ax.scatter(
+                    [p[0] for p in xy], [p[1] for p in xy], s=size**2, marker=marker, zorder=3
+                ),
+            )
             for i, n in enumerate(members):
                 self.slot[n] = (marker, i)
 
@@ -200,9 +225,17 @@ class TreeDrawing(TreeTexts):
         """A "TT" badge at the upper right of each node a table answered (shown once reached)."""
         self.from_table = self.trace.answered_from_table() & set(self.order)
         self.badge_texts = {
-            n: self.ax.text(*self.layout[n], "", transform=self._offset(0.45 * size, 0.45 * size),
-                            ha="left", va="bottom", fontsize=max(6.0, 0.75 * font),
-                            fontweight="bold", color=style.TABLE_COLOR, zorder=4)
+            n: self.ax.text(
+                *self.layout[n],
+                "",
+                transform=self._offset(0.45 * size, 0.45 * size),
+                ha="left",
+                va="bottom",
+                fontsize=max(6.0, 0.75 * font),
+                fontweight="bold",
+                color=style.TABLE_COLOR,
+                zorder=4,
+            )
             for n in self.from_table
         }
 
@@ -212,8 +245,9 @@ class TreeDrawing(TreeTexts):
         stand, not by colour alone. Below the names under the horizon's
         leaves, and above the next level's nodes."""
         self.horizon = horizon = style.horizon_of(self.trace)
-        self.past_horizon = {n for n in self.order
-                             if horizon is not None and self.nodes[n].depth > horizon}
+        self.past_horizon = {
+            n for n in self.order if horizon is not None and self.nodes[n].depth > horizon
+        }
         self.horizon_line = None
         if horizon is None or not self.past_horizon:
             return
@@ -222,8 +256,13 @@ class TreeDrawing(TreeTexts):
         drop = min(max(0.5, below_names), above_next)
         look = style.HORIZON_LOOK
         self.horizon_line = self.ax.axhline(
-            -(horizon + drop), color=look.color, linewidth=look.width, linestyle=look.line,
-            zorder=0.4, label=style.LEGEND_NAMES[style.HORIZON])
+            -(horizon + drop),
+            color=look.color,
+            linewidth=look.width,
+            linestyle=look.line,
+            zorder=0.4,
+            label=style.LEGEND_NAMES[style.HORIZON],
+        )
 
     # Showing a step ------------------------------------------------------------
 
@@ -288,10 +327,17 @@ class TreeDrawing(TreeTexts):
         fixed = set(map(id, self.action_texts.values()))
         children = [a for a in self.ax.get_children() if a.get_visible() and id(a) not in fixed]
         # The probabilities never change, but lie over the edges, which do.
-        ours = {id(a) for a in (self.edges, *self.probability_texts.values(),
-                                *self.value_texts.values(),
-                                *self.label_texts.values(), *self.window_texts.values(),
-                                *self.badge_texts.values())}
+        ours = {
+            id(a)
+            for a in (
+                self.edges,
+                *self.probability_texts.values(),
+                *self.value_texts.values(),
+                *self.label_texts.values(),
+                *self.window_texts.values(),
+                *self.badge_texts.values(),
+            )
+        }
         ours |= {id(c) for _, c in self.markers.values()}
         return sorted((a for a in children if id(a) in ours), key=lambda a: a.get_zorder())
 
@@ -322,8 +368,12 @@ class TreeDrawing(TreeTexts):
             if self.players:
                 colors, mark = collection.get_edgecolors(), to_rgba(look.edge)
                 widths = collection.get_linewidths()
-                found += [n for i, n in enumerate(members) if tuple(colors[i]) == mark
-                          and widths[i] == style.active_player_look(look).width]
+                found += [
+                    n
+                    for i, n in enumerate(members)
+                    if tuple(colors[i]) == mark
+                    and widths[i] == style.active_player_look(look).width
+                ]
             else:
                 faces, mark = collection.get_facecolors(), to_rgba(look.face)
                 found += [n for i, n in enumerate(members) if tuple(faces[i]) == mark]
@@ -354,11 +404,21 @@ class TreeFigure:
         ValueError: if the trace is empty or ``step`` is outside it.
     """
 
-    def __init__(self, trace, *, step: int = 0, figsize: tuple[float, float] | None = None,
-                 dpi: float = 100, caption: bool = True, legend: bool = True,
-                 layout: dict[int, Position] | None = None,
-                 label: Callable[[int], str] | None = None, show_labels: bool | None = None,
-                 show_actions: bool | None = None, node_size: float | None = None):
+    def __init__(
+        self,
+        trace,
+        *,
+        step: int = 0,
+        figsize: tuple[float, float] | None = None,
+        dpi: float = 100,
+        caption: bool = True,
+        legend: bool = True,
+        layout: dict[int, Position] | None = None,
+        label: Callable[[int], str] | None = None,
+        show_labels: bool | None = None,
+        show_actions: bool | None = None,
+        node_size: float | None = None,
+    ):
         if not len(trace):
             raise ValueError("the trace is empty: run a search with tracer=trace first")
         self.trace = trace
@@ -371,18 +431,31 @@ class TreeFigure:
         bottom = 0.08 + (COUNTERS_BAND if caption else 0) + LEGEND_ROW * legend_rows
         height = figsize[1] if figsize is not None else tree_height + top + bottom
         self.figure, ax = framed_figure(width, height, top=top, bottom=bottom, dpi=dpi)
-        self.drawing = TreeDrawing(ax, trace, layout=self.layout, label=label,
-                                   show_labels=show_labels, show_actions=show_actions,
-                                   node_size=node_size)
+        self.drawing = TreeDrawing(
+            ax,
+            trace,
+            layout=self.layout,
+            label=label,
+            show_labels=show_labels,
+            show_actions=show_actions,
+            node_size=node_size,
+        )
         self.caption = self.counters = self.legend = None
         if caption:
             self.caption = add_caption(self.figure, height)
             self.counters = add_counters(self.figure, bottom - COUNTERS_BAND + 0.1, height)
         if handles:
             self.legend = self.figure.legend(
-                handles=handles, loc="lower center", ncol=columns,
-                bbox_to_anchor=(0.5, 0.04 / height), frameon=False, fontsize=8.5,
-                handlelength=1.6, columnspacing=1.4, handletextpad=0.5)
+                handles=handles,
+                loc="lower center",
+                ncol=columns,
+                bbox_to_anchor=(0.5, 0.04 / height),
+                frameon=False,
+                fontsize=8.5,
+                handlelength=1.6,
+                columnspacing=1.4,
+                handletextpad=0.5,
+            )
         self._background = None
         self.step = None
         self.frame = None
@@ -465,7 +538,9 @@ class TreeFigure:
         return self.png()
 
     def __repr__(self) -> str:
-        return f"<TreeFigure of {len(self.layout)} nodes at step {self.step} of {len(self.trace) - 1}>"
+        return (
+            f"<TreeFigure of {len(self.layout)} nodes at step {self.step} of {len(self.trace) - 1}>"
+        )
 
 
 def default_size(layout: dict[int, Position]) -> tuple[float, float]:
@@ -474,7 +549,6 @@ def default_size(layout: dict[int, Position]) -> tuple[float, float]:
     levels = 1 - min(y for _, y in layout.values())
     width = min(15.0, max(6.4, 0.55 * (max(xs) - min(xs) + 1) + 1.2))
     return width, min(7.0, max(2.2, 1.05 * levels))
-
 
 
 def draw_step(trace, step: int = -1, ax=None, **options) -> Figure:
@@ -508,13 +582,25 @@ def caption_axes(ax, frame, *, fontsize: float = 9, below: float = 0.0) -> None:
     (``below`` points lower, under what the tree writes under its leaves)."""
     width = ax.get_position().width * ax.figure.get_figwidth()
     wrap = max(24, int(width * 72 / (0.55 * fontsize)))
-    ax.set_title(textwrap.fill(f"{frame.step}. {frame.sentence}", wrap), fontsize=fontsize,
-                 loc="left", color=style.CAPTION_COLOR, linespacing=1.25)
+    ax.set_title(
+        textwrap.fill(f"{frame.step}. {frame.sentence}", wrap),
+        fontsize=fontsize,
+        loc="left",
+        color=style.CAPTION_COLOR,
+        linespacing=1.25,
+    )
     c = frame.counts
-    ax.text(0.5, 0.0, f"visited {c['visited']} · leaves {c['leaves']} · cutoffs "
-            f"{c['cutoffs']} · pruned {c['pruned']}", ha="center",
-            transform=offset_copy(ax.transAxes, fig=ax.figure, y=-below, units="points"),
-            va="top", fontsize=fontsize * 0.85, color=style.COUNTERS_COLOR)
+    ax.text(
+        0.5,
+        0.0,
+        f"visited {c['visited']} · leaves {c['leaves']} · cutoffs "
+        f"{c['cutoffs']} · pruned {c['pruned']}",
+        ha="center",
+        transform=offset_copy(ax.transAxes, fig=ax.figure, y=-below, units="points"),
+        va="top",
+        fontsize=fontsize * 0.85,
+        color=style.COUNTERS_COLOR,
+    )
 
 
 def _action_text(action) -> str:

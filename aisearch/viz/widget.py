@@ -63,19 +63,34 @@ class StepViewer(widgets.VBox):
         self.figure = self.tree_figure.figure
         last = len(trace) - 1
         first = self.tree_figure.frame.step
-        self.play = widgets.Play(value=first, min=0, max=last, step=1, interval=interval,
-                                 show_repeat=False, description="play")
-        self.slider = widgets.IntSlider(value=first, min=0, max=last, description="step",
-                                        continuous_update=True,
-                                        layout=widgets.Layout(width="min(60%, 480px)"))
-        self.previous_button = widgets.Button(description="◀ previous", tooltip="previous step",
-                                              layout=widgets.Layout(width="auto"))
-        self.next_button = widgets.Button(description="next ▶", tooltip="next step",
-                                          layout=widgets.Layout(width="auto"))
+        self.play = widgets.Play(
+            value=first,
+            min=0,
+            max=last,
+            step=1,
+            interval=interval,
+            show_repeat=False,
+            description="play",
+        )
+        self.slider = widgets.IntSlider(
+            value=first,
+            min=0,
+            max=last,
+            description="step",
+            continuous_update=True,
+            layout=widgets.Layout(width="min(60%, 480px)"),
+        )
+        self.previous_button = widgets.Button(
+            description="◀ previous", tooltip="previous step", layout=widgets.Layout(width="auto")
+        )
+        self.next_button = widgets.Button(
+            description="next ▶", tooltip="next step", layout=widgets.Layout(width="auto")
+        )
         self.sentence = widgets.HTML()
         self.counters = widgets.HTML()
-        self.image = widgets.Image(format="png",
-                                   layout=widgets.Layout(max_width="100%", height="auto"))
+        self.image = widgets.Image(
+            format="png", layout=widgets.Layout(max_width="100%", height="auto")
+        )
         self._link = widgets.link((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._on_slider, names="value")
         self.previous_button.on_click(lambda _: self._move(-1))

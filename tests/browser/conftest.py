@@ -32,8 +32,14 @@ NOTEBOOKS = ROOT / "notebooks"
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 CHROMIUM = os.environ.get("AISEARCH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 SERVER_START_SECONDS = 60
 HOW_TO_INSTALL = (
@@ -44,8 +50,10 @@ HOW_TO_INSTALL = (
 
 def pytest_configure(config):
     config.addinivalue_line(
-        "markers", "browser: opens the course in headless Chromium (tests/browser; "
-        "run alone with `pytest tests/browser -m browser`)")
+        "markers",
+        "browser: opens the course in headless Chromium (tests/browser; "
+        "run alone with `pytest tests/browser -m browser`)",
+    )
 
 
 # -- processes -------------------------------------------------------------------
@@ -149,12 +157,27 @@ class Server:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
 
-def start_server(name: str, command: list[str], *, port: int, token: str, log: Path,
-                 root: Path, env: dict, ready_path: str):
+def start_server(
+    name: str,
+    command: list[str],
+    *,
+    port: int,
+    token: str,
+    log: Path,
+    root: Path,
+    env: dict,
+    ready_path: str,
+):
     """Start ``command`` in its own process group; wait until ``ready_path`` answers."""
-    process = subprocess.Popen(command, cwd=root, env=env, start_new_session=True,
-                               stdin=subprocess.DEVNULL, stdout=log.open("w"),
-                               stderr=subprocess.STDOUT)
+    process = subprocess.Popen(
+        command,
+        cwd=root,
+        env=env,
+        start_new_session=True,
+        stdin=subprocess.DEVNULL,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+    )
     server = Server(name, f"http://127.0.0.1:{port}", token, log, root)
     deadline = time.monotonic() + SERVER_START_SECONDS
     while True:
@@ -167,8 +190,10 @@ def start_server(name: str, command: list[str], *, port: int, token: str, log: P
             pass
         if process.poll() is not None or time.monotonic() > deadline:
             stop_process_tree(process, name)
-            pytest.fail(f"{name} did not start (exit code {process.returncode}); "
-                        f"the end of its log:\n{server.log_tail()}")
+            pytest.fail(
+                f"{name} did not start (exit code {process.returncode}); "
+                f"the end of its log:\n{server.log_tail()}"
+            )
         time.sleep(0.25)
 
 
@@ -189,13 +214,18 @@ def server_env(tmp_path_factory) -> dict:
     """
     home = tmp_path_factory.mktemp("jupyter-home")
     env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
-    env.update(JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-               IPYTHONDIR=str(home / "ipython"), JUPYTER_PLATFORM_DIRS="1")
+    env.update(
+        JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        IPYTHONDIR=str(home / "ipython"),
+        JUPYTER_PLATFORM_DIRS="1",
+    )
     # No news and no update check: the page asks nothing and fetches nothing.
     settings = home / "config/lab/user-settings/@jupyterlab/apputils-extension"
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text(
-        '{"fetchNews": "false", "checkForUpdates": false}')
+        '{"fetchNews": "false", "checkForUpdates": false}'
+    )
     return env
 
 
@@ -204,14 +234,30 @@ def lab_server(course_copy, server_env, tmp_path_factory):
     """JupyterLab on 127.0.0.1 serving the copy of the course; always stopped."""
     port, token = free_port(), secrets.token_hex(16)
     log = tmp_path_factory.mktemp("logs") / "jupyterlab.log"
-    command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
-               "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-               "--ServerApp.port_retries=0", f"--ServerApp.token={token}",
-               f"--ServerApp.root_dir={course_copy}",
-               # window.jupyterapp: the tests run cells through Lab's own commands
-               "--LabApp.expose_app_in_browser=True"]
-    process, server = start_server("JupyterLab", command, port=port, token=token, log=log,
-                                   root=course_copy, env=server_env, ready_path="api/status")
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--allow-root",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--ServerApp.token={token}",
+        f"--ServerApp.root_dir={course_copy}",
+        # window.jupyterapp: the tests run cells through Lab's own commands
+        "--LabApp.expose_app_in_browser=True",
+    ]
+    process, server = start_server(
+        "JupyterLab",
+        command,
+        port=port,
+        token=token,
+        log=log,
+        root=course_copy,
+        env=server_env,
+        ready_path="api/status",
+    )
     try:
         yield server
     finally:
@@ -230,12 +276,25 @@ def present_server(course_copy, server_env, tmp_path_factory):
     def start(notebook: str) -> Server:
         port, token = free_port(), secrets.token_hex(16)
         log = tmp_path_factory.mktemp("logs") / f"present-{notebook}.log"
-        command = [sys.executable, str(ROOT / "tools/present.py"), notebook,
-                   f"--notebooks={course_copy}", f"--port={port}", f"--token={token}",
-                   "--no-browser"]
-        process, server = start_server(f"presentation of {notebook}", command, port=port,
-                                       token=token, log=log, root=course_copy, env=server_env,
-                                       ready_path="voila/static/")
+        command = [
+            sys.executable,
+            str(ROOT / "tools/present.py"),
+            notebook,
+            f"--notebooks={course_copy}",
+            f"--port={port}",
+            f"--token={token}",
+            "--no-browser",
+        ]
+        process, server = start_server(
+            f"presentation of {notebook}",
+            command,
+            port=port,
+            token=token,
+            log=log,
+            root=course_copy,
+            env=server_env,
+            ready_path="voila/static/",
+        )
         started.append((process, server.name))
         return server
 
@@ -268,21 +327,31 @@ def browser(chromium_executable, tmp_path_factory):
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        pytest.fail("Playwright for Python is missing: `make test` installs it from "
-                    "requirements.txt (pip install playwright).", pytrace=False)
+        pytest.fail(
+            "Playwright for Python is missing: `make test` installs it from "
+            "requirements.txt (pip install playwright).",
+            pytrace=False,
+        )
     home = tmp_path_factory.mktemp("chromium-home")
-    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
-           "XDG_CACHE_HOME": str(home / "cache")}
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_CACHE_HOME": str(home / "cache"),
+    }
     before = descendants(os.getpid())
     playwright = sync_playwright().start()
     ours: set[int] = set()
     try:
         try:
-            browser = playwright.chromium.launch(executable_path=chromium_executable,
-                                                 args=CHROMIUM_FLAGS, env=env, timeout=60_000)
+            browser = playwright.chromium.launch(
+                executable_path=chromium_executable, args=CHROMIUM_FLAGS, env=env, timeout=60_000
+            )
         except Exception as error:
-            pytest.fail(f"Chromium at {chromium_executable} did not start: {error}\n"
-                        f"{HOW_TO_INSTALL}", pytrace=False)
+            pytest.fail(
+                f"Chromium at {chromium_executable} did not start: {error}\n{HOW_TO_INSTALL}",
+                pytrace=False,
+            )
         try:
             yield browser
         finally:

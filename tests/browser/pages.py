@@ -19,8 +19,10 @@ ANSWER_SECONDS = 20  # one click: the kernel redraws and sends a new picture
 
 # Text that shows a widget was not drawn: the kernel's plain-text fallback
 # (``StepViewer(children=(...))``), or the widget manager's own complaints.
-NOT_RENDERED = re.compile(r"\w\(children=|Error displaying widget|Loading widget|"
-                          r"Failed to load model")
+NOT_RENDERED = re.compile(
+    r"\w\(children=|Error displaying widget|Loading widget|"
+    r"Failed to load model"
+)
 
 
 def wait_until(condition, what: str, timeout: float = ANSWER_SECONDS, poll: float = 0.1):
@@ -72,7 +74,9 @@ class LabNotebook:
                  const kernel = w && w.context && w.context.path === path && w.sessionContext
                    && w.sessionContext.session && w.sessionContext.session.kernel;
                  return kernel && kernel.status === 'idle'; }""",
-            arg=path, timeout=RUN_SECONDS * 1000)
+            arg=path,
+            timeout=RUN_SECONDS * 1000,
+        )
         page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
         # Run > Run All Cells; its promise settles when the last cell has run.
         page.evaluate("""() => { window.__runAll = undefined;
@@ -82,7 +86,9 @@ class LabNotebook:
         page.wait_for_function("() => window.__runAll !== undefined", timeout=RUN_SECONDS * 1000)
         page.wait_for_function(
             "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
-            " === 'idle'", timeout=RUN_SECONDS * 1000)
+            " === 'idle'",
+            timeout=RUN_SECONDS * 1000,
+        )
         notebook = cls(page, path)
         result = page.evaluate("() => window.__runAll")
         assert result == "true", f"{path}: Run All Cells ended with {result}: {notebook.problems()}"
@@ -94,8 +100,11 @@ class LabNotebook:
     def wait_for_widgets(self, timeout: float = ANSWER_SECONDS) -> None:
         """Wait until every widget output has a drawn view (or time runs out)."""
         try:
-            wait_until(lambda: all(c["widgets_drawn"] >= c["widget_outputs"]
-                                   for c in self.cells()), "the widgets to be drawn", timeout)
+            wait_until(
+                lambda: all(c["widgets_drawn"] >= c["widget_outputs"] for c in self.cells()),
+                "the widgets to be drawn",
+                timeout,
+            )
         except AssertionError:
             pass  # problems() says which cell, and how
 
@@ -108,8 +117,10 @@ class LabNotebook:
                 found.append(f"{where} was not run")
             found += [f"{where} raised {error}" for error in cell["errors"]]
             if cell["widgets_drawn"] < cell["widget_outputs"]:
-                found.append(f"{where}: {cell['widget_outputs']} widget(s) output, "
-                             f"{cell['widgets_drawn']} drawn")
+                found.append(
+                    f"{where}: {cell['widget_outputs']} widget(s) output, "
+                    f"{cell['widgets_drawn']} drawn"
+                )
             if cell["widget_outputs"] and (match := NOT_RENDERED.search(cell["text"])):
                 found.append(f"{where} shows {match.group(0)!r} instead of a widget")
         return found
@@ -174,9 +185,11 @@ class StepViewer:
 
     @classmethod
     def all_in(cls, page) -> list[StepViewer]:
-        viewers = (page.locator(".jp-OutputArea-output > .widget-vbox")
-                   .filter(has=page.locator(".widget-slider"))
-                   .filter(has=page.get_by_role("button", name="next ▶")))
+        viewers = (
+            page.locator(".jp-OutputArea-output > .widget-vbox")
+            .filter(has=page.locator(".widget-slider"))
+            .filter(has=page.get_by_role("button", name="next ▶"))
+        )
         return [cls(viewers.nth(i)) for i in range(viewers.count())]
 
     def state(self) -> ViewerState:
@@ -191,18 +204,29 @@ class StepViewer:
 
         def answered():
             now = self.state()
-            return (now.settled and now.src != before.src and now.sentence != before.sentence
-                    and (expected_step is None or now.step == expected_step(before)) and now)
+            return (
+                now.settled
+                and now.src != before.src
+                and now.sentence != before.sentence
+                and (expected_step is None or now.step == expected_step(before))
+                and now
+            )
 
         return wait_until(answered, f"{what}: a new step sentence and picture from the kernel")
 
     def next(self) -> ViewerState:
-        return self._after(lambda: self.locator.get_by_role("button", name="next ▶").click(),
-                           lambda before: before.step + 1, "next ▶")
+        return self._after(
+            lambda: self.locator.get_by_role("button", name="next ▶").click(),
+            lambda before: before.step + 1,
+            "next ▶",
+        )
 
     def previous(self) -> ViewerState:
-        return self._after(lambda: self.locator.get_by_role("button", name="◀ previous").click(),
-                           lambda before: before.step - 1, "◀ previous")
+        return self._after(
+            lambda: self.locator.get_by_role("button", name="◀ previous").click(),
+            lambda before: before.step - 1,
+            "◀ previous",
+        )
 
     def drag_slider(self, fraction: float) -> ViewerState:
         """Drag the slider's handle with the mouse to ``fraction`` of its track."""
@@ -221,8 +245,9 @@ class StepViewer:
 
         self._after(drag, None, "dragging the slider")
         # continuous_update sends every step passed: wait for the last one.
-        return wait_until(lambda: (s := self.settled_state()) == self.state() and s,
-                          "the slider to come to rest")
+        return wait_until(
+            lambda: (s := self.settled_state()) == self.state() and s, "the slider to come to rest"
+        )
 
     def play_until(self, steps: int) -> ViewerState:
         """Press Play, wait until it has moved ``steps`` steps on its own, press pause."""
@@ -230,8 +255,11 @@ class StepViewer:
         before = self.settled_state()
         play.click()
         try:
-            wait_until(lambda: self.state().step >= before.step + steps,
-                       f"Play to advance {steps} steps", timeout=ANSWER_SECONDS)
+            wait_until(
+                lambda: self.state().step >= before.step + steps,
+                f"Play to advance {steps} steps",
+                timeout=ANSWER_SECONDS,
+            )
         finally:
             play.click()  # the same button pauses
         time.sleep(1)  # a step already sent may still arrive
@@ -253,8 +281,9 @@ class DiceNimBoard:
 
     @classmethod
     def all_in(cls, page) -> list[DiceNimBoard]:
-        boards = (page.locator(".jp-OutputArea-output > .widget-vbox")
-                  .filter(has=page.get_by_role("button", name=re.compile(r"^take \d+$"))))
+        boards = page.locator(".jp-OutputArea-output > .widget-vbox").filter(
+            has=page.get_by_role("button", name=re.compile(r"^take \d+$"))
+        )
         return [cls(boards.nth(i)) for i in range(boards.count())]
 
     def text(self) -> str:
@@ -267,20 +296,27 @@ class DiceNimBoard:
 
     def enabled_takes(self) -> list[int]:
         buttons = self.locator.get_by_role("button", name=re.compile(r"^take \d+$"))
-        return [int(buttons.nth(i).inner_text().split()[1]) for i in range(buttons.count())
-                if buttons.nth(i).is_enabled()]
+        return [
+            int(buttons.nth(i).inner_text().split()[1])
+            for i in range(buttons.count())
+            if buttons.nth(i).is_enabled()
+        ]
 
     def new_game(self) -> str:
         before = self.text()
         self.locator.get_by_role("button", name="new game").click()
-        return wait_until(lambda: not TURN.search(t := self.text()) and t,
-                          f"a new game (the board was:\n{before})")
+        return wait_until(
+            lambda: not TURN.search(t := self.text()) and t,
+            f"a new game (the board was:\n{before})",
+        )
 
     def take(self, k: int) -> tuple[int, str]:
         """Click ``take k``; wait for the computer's reply; return (stones it took, its line)."""
         stones, turns = self.stones(), TURN.findall(self.text())
         self.locator.get_by_role("button", name=f"take {k}").click()
-        text = wait_until(lambda: len(TURN.findall(t := self.text())) > len(turns) and t,
-                          f"a new turn on the board after 'take {k}'")
+        text = wait_until(
+            lambda: len(TURN.findall(t := self.text())) > len(turns) and t,
+            f"a new turn on the board after 'take {k}'",
+        )
         line = TURN.findall(text)[-1]
         return stones - k - self.stones(), line

@@ -34,8 +34,11 @@ def widget_names() -> set[str]:
             names.add(name)
     for name in viz.__all__:
         thing = getattr(viz, name)
-        returns = getattr(inspect.signature(thing), "return_annotation", None) \
-            if inspect.isfunction(thing) else None
+        returns = (
+            getattr(inspect.signature(thing), "return_annotation", None)
+            if inspect.isfunction(thing)
+            else None
+        )
         if isinstance(returns, str) and returns in names:
             names.add(name)
     return names
@@ -63,12 +66,16 @@ def test_notebook_widgets_work(lab_notebook, screenshots, name):
     for number, viewer in enumerate(StepViewer.all_in(notebook.page), start=1):
         viewer.locator.scroll_into_view_if_needed()
         first = viewer.settled_state()
-        assert (first.outputs_in_cell, first.images_in_cell) == (1, 1), \
+        assert (first.outputs_in_cell, first.images_in_cell) == (1, 1), (
             f"viewer {number}: the cell should show the viewer's picture only"
+        )
         # Forward then back (back then forward at the last step): the sentence
         # and picture change each way, and the viewer ends where it started.
-        moves = (viewer.previous, viewer.next) if first.next_disabled else \
-            (viewer.next, viewer.previous)
+        moves = (
+            (viewer.previous, viewer.next)
+            if first.next_disabled
+            else (viewer.next, viewer.previous)
+        )
         moved = moves[0]()
         back = moves[1]()
         screenshots(viewer.locator, f"viewer-{number}-step-{moved.step}")
@@ -107,8 +114,9 @@ def test_alpha_beta_step_viewer(lab_notebook, screenshots):
     assert played.step >= dragged.step + 2 and played.sentence != dragged.sentence
 
     for state in (*seen, dragged, played):
-        assert (state.outputs_in_cell, state.images_in_cell) == (1, 1), \
+        assert (state.outputs_in_cell, state.images_in_cell) == (1, 1), (
             "exactly one figure: the viewer's picture, no stray matplotlib output"
+        )
 
 
 def test_dice_nim_board_replies(lab_notebook, screenshots):
@@ -137,21 +145,28 @@ def test_tic_tac_toe_board_replies(lab_notebook, screenshots):
 
     notebook = lab_notebook("03_evaluation_and_depth")
     page = notebook.page
-    boards = (page.locator(".jp-OutputArea-output > .widget-vbox")
-              .filter(has=page.get_by_role("button", name="show me its search")))
+    boards = page.locator(".jp-OutputArea-output > .widget-vbox").filter(
+        has=page.get_by_role("button", name="show me its search")
+    )
     assert boards.count() >= 1, f"no game board in 03_evaluation_and_depth: {notebook.problems()}"
     board = boards.first
     board.scroll_into_view_if_needed()
     board.get_by_role("button", name="new game").click()
     cells = board.locator(".widget-gridbox button")
-    wait_until(lambda: cells.count() == 9 and all(cells.nth(i).inner_text().strip() == ""
-                                                   for i in range(9)), "an empty 3 x 3 board")
+    wait_until(
+        lambda: (
+            cells.count() == 9 and all(cells.nth(i).inner_text().strip() == "" for i in range(9))
+        ),
+        "an empty 3 x 3 board",
+    )
     screenshots(board, "new-game")
     centre = board.locator('button[title="(1, 1)"]')
     assert centre.is_enabled(), "the centre of an empty board must be a legal move"
     centre.click()
-    marks = wait_until(lambda: (m := [cells.nth(i).inner_text().strip() for i in range(9)])
-                       .count("O") == 1 and m, "the computer's O on the board")
+    marks = wait_until(
+        lambda: (m := [cells.nth(i).inner_text().strip() for i in range(9)]).count("O") == 1 and m,
+        "the computer's O on the board",
+    )
     screenshots(board, "after-the-centre")
     assert marks[4] == "X" and marks.count("X") == 1, marks
     assert not centre.is_enabled(), "a used cell stays disabled"
@@ -165,10 +180,12 @@ def test_connect_four_board_replies(lab_notebook, screenshots):
 
     notebook = lab_notebook("06_connect_four")
     page = notebook.page
-    boards = (page.locator(".jp-OutputArea-output > .widget-vbox")
-              .filter(has=page.get_by_role("button", name="▼ 1", exact=True)))
-    assert boards.count(), f"no Connect Four board (buttons '▼ 1' ...) in 06_connect_four: " \
-        f"{notebook.problems()}"
+    boards = page.locator(".jp-OutputArea-output > .widget-vbox").filter(
+        has=page.get_by_role("button", name="▼ 1", exact=True)
+    )
+    assert boards.count(), (
+        f"no Connect Four board (buttons '▼ 1' ...) in 06_connect_four: {notebook.problems()}"
+    )
     board = boards.first
     board.scroll_into_view_if_needed()
     board.get_by_role("button", name="new game").click()
@@ -176,11 +193,15 @@ def test_connect_four_board_replies(lab_notebook, screenshots):
     assert board.locator("div[title='X'], div[title='O']").count() == 0, "a new board is empty"
     screenshots(board, "new-game")
     board.get_by_role("button", name="▼ 3", exact=True).click()
-    text = wait_until(lambda: "turn 1:" in (t := board.inner_text()) and t,
-                      "the computer's reply to a stone in column 3")
+    text = wait_until(
+        lambda: "turn 1:" in (t := board.inner_text()) and t,
+        "the computer's reply to a stone in column 3",
+    )
     screenshots(board, "after-column-3")
     line = next(line for line in text.splitlines() if line.startswith("turn 1:"))
     assert re.fullmatch(r"turn 1: you 3, computer [1-5]", line.strip()), line
-    wait_until(lambda: board.locator("div[title='X'], div[title='O']").count() == 2,
-               "two stones drawn on the board")
+    wait_until(
+        lambda: board.locator("div[title='X'], div[title='O']").count() == 2,
+        "two stones drawn on the board",
+    )
     assert "Your move" in board.inner_text()

@@ -24,8 +24,9 @@ def test_presentation_shows_no_code_and_live_widgets(browser, present_server, sc
 
         assert page.locator(".jp-MarkdownOutput").count() > 0, "the lecture's text is missing"
         assert page.locator(".jp-CodeCell").count() > 0, "no cell output at all"
-        code = page.locator(".jp-CodeCell .jp-InputArea, .jp-InputPrompt, .cm-editor, "
-                            ".CodeMirror, .jp-Editor")
+        code = page.locator(
+            ".jp-CodeCell .jp-InputArea, .jp-InputPrompt, .cm-editor, .CodeMirror, .jp-Editor"
+        )
         assert code.count() == 0, "the presentation shows code cells"
         for code in ("from aisearch", "step_through(", "DiceNimTable("):
             assert code not in body, f"the presentation shows code: {code!r}"

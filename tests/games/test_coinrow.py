@@ -12,18 +12,20 @@ def terminal_states(game, state=None):
     state = game.initial_state() if state is None else state
     if game.is_terminal(state):
         return [state]
-    return [end for a in game.actions(state) for end in terminal_states(game, game.result(state, a))]
+    return [
+        end for a in game.actions(state) for end in terminal_states(game, game.result(state, a))
+    ]
 
 
 def test_rules_take_from_either_end_in_turn():
     game = CoinRow((1, 5, 2, 6))
     s = game.initial_state()
     assert s == CoinRowState(0, 4, (0, 0, 0), 0) and game.to_move(s) == "P1"
-    s = game.result(s, "right")      # P1 takes 6
-    s = game.result(s, "left")       # P2 takes 1
-    s = game.result(s, "right")      # P3 takes 2
+    s = game.result(s, "right")  # P1 takes 6
+    s = game.result(s, "left")  # P2 takes 1
+    s = game.result(s, "right")  # P3 takes 2
     assert game.actions(s) == ("left",) and game.to_move(s) == "P1"
-    s = game.result(s, "left")       # P1 takes 5
+    s = game.result(s, "left")  # P1 takes 5
     assert game.is_terminal(s) and game.actions(s) == ()
     assert [game.utility(s, p) for p in game.players] == [11, 1, 2]
     assert game.describe(s) == "row empty | P1 11, P2 1, P3 2 | game over"
@@ -34,7 +36,7 @@ def test_perft_two_to_the_n_minus_one_games(n):
     game = CoinRow(range(n))
     assert count_games(game) == 2 ** (n - 1)
     # 2^k nodes after k moves for k < n, and the 2^(n-1) ends after the last.
-    assert count_tree_nodes(game) == (2 ** n - 1) + 2 ** (n - 1)
+    assert count_tree_nodes(game) == (2**n - 1) + 2 ** (n - 1)
 
 
 def test_constant_sum_every_game_ends_with_the_whole_row_shared():

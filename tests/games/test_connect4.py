@@ -65,7 +65,7 @@ class ArrayConnectFour:
 
     def result(self, state, column):
         mover = "X" if self.stones(state) % 2 == 0 else "O"
-        return state[:column] + (state[column] + mover,) + state[column + 1:]
+        return state[:column] + (state[column] + mover,) + state[column + 1 :]
 
 
 def positions_per_ply(game, plies):
@@ -110,20 +110,25 @@ def test_a_whole_small_game_agrees_with_the_naive_one_move_by_move():
             assert list(game.actions(state)) == naive.actions(board)
             column = rng.choice(game.actions(state))
             state, board = game.result(state, column), naive.result(board, column)
-            assert game.grid(state) == [[board[c][r] if r < len(board[c]) else "."
-                                         for c in range(5)] for r in reversed(range(4))]
+            assert game.grid(state) == [
+                [board[c][r] if r < len(board[c]) else "." for c in range(5)]
+                for r in reversed(range(4))
+            ]
         assert naive.is_terminal(board) and game.winner(state) == naive.winner(board)
 
 
 # -- the rules ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("moves, direction", [
-    ("1212121", "vertical"),
-    ("1122334", "horizontal"),
-    ("12233434544", "diagonal /"),
-    ("76655454344", "diagonal \\"),
-])
+@pytest.mark.parametrize(
+    "moves, direction",
+    [
+        ("1212121", "vertical"),
+        ("1122334", "horizontal"),
+        ("12233434544", "diagonal /"),
+        ("76655454344", "diagonal \\"),
+    ],
+)
 def test_four_in_a_row_in_every_direction_ends_the_game(moves, direction):
     game = ConnectFour()
     before = game.from_moves(moves[:-1])
@@ -136,7 +141,7 @@ def test_four_in_a_row_in_every_direction_ends_the_game(moves, direction):
 
 def test_a_full_board_without_four_is_a_draw():
     game = ConnectFour(4, 4)
-    state = game.from_moves("1234" "1234" "2143" "2143")  # rows XOXO / XOXO / OXOX / OXOX
+    state = game.from_moves("1234123421432143")  # rows XOXO / XOXO / OXOX / OXOX
     assert state.moves == 16 and game.is_terminal(state)
     assert game.winner(state) is None and game.utility(state, "X") == 0
     result = solve(game, state)
@@ -154,13 +159,16 @@ def test_players_actions_and_render():
     assert hash(state) == hash(game.from_moves("5544"))  # transpositions are one state
 
 
-@pytest.mark.parametrize("moves, message", [
-    ("1111111", "move 7 of '1111111': column 1 (1-based) is full"),
-    ("48", "move 2 of '48': column 8 is out of range 1..7"),
-    ("40", "move 2 of '40': column 0 is out of range 1..7"),
-    ("4a", "move 2 of '4a': 'a' is not a digit"),
-    ("12121212", "move 8 of '12121212': no move in column 2 (1-based): the game is over"),
-])
+@pytest.mark.parametrize(
+    "moves, message",
+    [
+        ("1111111", "move 7 of '1111111': column 1 (1-based) is full"),
+        ("48", "move 2 of '48': column 8 is out of range 1..7"),
+        ("40", "move 2 of '40': column 0 is out of range 1..7"),
+        ("4a", "move 2 of '4a': 'a' is not a digit"),
+        ("12121212", "move 8 of '12121212': no move in column 2 (1-based): the game is over"),
+    ],
+)
 def test_bad_moves_are_named(moves, message):
     with pytest.raises(ValueError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
         ConnectFour().from_moves(moves)
@@ -213,16 +221,27 @@ def test_the_game_module_says_where_the_solver_went():
     import aisearch.connect4_solver as solver
     from aisearch.games import connect4
 
-    for name in ("LADDER", "NodeLimitExceeded", "ScoreTable", "SolveStats", "column_order",
-                 "difficulty", "remaining_moves", "score_columns", "solve", "table_size"):
+    for name in (
+        "LADDER",
+        "NodeLimitExceeded",
+        "ScoreTable",
+        "SolveStats",
+        "column_order",
+        "difficulty",
+        "remaining_moves",
+        "score_columns",
+        "solve",
+        "table_size",
+    ):
         assert hasattr(solver, name)
-        with pytest.raises(AttributeError,
-                           match=f"from aisearch.connect4_solver import {name}"):
+        with pytest.raises(AttributeError, match=f"from aisearch.connect4_solver import {name}"):
             getattr(connect4, name)
     with pytest.raises(AttributeError, match="has no attribute 'negamax'"):
         connect4.negamax  # noqa: B018
-    code = ("import sys; from aisearch.games.connect4 import ConnectFour; "
-            "print('aisearch.connect4_solver' in sys.modules)")
+    code = (
+        "import sys; from aisearch.games.connect4 import ConnectFour; "
+        "print('aisearch.connect4_solver' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -280,14 +299,17 @@ def test_the_score_is_minimax_with_a_pons_utility():
     rng = random.Random(5)
     for _ in range(25):
         state = game.random_position(rng.randrange(8, 13), rng)
-        assert minimax(game, state).value == solve(game, state, upto="negamax").value \
+        assert (
+            minimax(game, state).value
+            == solve(game, state, upto="negamax").value
             == solve(game, state).value
+        )
 
 
 def test_a_win_with_the_last_stone_scores_one():
     game = ConnectFour(4, 4)
     # X to move with one cell left, and it makes four.
-    state = game.from_moves("1324" "1342" "3142" "243")
+    state = game.from_moves("132413423142243")
     assert state.moves == 15 and game.winning_moves(state) == (0,)
     assert solve(game, state).value == 1
 
@@ -314,8 +336,10 @@ def test_every_step_equals_plain_negamax_on_every_4x4_position_after_10_moves(up
     positions = all_positions_after(game, 10)
     assert len(positions) == naive_unfinished_positions(4, 4, 10)  # 14352
     for state in positions:
-        assert solve(game, state, upto=upto, find_action=False).value == plain(state), \
-            (upto, game.render(state))
+        assert solve(game, state, upto=upto, find_action=False).value == plain(state), (
+            upto,
+            game.render(state),
+        )
 
 
 @pytest.mark.parametrize("upto", LADDER[1:])
@@ -350,8 +374,11 @@ def test_every_step_equals_plain_negamax_on_random_late_7x6_positions():
         for upto in LADDER[1:]:
             result = solve(game, state, upto=upto)
             assert result.value == plain.value, (upto, game.render(state))
-            child = solve(game, game.play(state, result.action)).value \
-                if result.action not in game.winning_moves(state) else None
+            child = (
+                solve(game, game.play(state, result.action)).value
+                if result.action not in game.winning_moves(state)
+                else None
+            )
             assert child is None or -child == plain.value
 
 
@@ -431,8 +458,9 @@ def test_stats_count_the_work():
     assert score_only.stats.action_nodes == 0 and score_only.stats.nodes == full.stats.nodes
     assert full.stats.action_nodes > 0
     assert "action_nodes=" in repr(full.stats)
-    ladder = {step: solve(game, state, upto=step, find_action=False).stats.nodes
-              for step in LADDER[4:]}
+    ladder = {
+        step: solve(game, state, upto=step, find_action=False).stats.nodes for step in LADDER[4:]
+    }
     assert ladder["threat_order"] <= ladder["non_losing"] <= ladder["null_window"]
 
 

@@ -28,8 +28,10 @@ def expected_value(game, state, player):
         return game.utility(state, player)
     mover = game.to_move(state)
     if mover == CHANCE:
-        return sum(p * expected_value(game, game.result(state, o), player)
-                   for o, p in game.chance_outcomes(state))
+        return sum(
+            p * expected_value(game, game.result(state, o), player)
+            for o, p in game.chance_outcomes(state)
+        )
     values = [expected_value(game, game.result(state, a), player) for a in game.actions(state)]
     return max(values) if mover == player else min(values)
 
@@ -86,8 +88,9 @@ def test_every_move_takes_a_stone_so_there_are_no_cycles():
 @pytest.mark.parametrize("stones", [6, 7])
 def test_every_reachable_chance_state_has_valid_outcomes(stones):
     game = DiceNim(stones=stones, die=4)
-    chance_states = [s for s in reachable(game) if not game.is_terminal(s)
-                     and game.to_move(s) == CHANCE]
+    chance_states = [
+        s for s in reachable(game) if not game.is_terminal(s) and game.to_move(s) == CHANCE
+    ]
     # A rolls at the start and below stones - 1, B below the start.
     assert len(chance_states) == 1 + (stones - 2) + (stones - 1)
     for s in chance_states:
@@ -98,14 +101,17 @@ def test_every_reachable_chance_state_has_valid_outcomes(stones):
         assert tuple(o for o, _ in outcomes) == game.actions(s)
 
 
-@pytest.mark.parametrize("stones, die, value", [
-    (1, 3, Fraction(1)),
-    (3, 3, Fraction(1, 9)),
-    (4, 3, Fraction(-1, 9)),
-    (5, 3, Fraction(1, 9)),
-    (7, 3, Fraction(1, 81)),
-    (2, 2, Fraction(0)),  # a 1 passes the last stone to the opponent, a 2 wins
-])
+@pytest.mark.parametrize(
+    "stones, die, value",
+    [
+        (1, 3, Fraction(1)),
+        (3, 3, Fraction(1, 9)),
+        (4, 3, Fraction(-1, 9)),
+        (5, 3, Fraction(1, 9)),
+        (7, 3, Fraction(1, 81)),
+        (2, 2, Fraction(0)),  # a 1 passes the last stone to the opponent, a 2 wins
+    ],
+)
 def test_expectiminimax_value_from_the_start(stones, die, value):
     game = DiceNim(stones=stones, die=die)
     assert exact_value(stones, die) == value
@@ -120,15 +126,19 @@ def test_the_die_changes_the_best_move():
     assert expectimax(game, DiceNimState(6, "A", 3)).action == 2
     assert expectimax(game, DiceNimState(7, "A", 2)).action == 1
     assert expectimax(game, DiceNimState(7, "A", 3)).action == 3
-    values = {take: expected_value(game, game.result(DiceNimState(7, "A", 2), take), "A")
-              for take in (1, 2)}
+    values = {
+        take: expected_value(game, game.result(DiceNimState(7, "A", 2), take), "A")
+        for take in (1, 2)
+    }
     assert values[1] == pytest.approx(float(-exact_value(6, 3)))
     assert values[1] > values[2]
 
 
 def test_tree_sizes_in_the_docstring():
-    counts = {n: (count_tree_nodes(DiceNim(n)), count_games(DiceNim(n)),
-                  count_positions(DiceNim(n))) for n in (3, 5, 7)}
+    counts = {
+        n: (count_tree_nodes(DiceNim(n)), count_games(DiceNim(n)), count_positions(DiceNim(n)))
+        for n in (3, 5, 7)
+    }
     assert counts == {3: (100, 40, 18), 5: (1_326, 526, 34), 7: (17_457, 6_921, 50)}
     # A chance node and its die faces, then one move each: 1 + 3 * 2 nodes from 1 stone.
     assert count_tree_nodes(DiceNim(1)) == 1 + 3 * (1 + 1)
@@ -159,29 +169,43 @@ def test_depth_limited_search_uses_the_evaluation():
     assert shallow.action == full.action == 1  # leave 8, a multiple of 4
 
 
-@pytest.mark.parametrize("stones, die, message", [
-    (0, 3, "stones must be a whole number >= 1, got 0"),
-    (2.5, 3, "stones must be a whole number >= 1, got 2.5"),
-    (True, 3, "stones must be a whole number >= 1, got True"),
-    (5, 1, "die must be a whole number of faces >= 2, got 1"),
-    (5, "6", "die must be a whole number of faces >= 2, got '6'"),
-])
+@pytest.mark.parametrize(
+    "stones, die, message",
+    [
+        (0, 3, "stones must be a whole number >= 1, got 0"),
+        (2.5, 3, "stones must be a whole number >= 1, got 2.5"),
+        (True, 3, "stones must be a whole number >= 1, got True"),
+        (5, 1, "die must be a whole number of faces >= 2, got 1"),
+        (5, "6", "die must be a whole number of faces >= 2, got '6'"),
+    ],
+)
 def test_bad_parameters_are_named(stones, die, message):
     with pytest.raises(ValueError, match=message):
         DiceNim(stones=stones, die=die)
 
 
-@pytest.mark.parametrize("state, action, message", [
-    (DiceNimState(5, "A", None), 2, r"2 is not a roll: .*chance state.*Roll\(1\) \.\. Roll\(3\)"),
-    (DiceNimState(5, "A", None), Roll(4), r"Roll\(4\) is not a face of the die: faces are 1 to 3"),
-    (DiceNimState(5, "A", None), Roll(0), r"Roll\(0\) is not a face"),
-    (DiceNimState(5, "A", 2), Roll(1), r"Roll\(1\) in .*A rolled 2 already"),
-    (DiceNimState(5, "A", 2), 3, r"cannot take 3 stones in .*A rolled 2, so takes 1 to 2"),
-    (DiceNimState(2, "B", 3), 3, r"cannot take 3 stones in .*only 2 left"),
-    (DiceNimState(5, "A", 2), 0, r"cannot take 0 stones .*at least 1"),
-    (DiceNimState(5, "A", 2), "1", r"cannot take '1' stones"),
-    (DiceNimState(0, "A", None), Roll(1), r"no move Roll\(1\) in .*the game is over"),
-])
+@pytest.mark.parametrize(
+    "state, action, message",
+    [
+        (
+            DiceNimState(5, "A", None),
+            2,
+            r"2 is not a roll: .*chance state.*Roll\(1\) \.\. Roll\(3\)",
+        ),
+        (
+            DiceNimState(5, "A", None),
+            Roll(4),
+            r"Roll\(4\) is not a face of the die: faces are 1 to 3",
+        ),
+        (DiceNimState(5, "A", None), Roll(0), r"Roll\(0\) is not a face"),
+        (DiceNimState(5, "A", 2), Roll(1), r"Roll\(1\) in .*A rolled 2 already"),
+        (DiceNimState(5, "A", 2), 3, r"cannot take 3 stones in .*A rolled 2, so takes 1 to 2"),
+        (DiceNimState(2, "B", 3), 3, r"cannot take 3 stones in .*only 2 left"),
+        (DiceNimState(5, "A", 2), 0, r"cannot take 0 stones .*at least 1"),
+        (DiceNimState(5, "A", 2), "1", r"cannot take '1' stones"),
+        (DiceNimState(0, "A", None), Roll(1), r"no move Roll\(1\) in .*the game is over"),
+    ],
+)
 def test_illegal_moves_are_named(state, action, message):
     with pytest.raises(ValueError, match=message):
         DiceNim(stones=5).result(state, action)

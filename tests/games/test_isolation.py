@@ -46,8 +46,9 @@ def random_states(game, count, seed):
         yield state
 
 
-@pytest.mark.parametrize("size, moves", [((4, 4), "knight"), ((5, 4), "queen"), ((5, 5), "knight"),
-                                         ((3, 5), "queen")])
+@pytest.mark.parametrize(
+    "size, moves", [((4, 4), "knight"), ((5, 4), "queen"), ((5, 5), "knight"), ((3, 5), "queen")]
+)
 def test_actions_follow_the_rules_in_row_major_order(size, moves):
     game = Isolation(*size, moves=moves)
     for state in random_states(game, 200, seed=sum(size)):
@@ -95,8 +96,9 @@ def test_perft_counts_match_a_plain_enumeration():
     assert count_positions(game) == len(seen)
 
 
-@pytest.mark.parametrize("size, moves", [((3, 3), "knight"), ((4, 3), "knight"),
-                                         ((4, 4), "knight"), ((3, 3), "queen")])
+@pytest.mark.parametrize(
+    "size, moves", [((3, 3), "knight"), ((4, 3), "knight"), ((4, 4), "knight"), ((3, 3), "queen")]
+)
 def test_searches_agree_with_minimax_on_small_boards(size, moves):
     game = Isolation(*size, moves=moves)
     plain = minimax(game)
@@ -148,8 +150,11 @@ def test_reflection_fails_when_x_takes_the_centre_of_an_odd_board():
     assert game.mirror((2, 2)) == (2, 2) and mirror(game, state) == (0, 0)  # fallback
     assert mirror.missed == 1
     # And the fallback does not save it: from the centre, X wins against the mirror.
-    record = play_game(game, {"X": lambda g, s: alphabeta(g, s, depth=4).action, "O": mirror},
-                       game.result(game.initial_state(), (2, 2)))
+    record = play_game(
+        game,
+        {"X": lambda g, s: alphabeta(g, s, depth=4).action, "O": mirror},
+        game.result(game.initial_state(), (2, 2)),
+    )
     assert record.outcome["X"] == game.win
 
 
@@ -173,7 +178,9 @@ def test_errors_name_the_culprit():
     with pytest.raises(ValueError, match=r"illegal move \(0, 0\) for O"):
         game.result(s, (0, 0))
     s = game.result(s, (3, 3))
-    with pytest.raises(ValueError, match=r"illegal move \(0, 1\) for X .* legal moves are \[\(1, 2\), \(2, 1\)\]"):
+    with pytest.raises(
+        ValueError, match=r"illegal move \(0, 1\) for X .* legal moves are \[\(1, 2\), \(2, 1\)\]"
+    ):
         game.result(s, (0, 1))
     with pytest.raises(ValueError, match="player must be 'X' or 'O'"):
         game.utility(s, "Z")
@@ -200,19 +207,23 @@ def mirrored(game, state, to_move):
 def assert_moves_are_symmetric(game, state):
     turned = mirrored(game, state, game.to_move(state))
     for player in ("X", "O"):
-        assert {game.mirror(t) for t in game.moves_from(state, player)} == \
-            set(game.moves_from(turned, player)), (game.render(state), player)
+        assert {game.mirror(t) for t in game.moves_from(state, player)} == set(
+            game.moves_from(turned, player)
+        ), (game.render(state), player)
     assert {game.mirror(a) for a in game.actions(state)} == set(game.actions(turned))
 
 
-@pytest.mark.parametrize("game", [Isolation(4, 4), Isolation(5, 4), Isolation(4, 4, "queen")],
-                         ids=repr)
+@pytest.mark.parametrize(
+    "game", [Isolation(4, 4), Isolation(5, 4), Isolation(4, 4, "queen")], ids=repr
+)
 def test_moves_are_symmetric_for_both_players_on_every_placement(game):
     for cell in game.cells:
         assert game.mirror(game.mirror(cell)) == cell
     for x, o in itertools.permutations(game.cells, 2):  # every placement, open board
-        rows = ["".join("X" if (r, c) == x else "O" if (r, c) == o else "."
-                        for c in range(game.width)) for r in range(game.height)]
+        rows = [
+            "".join("X" if (r, c) == x else "O" if (r, c) == o else "." for c in range(game.width))
+            for r in range(game.height)
+        ]
         for to_move in ("X", "O"):
             assert_moves_are_symmetric(game, game.from_rows(*rows, to_move=to_move))
 

@@ -28,13 +28,16 @@ def test_hand_built_positions_outside_the_table_are_worked_out():
     assert game.is_terminal(state) and game.utility(state, "X") == 1
 
 
-@pytest.mark.parametrize("state, message", [
-    ("XX.......", "2 X and 0 O"),
-    ("XO", "not a tic-tac-toe state"),
-    (None, "not a tic-tac-toe state"),
-    ("XXXOOO...", "both players"),
-    ("XXXOO.O..", "play went on after X had won"),
-])
+@pytest.mark.parametrize(
+    "state, message",
+    [
+        ("XX.......", "2 X and 0 O"),
+        ("XO", "not a tic-tac-toe state"),
+        (None, "not a tic-tac-toe state"),
+        ("XXXOOO...", "both players"),
+        ("XXXOO.O..", "play went on after X had won"),
+    ],
+)
 def test_bad_states_are_named(state, message):
     game = TicTacToe()
     with pytest.raises(ValueError, match=message):

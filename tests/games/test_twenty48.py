@@ -42,14 +42,17 @@ def solve(game, state=None):
     return value(game.initial_state() if state is None else state)
 
 
-@pytest.mark.parametrize("row, slid", [
-    ((0, 0, 0), (0, 0, 0)),
-    ((2, 0, 2), (4, 0, 0)),
-    ((2, 2, 2), (4, 2, 0)),  # the pair nearest the wall merges first
-    ((2, 2, 4), (4, 4, 0)),  # a merged tile does not merge again in the same slide
-    ((4, 4, 8, 8), (8, 16, 0, 0)),
-    ((2, 4, 8), (2, 4, 8)),
-])
+@pytest.mark.parametrize(
+    "row, slid",
+    [
+        ((0, 0, 0), (0, 0, 0)),
+        ((2, 0, 2), (4, 0, 0)),
+        ((2, 2, 2), (4, 2, 0)),  # the pair nearest the wall merges first
+        ((2, 2, 4), (4, 4, 0)),  # a merged tile does not merge again in the same slide
+        ((4, 4, 8, 8), (8, 16, 0, 0)),
+        ((2, 4, 8), (2, 4, 8)),
+    ],
+)
 def test_slide_row(row, slid):
     assert slide_row(row) == slid
 
@@ -79,7 +82,13 @@ def test_the_six_parts_and_the_chance_outcomes():
     slid = game.result(two, "left")
     assert slid == Mini2048State(((0, 0), (4, 0)), 1, 1) and game.to_move(slid) == CHANCE
     assert [o for o, _ in game.chance_outcomes(slid)] == [
-        ((0, 0), 2), ((0, 0), 4), ((0, 1), 2), ((0, 1), 4), ((1, 1), 2), ((1, 1), 4)]
+        ((0, 0), 2),
+        ((0, 0), 4),
+        ((0, 1), 2),
+        ((0, 1), 4),
+        ((1, 1), 2),
+        ((1, 1), 4),
+    ]
     assert start == Mini2048State(((0, 0), (0, 0)), 2, 0)  # never changed
 
 
@@ -156,32 +165,64 @@ def test_evaluation():
     assert game.evaluate(game.from_rows("4 .", ". ."), "player") == pytest.approx(0.9 * 0.25)
     assert game.evaluate(game.initial_state(), "player") == 0
     # More room, or a bigger tile, is better.
-    assert game.evaluate(game.from_rows("8 .", ". ."), "player") > game.evaluate(
-        game.from_rows("4 .", ". ."), "player") > game.evaluate(game.from_rows("4 2", ". ."), "player")
+    assert (
+        game.evaluate(game.from_rows("8 .", ". ."), "player")
+        > game.evaluate(game.from_rows("4 .", ". ."), "player")
+        > game.evaluate(game.from_rows("4 2", ". ."), "player")
+    )
 
 
-@pytest.mark.parametrize("state, action, message", [
-    (Mini2048State(((2, 0), (0, 0)), 0, 0), "left",
-     r"illegal slide 'left' in .*it does not change the board"),
-    (Mini2048State(((2, 0), (0, 0)), 0, 0), "north", r"'north' is not a slide: use one of up, down"),
-    (Mini2048State(((2, 0), (0, 0)), 0, 0), ((0, 1), 2), r"\(\(0, 1\), 2\) places a tile, but it is the player's turn"),
-    (Mini2048State(((2, 0), (0, 0)), 1, 0), "up", r"'up' is not a placement: .*chance state"),
-    (Mini2048State(((2, 0), (0, 0)), 1, 0), ((0, 0), 2), r"cannot place tile 2 at \(0, 0\) .*the cell holds 2"),
-    (Mini2048State(((2, 0), (0, 0)), 1, 0), ((0, 1), 8), r"cannot place tile 8 .*new tiles are 2 or 4"),
-    (Mini2048State(((2, 0), (0, 0)), 1, 0), ((2, 0), 2), r"\(2, 0\) is not a cell of the 2x2 board"),
-    (Mini2048State(((16, 0), (0, 0)), 0, 0), "right", r"no move 'right' in .*the game is over"),
-])
+@pytest.mark.parametrize(
+    "state, action, message",
+    [
+        (
+            Mini2048State(((2, 0), (0, 0)), 0, 0),
+            "left",
+            r"illegal slide 'left' in .*it does not change the board",
+        ),
+        (
+            Mini2048State(((2, 0), (0, 0)), 0, 0),
+            "north",
+            r"'north' is not a slide: use one of up, down",
+        ),
+        (
+            Mini2048State(((2, 0), (0, 0)), 0, 0),
+            ((0, 1), 2),
+            r"\(\(0, 1\), 2\) places a tile, but it is the player's turn",
+        ),
+        (Mini2048State(((2, 0), (0, 0)), 1, 0), "up", r"'up' is not a placement: .*chance state"),
+        (
+            Mini2048State(((2, 0), (0, 0)), 1, 0),
+            ((0, 0), 2),
+            r"cannot place tile 2 at \(0, 0\) .*the cell holds 2",
+        ),
+        (
+            Mini2048State(((2, 0), (0, 0)), 1, 0),
+            ((0, 1), 8),
+            r"cannot place tile 8 .*new tiles are 2 or 4",
+        ),
+        (
+            Mini2048State(((2, 0), (0, 0)), 1, 0),
+            ((2, 0), 2),
+            r"\(2, 0\) is not a cell of the 2x2 board",
+        ),
+        (Mini2048State(((16, 0), (0, 0)), 0, 0), "right", r"no move 'right' in .*the game is over"),
+    ],
+)
 def test_illegal_moves_are_named(state, action, message):
     with pytest.raises(ValueError, match=message):
         Mini2048(size=2, target=16).result(state, action)
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"size": 1}, "size must be a whole number >= 2, got 1"),
-    ({"target": 12}, "target must be a power of two >= 8, got 12"),
-    ({"target": 4}, "target must be a power of two >= 8, got 4"),
-    ({"max_moves": 0}, "max_moves must be None or a whole number >= 1, got 0"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"size": 1}, "size must be a whole number >= 2, got 1"),
+        ({"target": 12}, "target must be a power of two >= 8, got 12"),
+        ({"target": 4}, "target must be a power of two >= 8, got 4"),
+        ({"max_moves": 0}, "max_moves must be None or a whole number >= 1, got 0"),
+    ],
+)
 def test_bad_parameters_are_named(options, message):
     with pytest.raises(ValueError, match=message):
         Mini2048(**options)

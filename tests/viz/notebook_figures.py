@@ -74,17 +74,20 @@ def notebook_label_problems(name: str, timeout: int = 600, save_to: str = "") ->
     With ``save_to`` (a folder), every picture checked is also saved there, to look at.
     """
     notebook = nbformat.read(NOTEBOOKS / name, as_version=4)
-    notebook.cells = ([nbformat.v4.new_code_cell(KEEP_FIGURES)]
-                      + [c for c in notebook.cells if c.cell_type == "code"]
-                      + [nbformat.v4.new_code_cell(REPORT.replace("{save_to!r}", repr(save_to)))])
+    notebook.cells = (
+        [nbformat.v4.new_code_cell(KEEP_FIGURES)]
+        + [c for c in notebook.cells if c.cell_type == "code"]
+        + [nbformat.v4.new_code_cell(REPORT.replace("{save_to!r}", repr(save_to)))]
+    )
     # The kernel runs this very interpreter, as nbval's --nbval-current-env does.
     manager = KernelManager()
     manager.kernel_cmd = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-    client = NotebookClient(notebook, km=manager, timeout=timeout,
-                            resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client = NotebookClient(
+        notebook, km=manager, timeout=timeout, resources={"metadata": {"path": str(NOTEBOOKS)}}
+    )
     client.execute()
     for output in notebook.cells[-1].outputs:
         text = output.get("text", "")
         if text.startswith("LABELS"):
-            return json.loads(text[len("LABELS"):])
+            return json.loads(text[len("LABELS") :])
     raise AssertionError(f"{name}: the report cell printed nothing: {notebook.cells[-1].outputs}")

@@ -26,8 +26,10 @@ def test_the_scores_under_the_board_are_the_solvers_and_a_full_column_is_disable
     # 7 stones played: O moves, so you are O.
     assert board.you == "O" and board.column_scores == {
         c: -solve(game, game.play(board.state, c)).value
-        if c not in game.winning_moves(board.state) else (game.cells + 1 - 7) // 2
-        for c in game.actions(board.state)}
+        if c not in game.winning_moves(board.state)
+        else (game.cells + 1 - 7) // 2
+        for c in game.actions(board.state)
+    }
     assert max(board.column_scores.values()) == solve(game, board.state).value
     # The row under the board shows score_columns' scores, column by column.
     solved = score_columns(game, board.state)
@@ -75,8 +77,10 @@ def test_draw_connect4_draws_every_cell_and_the_highlight():
 def test_the_board_says_the_computer_is_thinking_while_it_solves():
     board = ConnectFourBoard(ConnectFour(4, 4), show_scores=False)
     seen = []  # what the page showed, in order, with the buttons' state
-    board.history.observe(lambda change: seen.append(
-        (change["new"], [b.disabled for b in board.buttons])), names="value")
+    board.history.observe(
+        lambda change: seen.append((change["new"], [b.disabled for b in board.buttons])),
+        names="value",
+    )
     board.buttons[1].click()
     thinking = [(text, disabled) for text, disabled in seen if "thinking" in text]
     assert len(thinking) == 1 and all(thinking[0][1]), "one note, and no clicks meanwhile"

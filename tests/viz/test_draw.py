@@ -86,9 +86,14 @@ def edge_styles(tree_figure, trace):
     colors = drawing.edges.get_colors()
     widths = drawing.edges.get_linewidths()
     dashes = drawing.edges.get_linestyles()
-    return {nodes[child].state: (tuple(float(v) for v in colors[i]), float(widths[i]),
-                                 dashes[i][1] is not None)
-            for i, child in enumerate(drawing.edge_children)}
+    return {
+        nodes[child].state: (
+            tuple(float(v) for v in colors[i]),
+            float(widths[i]),
+            dashes[i][1] is not None,
+        )
+        for i, child in enumerate(drawing.edge_children)
+    }
 
 
 def test_edges_show_path_best_child_and_pruning(textbook, at_cutoff):
@@ -107,8 +112,9 @@ def test_edges_show_path_best_child_and_pruning(textbook, at_cutoff):
 def test_the_final_frame_shows_the_principal_variation(textbook):
     final = TreeFigure(textbook, step=-1)
     edges = edge_styles(final, textbook)
-    thick = {state for state, (_, width, _) in edges.items()
-             if width == style.EDGE_LOOKS["best"].width}
+    thick = {
+        state for state, (_, width, _) in edges.items() if width == style.EDGE_LOOKS["best"].width
+    }
     assert thick == {"B", "E", "H", "M"}  # A<-B<-E, and each MIN node's best leaf
     assert final.highlighted() == [0]
     assert final.counters.get_text().endswith("cutoffs 1   ·   pruned 2")
@@ -118,10 +124,20 @@ def test_caption_counters_and_legend(textbook, at_cutoff):
     assert at_cutoff.caption.get_text().replace("\n", " ") == textbook.sentence(CUTOFF_AT_C)
     assert at_cutoff.counters.get_text() == (
         f"step 11 of {len(textbook) - 1}   ·   visited 7   ·   leaves 4   ·   "
-        "cutoffs 1   ·   pruned 2")
+        "cutoffs 1   ·   pruned 2"
+    )
     labels = [t.get_text() for t in at_cutoff.legend.get_texts()]
-    assert labels == ["MAX", "MIN", "terminal", "active node", "on the stack", "done", "not yet visited",
-                      "pruned", "best child"]
+    assert labels == [
+        "MAX",
+        "MIN",
+        "terminal",
+        "active node",
+        "on the stack",
+        "done",
+        "not yet visited",
+        "pruned",
+        "best child",
+    ]
 
 
 def test_minimax_has_no_windows_and_no_pruned_legend(textbook_minimax):
@@ -205,8 +221,9 @@ def test_labels_and_windows_avoid_the_edges(random40):
     tree_figure = TreeFigure(random40, step=30)
     drawing = tree_figure.drawing
     renderer = tree_figure.figure.canvas.get_renderer()
-    texts = [t for t in (*drawing.label_texts.values(), *drawing.window_texts.values())
-             if t.get_text()]
+    texts = [
+        t for t in (*drawing.label_texts.values(), *drawing.window_texts.values()) if t.get_text()
+    ]
     edges = drawing.edges
     paths = [edges.get_transform().transform(seg) for seg in edges.get_segments()]
     crossings = 0
@@ -293,10 +310,19 @@ def test_viz_doctests(name):
 def test_figures_are_written_and_reproducible(tmp_path):
     written = make_figures(["--out", str(tmp_path / "a")])
     names = sorted(p.name for p in written)
-    assert names == sorted([
-        "alphabeta_strip.png", "connect4_board.png", "expectimax_final.png", "maxn_final.png",
-        "mcts_final.png", "minimax_final.png", "table_hit.png", "tictactoe_board.png",
-        "viewer.png"])
+    assert names == sorted(
+        [
+            "alphabeta_strip.png",
+            "connect4_board.png",
+            "expectimax_final.png",
+            "maxn_final.png",
+            "mcts_final.png",
+            "minimax_final.png",
+            "table_hit.png",
+            "tictactoe_board.png",
+            "viewer.png",
+        ]
+    )
     # The repository's figures/ holds exactly these (run `make figures` after adding one).
     committed = Path(__file__).resolve().parents[2] / "figures"
     assert sorted(p.name for p in committed.glob("*.png")) == names
@@ -361,7 +387,11 @@ def test_probabilities_are_simple_fractions_or_short_decimals():
     texts = [style.probability_text(p) for p in (1 / 3, 1 / 6, 2 / 3, 5 / 12, 0.25, 1.0)]
     assert texts == ["1/3", "1/6", "2/3", "5/12", "1/4", "1"]
     # Not a fraction with a denominator up to 12: a decimal of three digits at most.
-    assert [style.probability_text(p) for p in (0.35, 1 / 13, 0.123456)] == ["0.35", "0.0769", "0.123"]
+    assert [style.probability_text(p) for p in (0.35, 1 / 13, 0.123456)] == [
+        "0.35",
+        "0.0769",
+        "0.123",
+    ]
     # Within 1e-9 of 1/3, as a sum of floats may be; further off, a decimal.
     assert style.probability_text(1 - 2 / 3 + 1e-12) == "1/3"
     assert style.probability_text(1 / 3 + 1e-6) == "0.333"
@@ -372,23 +402,28 @@ def probability_boxes(tree_figure):
     tree_figure.figure.canvas.draw()
     renderer = tree_figure.figure.canvas.get_renderer()
     texts = list(tree_figure.drawing.probability_texts.values())
-    return ([t.get_window_extent(renderer) for t in texts],
-            [t.get_bbox_patch().get_window_extent(renderer) for t in texts])
+    return (
+        [t.get_window_extent(renderer) for t in texts],
+        [t.get_bbox_patch().get_window_extent(renderer) for t in texts],
+    )
 
 
 def assert_apart(boxes):
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             assert not a.overlaps(b), (a, b)
 
 
-@pytest.mark.parametrize("spec, figsize", [
-    ([[1, 2, 3], [4, 5, 6]], None),                 # notebook 04's tree: 0.3330.333 once
-    ([[1, 2, 3], [4, 5, 6]], (4.0, 2.6)),           # the same, cramped
-    ([[1, 2, 3, 4, 5, 6], [3, 3]], None),           # a die
-    ([[1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6]], (6.4, 3.0)),
-    ([[(0.35, 1), (0.3, 2), (0.35, 3)], [(1 / 7, 1)] * 7], (5.0, 3.0)),  # decimals
-])
+@pytest.mark.parametrize(
+    "spec, figsize",
+    [
+        ([[1, 2, 3], [4, 5, 6]], None),  # notebook 04's tree: 0.3330.333 once
+        ([[1, 2, 3], [4, 5, 6]], (4.0, 2.6)),  # the same, cramped
+        ([[1, 2, 3, 4, 5, 6], [3, 3]], None),  # a die
+        ([[1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6]], (6.4, 3.0)),
+        ([[(0.35, 1), (0.3, 2), (0.35, 3)], [(1 / 7, 1)] * 7], (5.0, 3.0)),  # decimals
+    ],
+)
 @pytest.mark.parametrize("show_actions", [False, True])
 def test_probability_labels_never_overlap(spec, figsize, show_actions):
     from aisearch import expectimax
@@ -435,8 +470,12 @@ def test_three_equal_chances_are_written_one_third_apart_on_their_edges():
             if row.probability is None:
                 continue
             (px, py), (x, y) = [tree_layout(trace)[k] for k in (row.parent, n)]
-            label = next(t for t in drawing_texts if t.get_position()[0] == pytest.approx(
-                px + (t.get_position()[1] - py) / (y - py) * (x - px)))
+            label = next(
+                t
+                for t in drawing_texts
+                if t.get_position()[0]
+                == pytest.approx(px + (t.get_position()[1] - py) / (y - py) * (x - px))
+            )
             assert 0.5 < (label.get_position()[1] - py) / (y - py) < 1
     finally:
         plt.close(figure)
@@ -456,8 +495,10 @@ def test_probability_labels_are_drawn_over_the_edges_in_the_fast_png():
     slow = np.asarray(Image.open(io.BytesIO(buffer.getvalue())))
     assert np.array_equal(fast, slow)
     changing = tree_figure.drawing.changing_artists()
-    edges, label = changing.index(tree_figure.drawing.edges), changing.index(
-        next(iter(tree_figure.drawing.probability_texts.values())))
+    edges, label = (
+        changing.index(tree_figure.drawing.edges),
+        changing.index(next(iter(tree_figure.drawing.probability_texts.values()))),
+    )
     assert edges < label
 
 
@@ -471,10 +512,16 @@ def test_dice_nim_edges_say_the_roll_and_the_take():
     tree_figure = TreeFigure(trace, step=-1, caption=False, figsize=(11, 6), show_actions=True)
     drawing = tree_figure.drawing
     nodes = trace.nodes()
-    rolls = {drawing.probability_texts[n].get_text() for n, row in nodes.items()
-             if row.probability is not None}
-    takes = {drawing.action_texts[n].get_text() for n, row in nodes.items()
-             if row.parent is not None and row.probability is None}
+    rolls = {
+        drawing.probability_texts[n].get_text()
+        for n, row in nodes.items()
+        if row.probability is not None
+    }
+    takes = {
+        drawing.action_texts[n].get_text()
+        for n, row in nodes.items()
+        if row.parent is not None and row.probability is None
+    }
     assert rolls == {"roll 1 (1/2)", "roll 2 (1/2)"} and takes == {"1", "2"}
     assert_apart(probability_boxes(tree_figure)[1])
     # Each label stands on its own edge's outer side, so it never covers the

@@ -120,10 +120,15 @@ def wide_traces():
     deep = GameTree.random(3, 3, seed=4)  # 40 nodes, values of two digits
     dice = GameTree.from_nested(
         [[(1 / 3, -1), (1 / 3, 0.667), (1 / 3, -0.001)], [(0.5, [2, -7]), (0.5, [-3, 1])]],
-        layers=("max", "chance", "min"))
+        layers=("max", "chance", "min"),
+    )
     vectors = GameTree.from_nested(
-        [[[(3, 3, 4), (1, 4, 5)], [(6, 2, 2), (2, 6, 2)]],
-         [[(5, 1, 4), (7, 12, 1)], [(0, 9, 10), (4, 3, 3)]]], players=("P1", "P2", "P3"))
+        [
+            [[(3, 3, 4), (1, 4, 5)], [(6, 2, 2), (2, 6, 2)]],
+            [[(5, 1, 4), (7, 12, 1)], [(0, 9, 10), (4, 3, 3)]],
+        ],
+        players=("P1", "P2", "P3"),
+    )
     game = TicTacToe()
     return {
         "alpha-beta, negatives": traced(alphabeta, negatives),
@@ -131,8 +136,9 @@ def wide_traces():
         "alpha-beta, 40 nodes": traced(alphabeta, deep),
         "expectimax, fractions": traced(expectimax, dice),
         "max^n, vectors": traced(maxn, vectors),
-        "table, tic-tac-toe": traced(alphabeta, game, state="..O.XX.XO",
-                                     table=TranspositionTable()),
+        "table, tic-tac-toe": traced(
+            alphabeta, game, state="..O.XX.XO", table=TranspositionTable()
+        ),
     }
 
 
@@ -148,8 +154,9 @@ def some_steps(trace) -> list[int]:
 def test_tree_labels_never_touch_at_any_width(name):
     trace = WIDE[name]
     figure = TreeFigure(trace)
-    problems = {s: label_problems(figure.figure) for s in some_steps(trace)
-                if figure.update(s) is not None}
+    problems = {
+        s: label_problems(figure.figure) for s in some_steps(trace) if figure.update(s) is not None
+    }
     assert problems == {s: [] for s in some_steps(trace)}
 
 
@@ -189,8 +196,12 @@ def test_a_value_written_in_its_node_stays_inside_it(name):
         for node, text in drawing.value_texts.items():
             at_node = tuple(text.get_position()) == tuple(drawing.layout[node])
             centred = text.get_ha() == "center" and text.get_va() == "center"
-            if text.get_text() and at_node and centred and not inside_its_glyph(drawing, node,
-                                                                                 renderer):
+            if (
+                text.get_text()
+                and at_node
+                and centred
+                and not inside_its_glyph(drawing, node, renderer)
+            ):
                 spilled.append((step, text.get_text()))
     assert spilled == []
 
@@ -200,8 +211,9 @@ def test_an_mcts_tree_can_be_read_as_it_grows():
     trace = MCTSTrace(tree)
     mcts(tree, iterations=60, seed=3, tracer=trace)
     figure = MCTSFigure(trace)
-    problems = {s: label_problems(figure.figure) for s in some_steps(trace)
-                if figure.update(s) is not None}
+    problems = {
+        s: label_problems(figure.figure) for s in some_steps(trace) if figure.update(s) is not None
+    }
     assert problems == {s: [] for s in some_steps(trace)}
 
 
@@ -215,8 +227,10 @@ def test_narrow_counts_in_a_tournament_chart_never_run_together():
     from aisearch.tournament import Standing, TournamentTable
     from aisearch.viz import draw_tournament
 
-    rows = [Standing("max^n", 48, 23, 2, 23, 2.0, 0.01),
-            Standing("random", 48, 2, 1, 45, None, 0.0)]
+    rows = [
+        Standing("max^n", 48, 23, 2, 23, 2.0, 0.01),
+        Standing("random", 48, 2, 1, 45, None, 0.0),
+    ]
     fig, ax = plt.subplots(figsize=(3.7, 2.2), layout="constrained")
     draw_tournament(TournamentTable(rows, [], 48, 0), ax=ax, title="a narrow chart")
     try:

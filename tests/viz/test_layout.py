@@ -110,8 +110,9 @@ def test_random_trace_is_tidy(random40):
     _check_tidy(children, 0, tree_layout(random40))
 
 
-nested = st.recursive(st.integers(-5, 5), lambda kids: st.lists(kids, min_size=1, max_size=4),
-                      max_leaves=30).filter(lambda spec: isinstance(spec, list))
+nested = st.recursive(
+    st.integers(-5, 5), lambda kids: st.lists(kids, min_size=1, max_size=4), max_leaves=30
+).filter(lambda spec: isinstance(spec, list))
 
 
 @given(nested)

@@ -85,7 +85,8 @@ def test_the_step_viewer_takes_an_mcts_trace(hidden_win):
     assert isinstance(viewer.tree_figure, MCTSFigure)
     assert viewer.slider.max == len(hidden_win) - 1
     assert viewer.sentence.value == (
-        "<b>The tree starts as the root A alone (MAX to move), with no visits.</b>")
+        "<b>The tree starts as the root A alone (MAX to move), with no visits.</b>"
+    )
     before = bytes(viewer.image.value)
     viewer.next_button.click()
     assert viewer.step == 1 and bytes(viewer.image.value) != before
@@ -109,8 +110,9 @@ def test_exports_take_an_mcts_trace(hidden_win, tmp_path):
 
 def test_a_tic_tac_toe_tree_is_drawn_with_node_numbers():
     trace = MCTSTrace(TicTacToe())
-    mcts(TicTacToe(), TicTacToe().from_rows("XO.", "OX.", "..."), iterations=15, seed=0,
-         tracer=trace)
+    mcts(
+        TicTacToe(), TicTacToe().from_rows("XO.", "OX.", "..."), iterations=15, seed=0, tracer=trace
+    )
     figure = MCTSFigure(trace, step=-1, dpi=40)
     assert figure.png().startswith(b"\x89PNG")
     assert trace.label(0) == "XO.OX...."
@@ -182,13 +184,20 @@ def test_uct_scores_stay_clear_of_every_other_label():
         figure.figure.canvas.draw()
         renderer = figure.figure.canvas.get_renderer()
         found = figure.figure.findobj(Text)
-        texts = [t for i, t in enumerate(found) if t not in found[:i]  # each text once
-                 and t.get_visible() and t.get_text().strip()
-                 and not (t.axes is not None and not t.axes.axison)]
+        texts = [
+            t
+            for i, t in enumerate(found)
+            if t not in found[:i]  # each text once
+            and t.get_visible()
+            and t.get_text().strip()
+            and not (t.axes is not None and not t.axes.axison)
+        ]
         boxes = [t.get_window_extent(renderer) for t in texts]
         for i, a in enumerate(boxes):
             assert figure.figure.bbox.contains(a.x0 + 0.5, a.y0 + 0.5)
-            for b in boxes[i + 1:]:
+            for b in boxes[i + 1 :]:
                 overlap = a.intersection(a, b)
-                assert overlap is None or overlap.width <= 0.5 or overlap.height <= 0.5, \
-                    (e.step, [t.get_text() for t in texts])
+                assert overlap is None or overlap.width <= 0.5 or overlap.height <= 0.5, (
+                    e.step,
+                    [t.get_text() for t in texts],
+                )

@@ -58,10 +58,10 @@ def test_random_opponent_turns_the_opponent_into_chance():
 # Board games with buttons: tic-tac-toe and Isolation --------------------------
 
 
-
 def enabled(board):
-    return [(r, c) for r, row in enumerate(board.cells) for c, b in enumerate(row)
-            if not b.disabled]
+    return [
+        (r, c) for r, row in enumerate(board.cells) for c, b in enumerate(row) if not b.disabled
+    ]
 
 
 def test_tic_tac_toe_board_a_click_and_the_reply():
@@ -144,7 +144,6 @@ def test_the_thinking_says_what_the_value_means_and_when_the_clock_cut_the_line(
     # The clock runs out while the line is worked out: one move, marked as cut short.
     board.opponent.last = board.opponent.last._replace(line=board.opponent.last.line[:1])
     assert board.decision_text().endswith(f"{board.moves[-1]} (line cut short by the clock)")
-
 
 
 def test_a_search_that_sees_the_end_calls_its_value_a_win():

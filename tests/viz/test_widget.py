@@ -33,7 +33,8 @@ def test_the_viewer_is_a_vbox_of_real_widgets(textbook):
     assert bytes(viewer.image.value).startswith(b"\x89PNG")
     assert viewer.step == 0
     assert viewer.sentence.value == (
-        "<b>Start at A, a MAX node: find the most MAX can be sure of; α = −∞, β = +∞.</b>")
+        "<b>Start at A, a MAX node: find the most MAX can be sure of; α = −∞, β = +∞.</b>"
+    )
 
 
 def test_play_and_slider_span_every_step(textbook):
@@ -49,10 +50,8 @@ def test_moving_the_slider_redraws(textbook):
     viewer.slider.value = CUTOFF_AT_C
     assert viewer.sentence.value.startswith("<b>Cutoff at C: its value 2 ≤ α = 3")
     assert viewer.tree_figure.highlighted() == [C]
-    assert viewer.tree_figure.node_style(C)["facecolor"] == to_rgba(
-        style.NODE_LOOKS["active"].face)
-    assert viewer.tree_figure.node_style(0)["facecolor"] == to_rgba(
-        style.NODE_LOOKS["stack"].face)
+    assert viewer.tree_figure.node_style(C)["facecolor"] == to_rgba(style.NODE_LOOKS["active"].face)
+    assert viewer.tree_figure.node_style(0)["facecolor"] == to_rgba(style.NODE_LOOKS["stack"].face)
     assert bytes(viewer.image.value) != before
     assert "cutoffs 1" in viewer.counters.value and "pruned 2" in viewer.counters.value
     assert viewer.frame.step == viewer.step == CUTOFF_AT_C
