@@ -83,7 +83,6 @@ __all__ = [
     "mcts",
     "mcts_player",
     "uct_score",
-    "uct_score_from_log",
     # Its trace and replay, from aisearch.mcts_trace, re-exported where they were first.
     "BACKPROPAGATE",
     "EXPAND",
@@ -113,22 +112,7 @@ def uct_score(
     >>> uct_score(0.5, 2, 10, exploration=0)
     0.5
     """
-    return uct_score_from_log(mean, visits, math.log(parent_visits), exploration)
-
-
-def uct_score_from_log(
-    mean: float, visits: int, log_parent_visits: float, exploration: float = math.sqrt(2)
-) -> float:
-    """``uct_score`` with ``log_parent_visits``, the ``ln(parent_visits)``, already taken.
-
-    A selection scores every child of one parent: ``mcts`` takes the
-    logarithm once and gives it here for each child, the same score to the
-    last bit as ``uct_score``, for less work.
-
-    >>> uct_score_from_log(0.5, 2, math.log(10)) == uct_score(0.5, 2, 10)
-    True
-    """
-    return mean + exploration * math.sqrt(log_parent_visits / visits)
+    return mean + exploration * math.sqrt(math.log(parent_visits) / visits)
 
 
 class Node:
@@ -417,7 +401,7 @@ class _Search:
     def best_child(self, node: Node) -> tuple[Node, tuple]:
         """The child with the highest UCT score for the player choosing at ``node``."""
         flip = node.mover != self.max_player
-        log_visits, c = math.log(node.visits), self.exploration
+        parent_visits, c = node.visits, self.exploration
         best: Node | None = None
         best_score = -math.inf
         for child in node.children.values():
@@ -425,21 +409,19 @@ class _Search:
             # every child has a visit, from the playout that followed its expansion.
             visits = child.visits
             mean = child.total / visits
-            score = uct_score_from_log(-mean if flip else mean, visits, log_visits, c)
+            score = uct_score(-mean if flip else mean, visits, parent_visits, c)
             if score > best_score:
                 best, best_score = child, score
         scores: tuple = ()
         if self.tracer is not None:
-            scores = tuple(self.score(node, child, log_visits) for child in node.children.values())
+            scores = tuple(self.score(node, child) for child in node.children.values())
         assert best is not None  # a fully expanded node has children
         return best, scores
 
-    def score(self, node: Node, child: Node, log_visits: float) -> Score:
+    def score(self, node: Node, child: Node) -> Score:
         """A child's ``Score`` for the trace: its mean for the chooser, the bonus, their sum."""
         mean = -child.mean if node.mover != self.max_player else child.mean
-        bonus = uct_score_from_log(
-            0.0, child.visits, log_visits, self.exploration
-        )  # the bonus alone
+        bonus = uct_score(0.0, child.visits, node.visits, self.exploration)  # the bonus alone
         return Score(child.action, child.id, child.visits, mean, bonus, mean + bonus)
 
     def expand(self, node: Node, action, iteration: int) -> Node:
