@@ -27,31 +27,9 @@ def legend_handles(trace) -> list:
     roles = {row.role for row in trace.nodes().values()}
     for role in ("max", "min", "chance", *sorted(roles - {"max", "min", "chance"})):
         if role in roles:
-            handles.append(
-                Line2D(
-                    [],
-                    [],
-                    marker=style.marker_for(role),
-                    linestyle="none",
-                    markersize=9,
-                    markerfacecolor="white",
-                    markeredgecolor="#2b2b2b",
-                    label=style.ROLE_NAMES.get(role, role),
-                )
-            )
+            handles.append(_marker(style.marker_for(role), style.ROLE_NAMES.get(role, role)))
     if any(row.terminal for row in trace.nodes().values()):
-        handles.append(
-            Line2D(
-                [],
-                [],
-                marker=style.TERMINAL_MARKER,
-                linestyle="none",
-                markersize=8,
-                markerfacecolor="white",
-                markeredgecolor="#2b2b2b",
-                label="terminal",
-            )
-        )
+        handles.append(_marker(style.TERMINAL_MARKER, "terminal", size=8))
     statuses = [style.ACTIVE, STACK, DONE, UNSEEN]
     if any(row.pruned is not None for row in trace.nodes().values()):
         statuses.append(PRUNED)
@@ -72,29 +50,9 @@ def legend_handles(trace) -> list:
     )
     horizon = style.horizon_of(trace)
     if horizon is not None and any(row.depth > horizon for row in trace.nodes().values()):
-        line = style.HORIZON_LOOK
-        handles.append(
-            Line2D(
-                [],
-                [],
-                color=line.color,
-                linewidth=line.width,
-                linestyle=line.line,
-                label=style.LEGEND_NAMES[style.HORIZON],
-            )
-        )
+        handles.append(_line(style.HORIZON_LOOK, style.LEGEND_NAMES[style.HORIZON]))
     if trace.answered_from_table():
-        table = style.EDGE_LOOKS[style.TABLE]
-        handles.append(
-            Line2D(
-                [],
-                [],
-                color=table.color,
-                linewidth=table.width,
-                linestyle=table.line,
-                label=style.LEGEND_NAMES[style.TABLE],
-            )
-        )
+        handles.append(_line(style.EDGE_LOOKS[style.TABLE], style.LEGEND_NAMES[style.TABLE]))
     return handles
 
 
@@ -103,31 +61,11 @@ def _player_handles(trace, players: tuple) -> list:
     move, the terminal square, the statuses (by outline) and the best edge."""
     handles: list[Artist] = []
     handles += [
-        Line2D(
-            [],
-            [],
-            marker=style.OTHER_MARKER,
-            linestyle="none",
-            markersize=10,
-            markerfacecolor=style.player_color(players, p),
-            markeredgecolor="#2b2b2b",
-            label=f"{p} to move",
-        )
+        _marker(style.OTHER_MARKER, f"{p} to move", size=10, face=style.player_color(players, p))
         for p in players
     ]
     if any(row.terminal for row in trace.nodes().values()):
-        handles.append(
-            Line2D(
-                [],
-                [],
-                marker=style.TERMINAL_MARKER,
-                linestyle="none",
-                markersize=8,
-                markerfacecolor="white",
-                markeredgecolor="#2b2b2b",
-                label="terminal",
-            )
-        )
+        handles.append(_marker(style.TERMINAL_MARKER, "terminal", size=8))
     statuses = [style.ACTIVE, STACK, DONE]
     if any(row.pruned is not None for row in trace.nodes().values()):
         statuses.append(PRUNED)
@@ -150,3 +88,22 @@ def _player_handles(trace, players: tuple) -> list:
         Line2D([], [], color=best.color, linewidth=best.width, label=style.LEGEND_NAMES[style.BEST])
     )
     return handles
+
+
+def _marker(marker: str, label: str, size: float = 9, face: str = "white") -> Line2D:
+    """A legend entry that is a node's marker."""
+    return Line2D(
+        [],
+        [],
+        marker=marker,
+        linestyle="none",
+        markersize=size,
+        markerfacecolor=face,
+        markeredgecolor="#2b2b2b",
+        label=label,
+    )
+
+
+def _line(look, label: str) -> Line2D:
+    """A legend entry that is a line drawn with ``look``'s colour, width and style."""
+    return Line2D([], [], color=look.color, linewidth=look.width, linestyle=look.line, label=label)
