@@ -92,8 +92,6 @@ def alphabeta(
     >>> alphabeta(tree)
     SearchResult(value=3, action='a1', stats=SearchStats(nodes=11, leaves=7, cutoffs=1, max_depth=2))
     """
-    if state is None:
-        state = game.initial_state()
     if table is not None or symmetry:
         if not prune_on_equal:
             raise ValueError(
@@ -110,8 +108,10 @@ def alphabeta(
             tracer=tracer,
             name=TABLE_SEARCH,
         )
-    check_depth(depth)
     check_game(game, "alphabeta")
+    if state is None:
+        state = game.initial_state()
+    check_depth(depth)
     evaluate = leaf_evaluation(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility

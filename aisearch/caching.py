@@ -68,9 +68,9 @@ def memo_minimax(game: Game, state=None, *, tracer=None, symmetry: bool = False)
     >>> result.value, result.stats.nodes, result.stats.stores
     (0, 16168, 4520)
     """
+    check_game(game, "memo_minimax", symmetry=symmetry)
     if state is None:
         state = game.initial_state()
-    check_game(game, "memo_minimax", symmetry=symmetry)
     key_of = (lambda s: canonical(game, s)) if symmetry else (lambda s: (s, "identity"))
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
@@ -146,9 +146,9 @@ def alphabeta_with_naive_cache(
         ``SearchResult``, whose value may be wrong; ``stats.hits`` counts the
         values taken from the cache.
     """
+    check_game(game, "alphabeta_with_naive_cache")
     if state is None:
         state = game.initial_state()
-    check_game(game, "alphabeta_with_naive_cache")
     if cache is None:
         cache = {}
     to_move, actions, result = game.to_move, game.actions, game.result

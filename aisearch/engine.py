@@ -83,10 +83,10 @@ def negamax_engine(
             not a ``TranspositionTable``; ``symmetry=True`` for a game
             without symmetries.
     """
+    check_game(game, name, state, zero_sum=True, symmetry=symmetry)
     if state is None:
         state = game.initial_state()
     check_depth(depth)
-    check_game(game, name, state, zero_sum=True, symmetry=symmetry)
     evaluate = leaf_evaluation(game, evaluate)
     if table is None and symmetry:
         table = TranspositionTable()

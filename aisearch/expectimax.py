@@ -108,10 +108,10 @@ def expectimax(
     >>> expectimax(tree)
     SearchResult(value=5.8, action='a1', stats=SearchStats(nodes=7, leaves=4, cutoffs=0, max_depth=2))
     """
+    check_game(game, "expectimax", chance=True)
     if state is None:
         state = game.initial_state()
     check_depth(depth)
-    check_game(game, "expectimax", chance=True)
     return expectiminimax(
         game, state, viewpoint(game, state), depth=depth, evaluate=evaluate, tracer=tracer
     )
@@ -160,10 +160,10 @@ def star1(
     True
     """
     low, high = _check_bounds(bounds)
+    check_game(game, "star1", chance=True)
     if state is None:
         state = game.initial_state()
     check_depth(depth)
-    check_game(game, "star1", chance=True)
     evaluate = leaf_evaluation(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility

@@ -166,7 +166,8 @@ def check_game(
     Every game needs the six ``GAME_METHODS``. Unless ``chance`` (the search
     weighs chance states, as expectimax does), a game with chance states is
     refused; ``zero_sum`` asks for a two-player zero-sum game (see
-    ``refuse_unless_two_player_zero_sum``, which looks from ``state``);
+    ``refuse_unless_two_player_zero_sum``, which looks from ``state``, or
+    from the initial state if it is ``None``);
     ``symmetry`` for a ``SymmetricGame``.
 
     Raises:
@@ -192,7 +193,8 @@ def check_game(
     if not chance:
         refuse_chance(game, search)
     if zero_sum:
-        refuse_unless_two_player_zero_sum(game, state, search)
+        start = game.initial_state() if state is None else state
+        refuse_unless_two_player_zero_sum(game, start, search)
     if symmetry:
         require_symmetry(game)
 

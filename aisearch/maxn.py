@@ -106,10 +106,10 @@ def maxn(
     >>> maxn(tree, max_sum=10)
     SearchResult(value=(5, 3, 2), action='a1', stats=SearchStats(nodes=6, leaves=3, cutoffs=1, max_depth=2))
     """
+    check_game(game, "maxn")
     if state is None:
         state = game.initial_state()
     check_depth(depth)
-    check_game(game, "maxn")
     players = _players_of(game)
     if max_sum is not None and (
         isinstance(max_sum, bool) or not isinstance(max_sum, Real) or not max_sum >= 0

@@ -56,6 +56,7 @@ from typing import Any, NamedTuple
 from .game import (
     CHANCE,
     Game,
+    check_game,
     draw_outcome,
     no_actions,
     optional,
@@ -297,6 +298,7 @@ def mcts(
     ('a2', True)
     """
     _check_budget(iterations, time_limit, exploration)
+    check_game(game, "mcts", chance=True)
     state = game.initial_state() if state is None else state
     players = optional(game, "players")
     if players is not None and len(players) > 2:

@@ -74,10 +74,10 @@ def minimax(
     >>> minimax(tree)
     SearchResult(value=3, action='a1', stats=SearchStats(nodes=13, leaves=9, cutoffs=0, max_depth=2))
     """
+    check_game(game, "minimax")
     if state is None:
         state = game.initial_state()
     check_depth(depth)
-    check_game(game, "minimax")
     return expectiminimax(
         game, state, game.to_move(state), depth=depth, evaluate=evaluate, tracer=tracer
     )

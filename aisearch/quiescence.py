@@ -92,13 +92,13 @@ def quiescence_search(
     Raises:
         ValueError: a bad depth, no evaluation, or no way to tell noisy moves.
     """
+    check_game(game, "quiescence_search")
     if state is None:
         state = game.initial_state()
     check_depth(depth)
     if depth is None:
         raise ValueError("quiescence_search needs a depth: past it, only noisy moves are searched")
     check_depth(max_extension)
-    check_game(game, "quiescence_search")
     evaluate = resolve_evaluate(game, evaluate)
     if evaluate is None:
         raise missing_evaluation(state)

@@ -290,6 +290,12 @@ class Stuck:
     def actions(self, state):
         return ()
 
+    def result(self, state, action):  # never asked: there is no action
+        raise AssertionError("no action to apply")
+
+    def utility(self, state, player):  # never asked: the state is not over
+        raise AssertionError("not a finished game")
+
     def is_terminal(self, state):
         return False
 
