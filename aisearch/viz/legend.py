@@ -35,19 +35,8 @@ def legend_handles(trace) -> list:
         statuses.append(PRUNED)
     for status in statuses:
         look = style.NODE_LOOKS[status]
-        handles.append(
-            Patch(
-                facecolor=look.face,
-                edgecolor=look.edge,
-                linewidth=look.width,
-                linestyle=look.line,
-                label=style.LEGEND_NAMES[status],
-            )
-        )
-    best = style.EDGE_LOOKS[style.BEST]
-    handles.append(
-        Line2D([], [], color=best.color, linewidth=best.width, label=style.LEGEND_NAMES[style.BEST])
-    )
+        handles.append(_status(look, status))
+    handles.append(_line(style.EDGE_LOOKS[style.BEST], style.LEGEND_NAMES[style.BEST]))
     horizon = style.horizon_of(trace)
     if horizon is not None and any(row.depth > horizon for row in trace.nodes().values()):
         handles.append(_line(style.HORIZON_LOOK, style.LEGEND_NAMES[style.HORIZON]))
@@ -73,20 +62,10 @@ def _player_handles(trace, players: tuple) -> list:
         look = style.NODE_LOOKS[status]
         if status == style.ACTIVE:
             look = style.active_player_look(look._replace(face="white"))
-        face = look.face if status == PRUNED else "white"
         handles.append(
-            Patch(
-                facecolor=face,
-                edgecolor=look.edge,
-                linewidth=look.width,
-                linestyle=look.line,
-                label=style.LEGEND_NAMES[status],
-            )
+            _status(look._replace(face=look.face if status == PRUNED else "white"), status)
         )
-    best = style.EDGE_LOOKS[style.BEST]
-    handles.append(
-        Line2D([], [], color=best.color, linewidth=best.width, label=style.LEGEND_NAMES[style.BEST])
-    )
+    handles.append(_line(style.EDGE_LOOKS[style.BEST], style.LEGEND_NAMES[style.BEST]))
     return handles
 
 
@@ -107,3 +86,14 @@ def _marker(marker: str, label: str, size: float = 9, face: str = "white") -> Li
 def _line(look, label: str) -> Line2D:
     """A legend entry that is a line drawn with ``look``'s colour, width and style."""
     return Line2D([], [], color=look.color, linewidth=look.width, linestyle=look.line, label=label)
+
+
+def _status(look, status: str) -> Patch:
+    """A legend entry that is a node drawn with ``look``, named for its ``status``."""
+    return Patch(
+        facecolor=look.face,
+        edgecolor=look.edge,
+        linewidth=look.width,
+        linestyle=look.line,
+        label=style.LEGEND_NAMES[status],
+    )
