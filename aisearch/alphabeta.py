@@ -196,10 +196,10 @@ def alphabeta(
     def cut(state, moves, a, v, alpha, beta):
         """Stop at ``a``, the book's ``return v, move``; a cutoff if an action is left untried."""
         nonlocal cutoffs
-        skipped = moves[list(moves).index(a) + 1 :]
-        if skipped:
+        if a != moves[-1]:
             cutoffs += 1
             if tracing is not None:
+                skipped = moves[list(moves).index(a) + 1 :]
                 tracing.cutoff(v, skipped, [result(state, s) for s in skipped], alpha, beta)
         if tracing is not None:
             tracing.exit(v, alpha, beta)

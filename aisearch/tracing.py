@@ -293,7 +293,8 @@ class Tracing:
         """An interior node is entered by ``action`` from the node on top of the path."""
         node = self._new(state, action)
         self.path.append(node)
-        _, alpha, beta, _, _ = self._to_max(side, None, alpha, beta)
+        if side is not None or self.flip:  # else the values are MAX's already
+            _, alpha, beta, _, _ = self._to_max(side, None, alpha, beta)
         self._emit(ENTER, node, None, alpha, beta, **fields)
 
     def leaf(
@@ -301,13 +302,15 @@ class Tracing:
     ) -> None:
         """A leaf is visited and valued: a utility if ``terminal``, else an evaluation."""
         node = self._new(state, action)
-        value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
+        if side is not None or self.flip:  # else the values are MAX's already
+            value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
         self._emit(LEAF, node, value, alpha, beta, terminal=terminal, **fields)
         self.last = node.id
 
     def update(self, value, alpha=None, beta=None, *, side=None) -> None:
         """The current node's best so far is now ``value``, from the child that last returned."""
-        value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
+        if side is not None or self.flip:  # else the values are MAX's already
+            value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
         self._emit(UPDATE, self.path[-1], value, alpha, beta, child=self.last)
 
     def cutoff(
@@ -322,7 +325,8 @@ class Tracing:
     ) -> None:
         """The current node stops: the actions ``skipped`` (leading to
         ``skipped_states``) are never tried."""
-        value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
+        if side is not None or self.flip:  # else the values are MAX's already
+            value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
         roles = tuple(self.role_of(s) for s in skipped_states)
         self._emit(
             CUTOFF,
@@ -353,7 +357,8 @@ class Tracing:
     def exit(self, value, alpha=None, beta=None, *, side=None) -> None:
         """The current node returns ``value`` to its parent."""
         node = self.path.pop()
-        value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
+        if side is not None or self.flip:  # else the values are MAX's already
+            value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
         self._emit(EXIT, node, value, alpha, beta)
         self.last = node.id
 
