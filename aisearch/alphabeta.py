@@ -61,7 +61,7 @@ def alphabeta(
             node's actions before they are tried (for example best first).
         prune_on_equal: cut when a value reaches the bound (``True``, the
             textbook rule) or only when it passes it (``False``).
-        table: an ``aisearch.caching.TranspositionTable`` to use and fill.
+        table: an ``aisearch.table.TranspositionTable`` to use and fill.
             With a table the search runs the engine
             (``aisearch.engine.negamax_engine``: alpha-beta in negamax form,
             for two-player zero-sum games), not the textbook pair below: a
@@ -78,7 +78,10 @@ def alphabeta(
         first best action in the order searched, and
         the work done (``stats.cutoffs`` counts the cuts; with a table,
         ``stats.hits`` and the others count its use, and the action is a best
-        action, the table's remembered one tried first).
+        action, the table's remembered one tried first). The root is searched with the whole window, so its value is exact. Inside, every
+        node's value follows alpha-beta's three cases: at or below the alpha it was
+        searched with, an upper bound on its true value; at or above its beta, a lower
+        bound; between them, exact (``Trace.value_kinds`` tells which).
 
     Raises:
         ValueError: a bad depth, an ``order`` hook that does more than reorder,

@@ -75,6 +75,8 @@ def negamax_engine(
     Returns:
         ``SearchResult``: the value for the player to move at ``state``, its
         best action (the first best in the order searched) and ``stats``.
+        The root is searched with the whole window, so its value is exact;
+        inside, ``search`` states the three cases a node's value falls in.
 
     Raises:
         ValueError: a bad depth, an ``order`` hook that does more than
@@ -217,6 +219,8 @@ def negamax_engine(
         symmetric = symmetry and entry.state != s
         if answered:
             by_bound = entry.bound != EXACT
+            # Counted twice: for this search's stats, and on the table, whose
+            # counts add up over every search that shares it.
             hits += 1
             table.hits += 1
             bound_hits += by_bound
@@ -270,7 +274,8 @@ def table_search(
 ) -> SearchResult:
     """Alpha-beta in negamax form with a transposition table: the engine with a table.
 
-    ``alphabeta(..., table=...)`` and ``negamax(..., table=...)`` run this.
+    ``alphabeta(..., table=...)`` and ``negamax(..., table=...)`` run the same
+    engine, ``negamax_engine``, with the table they are given.
     At each interior node (the root excepted) the table is probed: an entry
     that ``TranspositionTable.use`` allows answers the node or narrows its
     window; any entry's best action is tried first. After the search the

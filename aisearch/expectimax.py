@@ -4,8 +4,9 @@ Where dice decide, nobody chooses: a chance node is worth the average of its
 children, each weighted by its probability. With MAX and MIN nodes as well,
 this is expectiminimax (Russell and Norvig, *Artificial Intelligence: A Modern
 Approach*, 4th ed., section 5.5); against an opponent modelled as a chance
-node (a random player), it is expectimax. ``max_value``, ``min_value`` and
-``chance_value`` below are the three cases, in the book's style.
+node (a random player), it is expectimax. ``expectimax`` runs
+``aisearch.minimax.expectiminimax``, whose ``max_value``, ``min_value`` and
+``chance_value`` are the three cases, in the book's style.
 
 Alpha-beta cannot cut a chance node in general: one unexplored outcome could
 be worth anything. If every value is known to lie in ``[low, high]``, it can:
@@ -168,7 +169,7 @@ def star1(
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     player = viewpoint(game, state)
-    tracing = start_tracing(tracer, game, player)
+    tracing = start_tracing(tracer, game, player, chance=True)
     nodes = leaves = cutoffs = deepest = 0
     floats = False  # whether the game gave a float: then values are shown as floats
 

@@ -18,8 +18,8 @@ all the others join to minimise its share; it is not what max^n
 
 The search itself is ``expectiminimax``: the same two functions and, for
 games of chance, a third, ``chance_value``, that averages its outcomes.
-``minimax`` refuses a game with chance states and runs it; so does
-``aisearch.expectimax``, which lets them in.
+``minimax`` refuses a game with chance states, then runs it;
+``aisearch.expectimax`` runs it on games with chance states too.
 """
 
 from __future__ import annotations
@@ -79,7 +79,13 @@ def minimax(
         state = game.initial_state()
     check_depth(depth)
     return expectiminimax(
-        game, state, game.to_move(state), depth=depth, evaluate=evaluate, tracer=tracer
+        game,
+        state,
+        game.to_move(state),
+        depth=depth,
+        evaluate=evaluate,
+        tracer=tracer,
+        chance=False,
     )
 
 
@@ -91,19 +97,21 @@ def expectiminimax(
     depth: int | None = None,
     evaluate: Evaluation | None = None,
     tracer=None,
+    chance: bool = True,
 ) -> SearchResult:
-    """Minimax with chance nodes, valued for ``player``: ``minimax`` and
-    ``aisearch.expectimax`` both run it, after checking the game.
+    """Minimax with chance nodes, valued for ``player``: ``aisearch.expectimax``
+    runs it, and ``minimax`` runs it with ``chance=False`` (it has refused a
+    game with chance states; a leaf where the dice would roll next is just a
+    leaf, a MIN one).
 
     ``max_value`` and ``min_value`` are the book's (AIMA 4e, Figure 5.3); a
     chance node is worth the average of its children, weighted by their
     probabilities (AIMA 4e, Section 5.5.1). With no chance node this is minimax.
     """
-    check_depth(depth)
     evaluate = leaf_evaluation(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
-    tracing = start_tracing(tracer, game, player)
+    tracing = start_tracing(tracer, game, player, chance=chance)
     nodes = leaves = deepest = 0
 
     def leaf(state, terminal, ply, action):
@@ -117,6 +125,16 @@ def expectiminimax(
             tracing.leaf(state, action, value, terminal)
         return value
 
+    def value_of(state, ply, action):
+        """MAX-VALUE, MIN-VALUE or CHANCE-VALUE, by who moves in ``state``
+        (so two MIN layers may follow each other)."""
+        mover = to_move(state)
+        if chance and mover == CHANCE:
+            return chance_value(state, ply, action)
+        if mover == player:
+            return max_value(state, ply, action)
+        return min_value(state, ply, action)
+
     def max_value(state, ply, action):
         nonlocal nodes
         nodes += 1
@@ -128,8 +146,7 @@ def expectiminimax(
         v, move = -math.inf, None
         for a in actions(state):
             s = result(state, a)
-            # MAX-VALUE, MIN-VALUE or CHANCE-VALUE by who moves there.
-            v2, _ = value_of.get(to_move(s), min_value)(s, ply + 1, a)
+            v2, _ = value_of(s, ply + 1, a)
             if v2 > v:
                 v, move = v2, a
                 if tracing is not None:
@@ -151,7 +168,7 @@ def expectiminimax(
         v, move = math.inf, None
         for a in actions(state):
             s = result(state, a)
-            v2, _ = value_of.get(to_move(s), min_value)(s, ply + 1, a)
+            v2, _ = value_of(s, ply + 1, a)
             if v2 < v:
                 v, move = v2, a
                 if tracing is not None:
@@ -173,7 +190,7 @@ def expectiminimax(
         total = 0  # not 0.0: Fraction probabilities then keep the sum exact
         for outcome, p in check_outcomes(state, game.chance_outcomes(state)):
             s = result(state, outcome)
-            v, _ = value_of.get(to_move(s), min_value)(s, ply + 1, outcome)
+            v, _ = value_of(s, ply + 1, outcome)
             total += p * v
             if tracing is not None:
                 tracing.chance(p, v, total)
@@ -181,6 +198,5 @@ def expectiminimax(
             tracing.exit(total)
         return total, None
 
-    value_of = {player: max_value, CHANCE: chance_value}  # anyone else: min_value
-    value, move = value_of.get(to_move(state), min_value)(state, 0, None)
+    value, move = value_of(state, 0, None)
     return SearchResult(value, move, SearchStats(nodes, leaves, 0, deepest))

@@ -61,7 +61,10 @@ def negamax(
 
     Returns:
         ``SearchResult(value, action, stats)``, with the same meaning as for
-        ``alphabeta``: value for the player to move at ``state``.
+        ``alphabeta``: value for the player to move at ``state``. The root is searched with the whole window, so its value is exact. Inside, every
+        node's value follows alpha-beta's three cases: at or below the alpha it was
+        searched with, an upper bound on its true value; at or above its beta, a lower
+        bound; between them, exact (``Trace.value_kinds`` tells which).
 
     Raises:
         ValueError: as ``alphabeta``; and for a game that is not two-player

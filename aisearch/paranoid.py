@@ -126,7 +126,9 @@ def paranoid(
         ``SearchResult(value, action, stats)``: ``value`` is the most
         ``player`` can be sure of (its entry; a number, not a vector),
         ``action`` the first best action for the player to move at ``state``
-        (for the coalition, if that is not ``player``).
+        (for the coalition, if that is not ``player``). As in ``alphabeta``,
+        the root's value is exact and a node inside is exact between the
+        alpha and beta it was searched with, and otherwise only a bound.
 
     Raises:
         ValueError: ``player`` is not one of the game's players, or as for

@@ -386,13 +386,14 @@ class Tracing:
         )
 
 
-def start_tracing(tracer, game, root_player) -> Tracing | None:
+def start_tracing(tracer, game, root_player, *, chance: bool = False) -> Tracing | None:
     """A ``Tracing`` for a search from a state where ``root_player`` moves, or
     ``None`` when there is no ``tracer``.
 
     A node is MAX's when its mover is MAX: the game's ``max_player`` if it
     names one (a ``GameTree``'s ``"MAX"``), otherwise ``root_player``; every
-    other mover is MIN, and a chance state is ``"chance"``.
+    other mover is MIN; in a search that weighs chance (``chance``), a chance
+    state is ``"chance"``.
     """
     if tracer is None:
         return None
@@ -402,7 +403,7 @@ def start_tracing(tracer, game, root_player) -> Tracing | None:
 
     def role_of(state) -> str:
         mover = to_move(state)
-        if mover == CHANCE_MOVER:
+        if chance and mover == CHANCE_MOVER:
             return "chance"
         return "max" if (mover == root_player) != flip else "min"
 

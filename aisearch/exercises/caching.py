@@ -35,7 +35,7 @@ def check_table_rule(fn: Callable) -> CheckResult:
     value (for the player to move); ``entry_depth`` the plies searched below
     the stored position (``math.inf`` to the end of the game); ``depth`` the
     plies the search still needs here; ``alpha``, ``beta`` the node's window.
-    The answer is compared with ``aisearch.caching.TranspositionTable.use``
+    The answer is compared with ``aisearch.table.TranspositionTable.use``
     on every combination of a small grid of cases.
 
     >>> from aisearch.caching import TranspositionTable, Entry

@@ -24,12 +24,14 @@ from wrapping from the top of one column to the bottom of the next.
 
 The solver (Pons' ladder of ideas, the score, ``solve``) is a search, and lives
 with the searches in ``aisearch.connect4_solver``; this module only knows the
-game (asked for a solver's name, it says where it went).
+game (code saved when the solver's names lived here still gets them, with a
+warning that says where they live now).
 """
 
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any, NamedTuple
 
 Bitboard = int
@@ -364,7 +366,7 @@ class ConnectFour:
         return tuple(c for c in range(self.width) if spots & self.column_masks[c])
 
 
-# The solver's names moved ------------------------------------------------------
+# The solver's names, for code written when they lived here --------------------
 
 _SOLVER_NAMES = frozenset(
     {
@@ -383,13 +385,21 @@ _SOLVER_NAMES = frozenset(
 
 
 def __getattr__(name: str) -> Any:
-    """Say where the solver's names went, for code written when they lived here.
+    """The solver's names, for notebooks and code saved when they lived here.
 
-    The solver is a search, a layer above the games: this module does not
-    import it (that would make an import cycle), it only names its new home.
+    The solver is a search, a layer above the games: this module never imports
+    it when it loads (that would be an import cycle, and would load a search
+    with every game). Only when old code asks this module for one of the
+    solver's names is the solver imported, with a warning that says where the
+    name lives now (PEP 562).
     """
     if name in _SOLVER_NAMES:
-        raise AttributeError(
-            f"{name} is the solver's, not the game's: from aisearch.connect4_solver import {name}"
+        warnings.warn(
+            f"{name} moved to aisearch.connect4_solver: from aisearch.connect4_solver import {name}",
+            DeprecationWarning,
+            stacklevel=2,
         )
+        from .. import connect4_solver  # the one import of a layer above: see the docstring
+
+        return getattr(connect4_solver, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
