@@ -26,12 +26,11 @@ keyed on the position alone.
 
 from __future__ import annotations
 
-import math
 import operator
 from collections.abc import Hashable
 from typing import NamedTuple
 
-from .engine import TABLE_SEARCH, table_search  # noqa: F401  (its old home)
+from .engine import TABLE_SEARCH, negamax_engine, table_search  # noqa: F401  (its old home)
 from .game import Game, check_game, no_actions
 from .result import SearchResult, SearchStats
 from .symmetry import canonical
@@ -122,87 +121,73 @@ def memo_minimax(game: Game, state=None, *, tracer=None, symmetry: bool = False)
     return SearchResult(value, move, stats)
 
 
+class NaiveTable(TranspositionTable):
+    """The naive cache's mistake, as a table: it trusts every value it holds.
+
+    It files whatever a search returns, bound or not, and answers any position
+    it holds with that value as if it were exact, whatever the window. The
+    values live in ``cache``, keyed on the position alone, from ``player``'s
+    side (the player to move at the search's root), so that a caller can read
+    what was filed.
+    """
+
+    def __init__(self, game: Game, player, cache: dict) -> None:
+        super().__init__(capacity=2)  # its own buckets are never used
+        self.game, self.player, self.cache = game, player, cache
+
+    def _side(self, state, value):
+        """``value`` turned between ``player``'s side and the mover's at ``state``."""
+        return value if self.game.to_move(state) == self.player else -value
+
+    def probe(self, key):
+        if key not in self.cache:
+            return None
+        return Entry(key, self._side(key, self.cache[key]), EXACT, TO_THE_END, None, key)
+
+    def store(self, entry: Entry) -> None:
+        self.stores += 1
+        self.cache[entry.key] = self._side(entry.key, entry.value)  # the mistake: a bound too
+
+    @staticmethod
+    def use(entry, depth, alpha, beta) -> tuple:
+        return True, entry.value, alpha, beta  # the mistake: any value answers
+
+
 def alphabeta_with_naive_cache(
     game: Game, state=None, *, cache: dict | None = None, tracer=None
 ) -> SearchResult:
     """THE WRONG WAY: alpha-beta that caches every returned value as if it were exact.
 
-    Kept to be watched failing. It is the textbook alpha-beta (``max_value``,
-    ``min_value``) with a dictionary keyed on the position alone: a position
-    met again gets the value stored the first time. But alpha-beta's value
-    for a cut node is only a bound (at most, or at least, that much), valid
-    for the window it was searched with. Met again with another window, the
-    bound is used as the value, and the root's value can come out wrong.
-    ``TranspositionTable`` records the kind of each value to avoid this.
+    Kept to be watched failing. It is alpha-beta (the engine,
+    ``aisearch.engine``) with a ``NaiveTable``: a dictionary keyed on the
+    position alone, where a position met again gets the value stored the first
+    time. But alpha-beta's value for a cut node is only a bound (at most, or at
+    least, that much), valid for the window it was searched with. Met again
+    with another window, the bound is used as the value, and the root's value
+    can come out wrong. ``TranspositionTable`` records the kind of each value
+    to avoid this.
 
     Args:
-        game, state: as for ``alphabeta``.
+        game, state: as for ``alphabeta`` (a two-player zero-sum game).
         cache: the dictionary to fill (a new one if ``None``), so that a
-            caller can look at what was stored.
+            caller can look at what was stored: each position searched, with
+            the value it returned for the player to move at ``state``.
         tracer: receives a ``cache_hit`` event, marked ``"exact"`` (what the
             naive cache believes), for each value taken from the cache.
 
     Returns:
         ``SearchResult``, whose value may be wrong; ``stats.hits`` counts the
-        values taken from the cache.
+        values taken from the cache, ``stats.stores`` the values filed.
     """
     check_game(game, "alphabeta_with_naive_cache")
     if state is None:
         state = game.initial_state()
     if cache is None:
         cache = {}
-    to_move, actions, result = game.to_move, game.actions, game.result
-    is_terminal, utility = game.is_terminal, game.utility
-    player = to_move(state)
-    tracing = start_tracing(tracer, game, player)
-    nodes = leaves = cutoffs = deepest = hits = stores = 0
-
-    def node_value(s, ply, action, alpha, beta):
-        nonlocal nodes, leaves, cutoffs, deepest, hits, stores
-        nodes += 1
-        deepest = max(deepest, ply)
-        maximizing = to_move(s) == player
-        if is_terminal(s):
-            leaves += 1
-            v = utility(s, player)
-            if tracing is not None:
-                tracing.leaf(s, action, v, True, alpha, beta)
-            return v, None
-        if s in cache:  # the mistake: a bound comes back as if it were the value
-            hits += 1
-            if tracing is not None:
-                tracing.table_answer(s, action, cache[s], EXACT, False, alpha, beta)
-            return cache[s], None
-        if tracing is not None:
-            tracing.enter(s, action, alpha, beta)
-        value, move = (-math.inf if maximizing else math.inf), None
-        acts = actions(s)
-        for a in acts:
-            v, _ = node_value(result(s, a), ply + 1, a, alpha, beta)
-            if (v > value) if maximizing else (v < value):
-                value, move = v, a
-                if maximizing:
-                    alpha = max(alpha, value)
-                else:
-                    beta = min(beta, value)
-                if tracing is not None:
-                    tracing.update(value, alpha, beta)
-            if ((value >= beta) if maximizing else (value <= alpha)) and a != acts[-1]:
-                cutoffs += 1
-                if tracing is not None:
-                    skipped = acts[list(acts).index(a) + 1 :]
-                    tracing.cutoff(value, skipped, [result(s, x) for x in skipped], alpha, beta)
-                break
-        if move is None:
-            raise no_actions(s)
-        cache[s] = value
-        stores += 1
-        if tracing is not None:
-            tracing.exit(value, alpha, beta)
-        return value, move
-
-    value, move = node_value(state, 0, None, -math.inf, math.inf)
-    return SearchResult(value, move, SearchStats(nodes, leaves, cutoffs, deepest, hits, stores))
+    table = NaiveTable(game, game.to_move(state), cache)
+    return negamax_engine(
+        game, state, table=table, tracer=tracer, name="alphabeta_with_naive_cache"
+    )
 
 
 class NaiveFailure(NamedTuple):

@@ -19,7 +19,9 @@ adds is one block:
 - **symmetry**: the table is keyed by the position's canonical form, and a
   stored move is turned back into this position's frame.
 
-It needs a two-player zero-sum game, and refuses any other up front.
+It needs a two-player zero-sum game, and refuses any other up front. Given a
+table that trusts every value it holds (``aisearch.caching.NaiveTable``), it
+is also the naive cache that notebook 05 watches fail.
 """
 
 from __future__ import annotations
