@@ -32,6 +32,7 @@ from .game import (
     leaf_evaluation,
     no_actions,
     ordered,
+    real_value,
 )
 from .result import SearchResult, SearchStats
 from .tracing import start_tracing
@@ -128,7 +129,10 @@ def alphabeta(
         leaves += 1
         if ply > deepest:
             deepest = ply
-        value = utility(state, player) if terminal else evaluate(game, state, player)
+        if terminal:
+            value = real_value(utility(state, player), utility, state)
+        else:
+            value = real_value(evaluate(game, state, player), evaluate, state)
         if tracing is not None:
             tracing.leaf(state, action, value, terminal, alpha, beta)
         return value

@@ -31,7 +31,7 @@ from collections.abc import Hashable
 from typing import NamedTuple
 
 from .engine import TABLE_SEARCH, negamax_engine, table_search  # noqa: F401  (its old home)
-from .game import Game, check_game, no_actions
+from .game import Game, check_game, no_actions, real_value
 from .result import SearchResult, SearchStats
 from .symmetry import canonical
 from .table import TO_THE_END, Entry, TranspositionTable, stable_index  # noqa: F401
@@ -85,7 +85,7 @@ def memo_minimax(game: Game, state=None, *, tracer=None, symmetry: bool = False)
         deepest = max(deepest, ply)
         if is_terminal(s):
             leaves += 1
-            v = utility(s, player)
+            v = real_value(utility(s, player), utility, s)
             if tracing is not None:
                 tracing.leaf(s, action, v, True)
             return v, None

@@ -32,7 +32,7 @@ import random
 from collections import Counter
 from typing import NamedTuple
 
-from .game import Game
+from .game import Game, real_value
 from .symmetry import canonical, require_symmetry
 
 
@@ -167,7 +167,7 @@ def count_outcomes(game: Game, state=None) -> Counter:
     outcomes: dict = {}
     for s in _reachable(game, state):
         if game.is_terminal(s):
-            outcomes[s] = Counter({game.utility(s, player): 1})
+            outcomes[s] = Counter({real_value(game.utility(s, player), game.utility, s): 1})
         else:
             total: Counter = Counter()
             for a in game.actions(s):
@@ -199,7 +199,7 @@ def count_games_by_length(game: Game, state=None, *, symmetric: bool = False) ->
     below: dict = {}  # position -> Counter of (moves from it, utility)
     for s in _reachable(game, state):
         if game.is_terminal(s):
-            below[s] = Counter({(0, game.utility(s, player)): 1})
+            below[s] = Counter({(0, real_value(game.utility(s, player), game.utility, s)): 1})
             continue
         children = [game.result(s, a) for a in game.actions(s)]
         if symmetric:

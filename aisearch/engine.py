@@ -37,6 +37,7 @@ from .game import (
     no_actions,
     optional,
     ordered,
+    real_value,
 )
 from .result import SearchResult, SearchStats
 from .symmetry import action_from_canonical, canonical
@@ -114,7 +115,10 @@ def negamax_engine(
         leaves += 1
         if ply > deepest:
             deepest = ply
-        value = utility(s, mover) if terminal else evaluate(game, s, mover)
+        if terminal:
+            value = real_value(utility(s, mover), utility, s)
+        else:
+            value = real_value(evaluate(game, s, mover), evaluate, s)
         if tracing is not None:
             tracing.leaf(s, action, value, terminal, *window(alpha, beta), side=mover)
         return value
@@ -169,7 +173,7 @@ def negamax_engine(
                 leaves += 1
                 if ply1 > deepest:
                     deepest = ply1
-                v = utility(child, mover)
+                v = real_value(utility(child, mover), utility, child)
                 if tracing is not None:
                     tracing.leaf(child, a, v, True, *window(alpha, beta), side=mover)
             elif ply1 == limit:

@@ -34,6 +34,7 @@ from .game import (
     leaf_evaluation,
     no_actions,
     optional,
+    real_value,
 )
 from .minimax import expectiminimax
 from .result import SearchResult, SearchStats
@@ -183,7 +184,10 @@ def star1(
         leaves += 1
         deepest = max(deepest, ply)
         terminal = is_terminal(state)
-        value = utility(state, player) if terminal else evaluate(game, state, player)
+        if terminal:
+            value = real_value(utility(state, player), utility, state)
+        else:
+            value = real_value(evaluate(game, state, player), evaluate, state)
         if not low <= value <= high:
             what = "utility" if terminal else "evaluation"
             raise ValueError(

@@ -42,7 +42,9 @@ from __future__ import annotations
 import math
 import numbers
 import random
-from collections.abc import Callable, Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, Protocol, runtime_checkable
 
 # A state, an action and a player are any hashable values; they are typed
@@ -132,6 +134,8 @@ OPTIONAL_MEMBERS = {
     "noisy_actions": "noisy_actions(state) -> the moves quiescence search keeps "
     "searching past the depth limit",
     "max_plies": "the most moves a game can last (iterative deepening stops there)",
+    "is_state": "is_state(state) -> whether state is one of this game's states; the "
+    "searches refuse anything else up front",
     "label": "label(state) -> a short name for a node in pictures and sentences",
     "render": "render(state) -> the board as text",
 }
@@ -190,6 +194,8 @@ def check_game(
             f"{search} needs a game with the six methods of aisearch.Game, but {game!r} "
             f"has no {', '.join(missing)}"
         )
+    if state is not None:
+        check_state(game, state, search)
     if not chance:
         refuse_chance(game, search)
     if zero_sum:
@@ -197,6 +203,154 @@ def check_game(
         refuse_unless_two_player_zero_sum(game, start, search)
     if symmetry:
         require_symmetry(game)
+
+
+def check_state(game, state: State, search: str) -> None:
+    """Refuse a ``state`` that ``game`` says is not one of its states, or that
+    cannot be a state at all (states must be hashable), and a first move list
+    that is not a sequence.
+
+    A game tells its own states with the optional ``is_state(state)``; the
+    built-in games all do. ``actions(state)`` must return a sequence (a list or
+    a tuple) in a fixed order, so that every search explores the same order
+    and a trace can be replayed: a set or a generator is refused here, once,
+    at the state the search starts from.
+
+    >>> from aisearch.games import TicTacToe
+    >>> check_state(TicTacToe(), "XO", "minimax")
+    Traceback (most recent call last):
+    ...
+    ValueError: minimax was given the state 'XO', which is not a state of TicTacToe(): ...
+    """
+    try:
+        hash(state)
+    except TypeError:
+        raise ValueError(
+            f"{search} was given the state {state!r}, a {type(state).__name__}: a state "
+            f"must be hashable (a str, a tuple, a frozen dataclass), as {game!r}'s "
+            "initial_state() is"
+        ) from None
+    is_state = optional(game, "is_state")
+    if is_state is not None and not is_state(state):
+        raise ValueError(
+            f"{search} was given the state {state!r}, which is not a state of {game!r}: "
+            f"start from {game!r}.initial_state() or a state its result() returned"
+        )
+    if not game.is_terminal(state):
+        sequence_of_actions(game, state, game.actions(state))
+
+
+def sequence_of_actions(game, state: State, actions) -> Sequence[Action]:
+    """``actions``, as ``game.actions(state)`` returned them, if it is a sequence.
+
+    Raises:
+        ValueError: naming the game and the type it returned, if it is a set, a
+            generator or anything else without a fixed order.
+    """
+    if isinstance(actions, (list, tuple, range)):
+        return actions
+    raise ValueError(
+        f"{game!r}.actions({state!r}) returned a {type(actions).__name__}: actions must "
+        "return a sequence (a list or a tuple) in a fixed order, so that every search "
+        "explores the moves in the same order (return list(...) of it)"
+    )
+
+
+def _name_of(function) -> str:
+    """How a message names a user's function: ``TicTacToe.utility``, ``my_eval``."""
+    return getattr(function, "__qualname__", None) or repr(function)
+
+
+def real_value(value, function, state: State):
+    """``value``, which ``function`` (a utility or an evaluation) returned at
+    ``state``, if it is a real number; ``ValueError`` naming all three if not.
+
+    Every search checks each utility and evaluation it receives here, once, as
+    it enters the search: NaN would compare false with everything and be taken
+    as a win or a loss, and None, a string, a tuple or a bool would fail (or
+    worse, pass) deep inside a comparison. Infinities are allowed (a proven
+    win); a ``Fraction`` or a NumPy number is a real number too.
+
+    >>> real_value(3, len, "s")
+    3
+    >>> def my_eval(game, state, player):
+    ...     return float("nan")
+    >>> real_value(my_eval(None, "XO.", "X"), my_eval, "XO.")
+    Traceback (most recent call last):
+    ...
+    ValueError: my_eval returned nan at state 'XO.': a utility or an evaluation must be a real number, not NaN
+    """
+    if type(value) is int or (type(value) is float and value == value):
+        return value  # the common case, in two cheap tests
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(
+            f"{_name_of(function)} returned {value!r} at state {state!r}: a utility or an "
+            f"evaluation must be a real number (an int or a float), not a "
+            f"{type(value).__name__}"
+        )
+    if math.isnan(value):
+        raise ValueError(
+            f"{_name_of(function)} returned {value!r} at state {state!r}: a utility or an "
+            "evaluation must be a real number, not NaN"
+        )
+    return value
+
+
+DEFAULT_MAX_PLIES = 10_000
+"""How many moves the functions that play or count to the end follow before
+they stop with an error, for a game that names no ``max_plies`` of its own."""
+
+
+def ply_limit(game) -> int:
+    """The most moves a line of play may take before it counts as endless: the
+    game's ``max_plies`` if it names one, else ``DEFAULT_MAX_PLIES``."""
+    declared = optional(game, "max_plies")
+    return DEFAULT_MAX_PLIES if declared is None else declared
+
+
+def endless(game, state: State, plies: int, what: str) -> ValueError:
+    """The error for a line of play that has gone on for ``plies`` moves."""
+    return ValueError(
+        f"{what} played {plies} moves from the start without reaching an end of {game!r} "
+        f"(last state {state!r}): is_terminal must become true on every line of play. "
+        "A game that can last longer can say so with a max_plies attribute"
+    )
+
+
+@contextmanager
+def within_recursion(search: str, game) -> Iterator[None]:
+    """Turn Python's ``RecursionError`` inside ``search`` into a clear ``ValueError``.
+
+    A search without a depth limit recurses once per move; on a game that never
+    ends, or whose lines are longer than Python's recursion limit allows, it
+    would stop with ``RecursionError`` deep inside the package.
+    """
+    try:
+        yield
+    except RecursionError:
+        raise ValueError(
+            f"{search} went deeper than Python's recursion limit "
+            f"({sys.getrecursionlimit()}) in {game!r}: does every line of play end "
+            "(is_terminal true)? For a long game pass depth= (and an evaluation)"
+        ) from None
+
+
+def require_callable(thing, argument: str, shape: str) -> None:
+    """Raise ``ValueError`` unless ``thing`` can be called; ``argument`` names it.
+
+    >>> require_callable("random", "playout", "(game, state, rng) -> action")
+    Traceback (most recent call last):
+    ...
+    ValueError: playout must be a function (game, state, rng) -> action, got 'random'
+    """
+    if not callable(thing):
+        raise ValueError(f"{argument} must be a function {shape}, got {thing!r}")
+
+
+def require_bool(value, argument: str) -> None:
+    """Raise ``ValueError`` unless ``value`` is True or False; ``argument`` names it."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{argument} must be True or False, got {value!r}")
 
 
 def require_symmetry(game) -> tuple:
@@ -399,7 +553,12 @@ def resolve_evaluate(game: Game, evaluate: Evaluation | None) -> Evaluation | No
     own = optional(game, "evaluate")
     if own is None:
         return None
-    return lambda game, state, player: own(state, player)
+
+    def game_evaluate(game, state, player):
+        return own(state, player)
+
+    game_evaluate.__qualname__ = _name_of(own)  # so that a message names the game's method
+    return game_evaluate
 
 
 def leaf_evaluation(game: Game, evaluate: Evaluation | None) -> Evaluation:
@@ -419,12 +578,13 @@ def leaf_evaluation(game: Game, evaluate: Evaluation | None) -> Evaluation:
     return none_given
 
 
-def check_depth(depth: int | None) -> None:
-    """Raise ``ValueError`` unless ``depth`` is ``None`` or a non-negative int."""
+def check_depth(depth: int | None, argument: str = "depth") -> None:
+    """Raise ``ValueError`` unless ``depth`` is ``None`` or a non-negative int;
+    the message calls it ``argument``."""
     if depth is None:
         return
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be None or a whole number of plies >= 0, got {depth!r}")
+        raise ValueError(f"{argument} must be None or a whole number of plies >= 0, got {depth!r}")
 
 
 def missing_evaluation(state: State) -> ValueError:
@@ -453,11 +613,18 @@ def ordered(
     """Apply an ``order(game, state, actions)`` hook, checking that it only reorders."""
     if order is None:
         return actions
-    reordered = list(order(game, state, list(actions)))
+    returned = order(game, state, list(actions))
+    try:
+        reordered = list(returned)
+    except TypeError:
+        raise ValueError(
+            f"order hook must return a reordering of the actions of {state!r}: "
+            f"{_name_of(order)} returned {returned!r} for {list(actions)!r}"
+        ) from None
     if len(reordered) != len(actions) or set(reordered) != set(actions):
         raise ValueError(
             f"order hook must return a reordering of the actions of {state!r}: "
-            f"got {reordered!r} for {list(actions)!r}"
+            f"{_name_of(order)} returned {reordered!r} for {list(actions)!r}"
         )
     return reordered
 
@@ -490,8 +657,9 @@ def value_vector(game, state: State, value: Callable[[Any, Any], Any], players: 
             f"but the game has {len(players)} players {tuple(players)!r}"
         )
     for x in vector:
-        if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        if isinstance(x, bool) or not isinstance(x, numbers.Real) or math.isnan(x):
             raise ValueError(
-                f"state {state!r} has the value vector {vector!r}: {x!r} is not a number"
+                f"{_name_of(value)} gave state {state!r} the value vector {vector!r}: "
+                f"{x!r} is not a real number"
             )
     return vector

@@ -60,6 +60,7 @@ from .game import (
     draw_outcome,
     no_actions,
     optional,
+    real_value,
     refuse_unless_two_player_zero_sum,
 )
 from .mcts_trace import (
@@ -345,7 +346,7 @@ class _Search:
                     break
         sign = 1 if root_mover == self.max_player else -1
         if root.terminal:
-            value = game.utility(state, root_mover)
+            value = real_value(game.utility(state, root_mover), game.utility, state)
             action = None
         else:
             value = sign * root.mean
@@ -435,7 +436,7 @@ class _Search:
     def simulate(self, node: Node, iteration: int) -> float:
         final, moves = playout(self.game, node.state, self.rng, self.policy)
         self.playout_moves += moves
-        result = self.game.utility(final, self.max_player)
+        result = real_value(self.game.utility(final, self.max_player), self.game.utility, final)
         if self.tracer is not None:
             self.emit(SIMULATE, iteration, node, value=result, moves=moves, final_state=final)
         return result

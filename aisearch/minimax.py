@@ -35,6 +35,7 @@ from .game import (
     check_outcomes,
     leaf_evaluation,
     no_actions,
+    real_value,
 )
 from .result import SearchResult, SearchStats
 from .tracing import start_tracing
@@ -120,7 +121,10 @@ def expectiminimax(
         leaves += 1
         if ply > deepest:
             deepest = ply
-        value = utility(state, player) if terminal else evaluate(game, state, player)
+        if terminal:
+            value = real_value(utility(state, player), utility, state)
+        else:
+            value = real_value(evaluate(game, state, player), evaluate, state)
         if tracing is not None:
             tracing.leaf(state, action, value, terminal)
         return value

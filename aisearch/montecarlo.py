@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-from .game import CHANCE, Game, draw_outcome
+from .game import CHANCE, Game, draw_outcome, real_value
 
 PlayoutPolicy = Callable[[Any, Any, random.Random], Any]
 """A playout policy ``(game, state, rng) -> action``: the move to make in a playout."""
@@ -207,7 +207,7 @@ def playout_value(
     wins = draws = losses = moves = 0
     for _ in range(playouts):
         end, length = playout(game, state, rng, policy)
-        utility = game.utility(end, player)
+        utility = real_value(game.utility(end, player), game.utility, end)
         total += utility
         squares += utility * utility
         moves += length

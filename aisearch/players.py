@@ -41,6 +41,7 @@ from .game import (
     check_depth,
     draw_outcome,
     optional,
+    real_value,
     resolve_evaluate,
 )
 from .trace import Trace
@@ -150,7 +151,7 @@ def play_game(
         state = game.result(state, action)
         moves.append(action)
         states.append(state)
-    outcome = {p: game.utility(state, p) for p in players}
+    outcome = {p: real_value(game.utility(state, p), game.utility, state) for p in players}
     return GameRecord(dict(players), moves, states, outcome)
 
 

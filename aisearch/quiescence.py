@@ -37,6 +37,7 @@ from .game import (
     check_game,
     missing_evaluation,
     optional,
+    real_value,
     resolve_evaluate,
 )
 from .result import SearchResult, SearchStats
@@ -98,7 +99,7 @@ def quiescence_search(
     check_depth(depth)
     if depth is None:
         raise ValueError("quiescence_search needs a depth: past it, only noisy moves are searched")
-    check_depth(max_extension)
+    check_depth(max_extension, "max_extension")
     evaluate = resolve_evaluate(game, evaluate)
     if evaluate is None:
         raise missing_evaluation(state)
@@ -138,17 +139,19 @@ def quiescence_search(
         nodes += 1
         maximizing = to_move(s) == player
         if is_terminal(s):
-            return leaf(s, ply, action, utility(s, player), True, alpha, beta), None
+            value = real_value(utility(s, player), utility, s)
+            return leaf(s, ply, action, value, True, alpha, beta), None
         moves = game.actions(s) if ply < depth else (noisy(game, s) if ply < limit else [])
         if not moves:
-            return leaf(s, ply, action, evaluate(game, s, player), False, alpha, beta), None
+            value = real_value(evaluate(game, s, player), evaluate, s)
+            return leaf(s, ply, action, value, False, alpha, beta), None
         if tracing is not None:
             tracing.enter(
                 s, action, alpha, beta, horizon=depth, noisy=True if ply >= depth else None
             )
         best, move = (-math.inf if maximizing else math.inf), None
         if ply >= depth and stand_pat:
-            best = evaluate(game, s, player)
+            best = real_value(evaluate(game, s, player), evaluate, s)
         for a in moves:
             v, _ = value_of(result(s, a), ply + 1, a, alpha, beta)
             if (v > best) if maximizing else (v < best):

@@ -96,6 +96,10 @@ class CoinRow:
         """The value of the whole row: what the utilities always add up to."""
         return sum(self.coins)
 
+    def is_state(self, state) -> bool:
+        """Whether ``state`` is a ``CoinRowState`` (the searches refuse anything else)."""
+        return isinstance(state, CoinRowState)
+
     def __repr__(self) -> str:
         return f"CoinRow(coins={self.coins!r}, players={self.players!r})"
 

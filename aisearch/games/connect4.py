@@ -94,6 +94,10 @@ class ConnectFour:
         self.top_masks = tuple(1 << (height - 1 + c * (height + 1)) for c in range(width))
         self.shifts = (1, height + 1, height, height + 2)
 
+    def is_state(self, state) -> bool:
+        """Whether ``state`` is a ``C4State`` (the searches refuse anything else)."""
+        return isinstance(state, C4State)
+
     def __repr__(self) -> str:
         return f"ConnectFour(width={self.width}, height={self.height})"
 

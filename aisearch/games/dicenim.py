@@ -61,6 +61,10 @@ class Roll(NamedTuple):
 
     face: int
 
+    def is_state(self, state) -> bool:
+        """Whether ``state`` is a ``DiceNimState`` (the searches refuse anything else)."""
+        return isinstance(state, DiceNimState)
+
     def __repr__(self) -> str:
         return f"Roll({self.face})"
 

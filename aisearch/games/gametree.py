@@ -254,6 +254,13 @@ class GameTree:
     def __len__(self) -> int:
         return len(self.nodes)
 
+    def is_state(self, state) -> bool:
+        """Whether ``state`` is one of the tree's nodes."""
+        try:
+            return state in self._player
+        except TypeError:  # unhashable
+            return False
+
     def __repr__(self) -> str:
         leaves = len(self.leaves())
         return f"<GameTree rooted at {self.root!r}: {len(self)} nodes, {leaves} leaves>"

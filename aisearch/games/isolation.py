@@ -101,6 +101,10 @@ class Isolation:
         # Why a cache: a search asks is_terminal and then actions of the same state.
         self._remembered_actions = lru_cache(maxsize=1 << 16)(self._actions)
 
+    def is_state(self, state) -> bool:
+        """Whether ``state`` is an ``IsolationState`` (the searches refuse anything else)."""
+        return isinstance(state, IsolationState)
+
     def __repr__(self) -> str:
         return f"Isolation(width={self.width}, height={self.height}, moves={self.moves!r})"
 

@@ -165,6 +165,10 @@ class TicTacToe:
     def __init__(self) -> None:
         self._to_move, self._actions, self._next, self._utilities = _tables()
 
+    def is_state(self, state) -> bool:
+        """Whether ``state`` is a board: 9 characters of 'X', 'O' and '.'."""
+        return isinstance(state, str) and len(state) == 9 and not set(state) - set("XO.")
+
     def __repr__(self) -> str:
         return "TicTacToe()"
 

@@ -157,6 +157,10 @@ class Mini2048:
         self.target = target
         self.max_moves = max_moves
 
+    def is_state(self, state) -> bool:
+        """Whether ``state`` is a ``Mini2048State`` (the searches refuse anything else)."""
+        return isinstance(state, Mini2048State)
+
     def __repr__(self) -> str:
         return f"Mini2048(size={self.size}, target={self.target}, max_moves={self.max_moves})"
 
