@@ -33,6 +33,8 @@ from .game import (
     no_actions,
     ordered,
     real_value,
+    require_bool,
+    within_recursion,
 )
 from .result import SearchResult, SearchStats
 from .tracing import start_tracing
@@ -96,6 +98,7 @@ def alphabeta(
     >>> alphabeta(tree)
     SearchResult(value=3, action='a1', stats=SearchStats(nodes=11, leaves=7, cutoffs=1, max_depth=2))
     """
+    require_bool(prune_on_equal, "prune_on_equal")
     if table is not None or symmetry:
         if not prune_on_equal:
             raise ValueError(
@@ -112,7 +115,7 @@ def alphabeta(
             tracer=tracer,
             name=TABLE_SEARCH,
         )
-    check_game(game, "alphabeta")
+    check_game(game, "alphabeta", state)
     if state is None:
         state = game.initial_state()
     check_depth(depth)
@@ -212,5 +215,6 @@ def alphabeta(
             tracing.exit(v, alpha, beta)
         return v
 
-    value, move = max_value(state, 0, None, -math.inf, math.inf)
+    with within_recursion("alphabeta", game):
+        value, move = max_value(state, 0, None, -math.inf, math.inf)
     return SearchResult(value, move, SearchStats(nodes, leaves, cutoffs, deepest))

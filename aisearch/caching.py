@@ -31,7 +31,7 @@ from collections.abc import Hashable
 from typing import NamedTuple
 
 from .engine import TABLE_SEARCH, negamax_engine, table_search  # noqa: F401  (its old home)
-from .game import Game, check_game, no_actions, real_value
+from .game import Game, check_game, no_actions, real_value, within_recursion
 from .result import SearchResult, SearchStats
 from .symmetry import canonical
 from .table import TO_THE_END, Entry, TranspositionTable, stable_index  # noqa: F401
@@ -67,7 +67,7 @@ def memo_minimax(game: Game, state=None, *, tracer=None, symmetry: bool = False)
     >>> result.value, result.stats.nodes, result.stats.stores
     (0, 16168, 4520)
     """
-    check_game(game, "memo_minimax", symmetry=symmetry)
+    check_game(game, "memo_minimax", state, symmetry=symmetry)
     if state is None:
         state = game.initial_state()
     key_of = (lambda s: canonical(game, s)) if symmetry else (lambda s: (s, "identity"))
@@ -116,7 +116,8 @@ def memo_minimax(game: Game, state=None, *, tracer=None, symmetry: bool = False)
             tracing.exit(value)
         return value, move
 
-    value, move = value_of(state, 0, None)
+    with within_recursion("memo_minimax", game):
+        value, move = value_of(state, 0, None)
     stats = SearchStats(nodes, leaves, 0, deepest, hits, stores, symmetry_hits=symmetry_hits)
     return SearchResult(value, move, stats)
 
@@ -179,7 +180,7 @@ def alphabeta_with_naive_cache(
         ``SearchResult``, whose value may be wrong; ``stats.hits`` counts the
         values taken from the cache, ``stats.stores`` the values filed.
     """
-    check_game(game, "alphabeta_with_naive_cache")
+    check_game(game, "alphabeta_with_naive_cache", state)
     if state is None:
         state = game.initial_state()
     if cache is None:

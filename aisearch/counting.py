@@ -32,26 +32,52 @@ import random
 from collections import Counter
 from typing import NamedTuple
 
-from .game import Game, real_value
+from .game import Game, check_game, endless, no_actions, ply_limit, real_value
 from .symmetry import canonical, require_symmetry
 
 
 def _reachable(game: Game, state):
-    """Every position reachable from ``state``, each once, children listed first."""
-    order, seen, stack = [], {state}, [(state, False)]
+    """Every position reachable from ``state``, each once, children listed first.
+
+    A depth-first walk that lists a position once all its successors are
+    listed. It refuses, with a ``ValueError``, what cannot be counted: a
+    position that is not terminal but has no actions, a position that recurs on
+    its own line of play (a cycle: infinitely many games), and a line longer
+    than the game's ply limit (``aisearch.game.ply_limit``: a game that never
+    ends would otherwise be walked forever).
+    """
+    limit = ply_limit(game)
+    order: list = []
+    done: set = set()
+    on_line: set = set()  # the positions whose successors are being listed
+    stack = [(state, 0, False)]
     while stack:
-        s, expanded = stack.pop()
+        s, ply, expanded = stack.pop()
         if expanded:
+            on_line.discard(s)
+            done.add(s)
             order.append(s)
             continue
-        stack.append((s, True))
+        if s in done:
+            continue  # reached again by another move order
+        if s in on_line:
+            raise ValueError(
+                f"position {s!r} of {game!r} recurs on a line of play from itself: "
+                "a game with cycles has infinitely many games, which cannot be counted"
+            )
+        if ply > limit:
+            raise endless(game, s, ply, "counting")
+        on_line.add(s)
+        stack.append((s, ply, True))
         if game.is_terminal(s):
             continue
-        for a in game.actions(s):
+        actions = game.actions(s)
+        if not actions:
+            raise no_actions(s)
+        for a in actions:
             child = game.result(s, a)
-            if child not in seen:
-                seen.add(child)
-                stack.append((child, False))
+            if child not in done:
+                stack.append((child, ply + 1, False))
     return order
 
 
@@ -64,6 +90,7 @@ def reachable_positions(game: Game, state=None) -> list:
     >>> len(reachable_positions(TicTacToe()))
     5478
     """
+    check_game(game, "reachable_positions", state, chance=True)
     state = game.initial_state() if state is None else state
     return _reachable(game, state)
 
@@ -92,6 +119,7 @@ def count_games(game: Game, state=None, *, symmetric: bool = False) -> int:
     >>> count_games(TicTacToe()), count_games(TicTacToe(), symmetric=True)
     (255168, 26830)
     """
+    check_game(game, "count_games", state, chance=True)
     state = game.initial_state() if state is None else state
     key = _keyer(game, symmetric)
     games: dict = {}
@@ -114,6 +142,7 @@ def count_tree_nodes(game: Game, state=None) -> int:
     >>> count_tree_nodes(TicTacToe())
     549946
     """
+    check_game(game, "count_tree_nodes", state, chance=True)
     state = game.initial_state() if state is None else state
     nodes: dict = {}
     for s in _reachable(game, state):
@@ -139,6 +168,7 @@ def count_positions(game: Game, state=None, *, symmetric: bool = False) -> int:
     >>> count_positions(TicTacToe()), count_positions(TicTacToe(), symmetric=True)
     (5478, 765)
     """
+    check_game(game, "count_positions", state, chance=True)
     state = game.initial_state() if state is None else state
     reachable = _reachable(game, state)
     if not symmetric:
@@ -162,6 +192,7 @@ def count_outcomes(game: Game, state=None) -> Counter:
     >>> sorted(count_outcomes(TicTacToe()).items())
     [(-1, 77904), (0, 46080), (1, 131184)]
     """
+    check_game(game, "count_outcomes", state, chance=True)
     state = game.initial_state() if state is None else state
     player = game.to_move(state)
     outcomes: dict = {}
@@ -193,6 +224,7 @@ def count_games_by_length(game: Game, state=None, *, symmetric: bool = False) ->
     >>> lengths[5, 1], lengths[9, 0]  # X wins with its 3rd mark; draws fill the board
     (1440, 46080)
     """
+    check_game(game, "count_games_by_length", state, chance=True)
     state = game.initial_state() if state is None else state
     player = game.to_move(state)
     key = _keyer(game, symmetric)

@@ -29,7 +29,15 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from .alphabeta import alphabeta
-from .game import Evaluation, Game, optional, resolve_evaluate
+from .game import (
+    Evaluation,
+    Game,
+    check_game,
+    named_after,
+    optional,
+    require_callable,
+    resolve_evaluate,
+)
 from .result import SearchStats
 
 
@@ -143,6 +151,8 @@ def deepen(
     2 (1, 1) 0.11 26
     3 (1, 1) 0.33 104
     """
+    check_game(game, "iterative_deepening", state, chance=True)
+    require_callable(search, "search", "(game, state, depth=..., ...) -> SearchResult")
     check_limits(time_limit, max_depth, game)
     state = game.initial_state() if state is None else state
     if game.is_terminal(state):
@@ -158,6 +168,9 @@ def deepen(
                 "evaluation function: pass evaluate=(game, state, player) -> float"
             )
         return own(game, s, player)
+
+    if own is not None:  # a message about what it returned names the user's function
+        named_after(own)(evaluate_and_note)
 
     def own_or_none(_, s, player):
         return own(game, s, player) if own is not None else 0
@@ -291,6 +304,8 @@ def iterative_deepening(
     >>> iterative_deepening(TicTacToe(), time_limit=1e-9).fallback
     True
     """
+    check_game(game, "iterative_deepening", state, chance=True)
+    require_callable(search, "search", "(game, state, depth=..., ...) -> SearchResult")
     state = game.initial_state() if state is None else state
     check_limits(time_limit, max_depth, game)
     if game.is_terminal(state):

@@ -38,6 +38,7 @@ from .game import (
     optional,
     ordered,
     real_value,
+    within_recursion,
 )
 from .result import SearchResult, SearchStats
 from .symmetry import action_from_canonical, canonical
@@ -259,7 +260,8 @@ def negamax_engine(
     if terminal or depth == 0:
         value = leaf(state, terminal, root_player, 0, None, -math.inf, math.inf)
     else:
-        value = search(state, root_player, 0, -math.inf, math.inf, None)
+        with within_recursion(name, game):
+            value = search(state, root_player, 0, -math.inf, math.inf, None)
     stats = SearchStats(
         nodes, leaves, cutoffs, deepest, hits, stores, bound_hits, symmetry_hits, narrowed
     )

@@ -35,6 +35,7 @@ from .game import (
     no_actions,
     optional,
     real_value,
+    within_recursion,
 )
 from .minimax import expectiminimax
 from .result import SearchResult, SearchStats
@@ -110,7 +111,7 @@ def expectimax(
     >>> expectimax(tree)
     SearchResult(value=5.8, action='a1', stats=SearchStats(nodes=7, leaves=4, cutoffs=0, max_depth=2))
     """
-    check_game(game, "expectimax", chance=True)
+    check_game(game, "expectimax", state, chance=True)
     if state is None:
         state = game.initial_state()
     check_depth(depth)
@@ -162,7 +163,7 @@ def star1(
     True
     """
     low, high = _check_bounds(bounds)
-    check_game(game, "star1", chance=True)
+    check_game(game, "star1", state, chance=True)
     if state is None:
         state = game.initial_state()
     check_depth(depth)
@@ -305,7 +306,8 @@ def star1(
             tracing.exit(shown(total), shown(alpha), shown(beta))
         return total, None
 
-    value, move = value_of(state, 0, None, -math.inf, math.inf)
+    with within_recursion("star1", game):
+        value, move = value_of(state, 0, None, -math.inf, math.inf)
     return SearchResult(shown(value), move, SearchStats(nodes, leaves, cutoffs, deepest))
 
 

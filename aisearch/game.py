@@ -261,6 +261,17 @@ def _name_of(function) -> str:
     return getattr(function, "__qualname__", None) or repr(function)
 
 
+def named_after(function: Callable) -> Callable[[Callable], Callable]:
+    """A decorator: the wrapper takes ``function``'s name, so that a message
+    about a value the wrapper passed on names the user's own function."""
+
+    def rename(wrapper: Callable) -> Callable:
+        wrapper.__qualname__ = _name_of(function)
+        return wrapper
+
+    return rename
+
+
 def real_value(value, function, state: State):
     """``value``, which ``function`` (a utility or an evaluation) returned at
     ``state``, if it is a real number; ``ValueError`` naming all three if not.
@@ -345,6 +356,20 @@ def require_callable(thing, argument: str, shape: str) -> None:
     """
     if not callable(thing):
         raise ValueError(f"{argument} must be a function {shape}, got {thing!r}")
+
+
+def require_count(value, argument: str, minimum: int = 0) -> int:
+    """``value`` if it is a whole number ``>= minimum`` (not a bool); else
+    ``ValueError`` naming ``argument``.
+
+    >>> require_count(1.5, "openings")
+    Traceback (most recent call last):
+    ...
+    ValueError: openings must be a whole number >= 0, got 1.5
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ValueError(f"{argument} must be a whole number >= {minimum}, got {value!r}")
+    return value
 
 
 def require_bool(value, argument: str) -> None:
@@ -554,10 +579,10 @@ def resolve_evaluate(game: Game, evaluate: Evaluation | None) -> Evaluation | No
     if own is None:
         return None
 
+    @named_after(own)
     def game_evaluate(game, state, player):
         return own(state, player)
 
-    game_evaluate.__qualname__ = _name_of(own)  # so that a message names the game's method
     return game_evaluate
 
 

@@ -45,10 +45,12 @@ from .game import (
     check_depth,
     check_game,
     missing_evaluation,
+    named_after,
     no_actions,
     optional,
     resolve_evaluate,
     value_vector,
+    within_recursion,
 )
 from .result import SearchResult, SearchStats
 from .tracing import Tracing
@@ -106,7 +108,7 @@ def maxn(
     >>> maxn(tree, max_sum=10)
     SearchResult(value=(5, 3, 2), action='a1', stats=SearchStats(nodes=6, leaves=3, cutoffs=1, max_depth=2))
     """
-    check_game(game, "maxn")
+    check_game(game, "maxn", state)
     if state is None:
         state = game.initial_state()
     check_depth(depth)
@@ -128,6 +130,11 @@ def maxn(
     )
     nodes = leaves = cutoffs = deepest = 0
 
+    @named_after(evaluate)
+    def evaluation(state, player):
+        """The evaluation, for ``value_vector``, named as the user named it."""
+        return evaluate(game, state, player)
+
     def leaf(state, ply, action) -> Vector:
         nonlocal leaves, deepest
         leaves += 1
@@ -138,7 +145,7 @@ def maxn(
         elif evaluate is None:
             raise missing_evaluation(state)
         else:
-            vector = value_vector(game, state, lambda s, p: evaluate(game, s, p), players)
+            vector = value_vector(game, state, evaluation, players)
         if max_sum is not None:
             check_pruning_conditions(state, vector, max_sum)
         if tracing is not None:
@@ -186,7 +193,8 @@ def maxn(
         bound = None if best[i] >= max_sum else above[1]
         tracing.cutoff(best, skipped, states, bound, max_sum)
 
-    vector, move = value(state, 0, None, None)
+    with within_recursion("maxn", game):
+        vector, move = value(state, 0, None, None)
     return SearchResult(vector, move, SearchStats(nodes, leaves, cutoffs, deepest))
 
 

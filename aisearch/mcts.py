@@ -62,6 +62,7 @@ from .game import (
     optional,
     real_value,
     refuse_unless_two_player_zero_sum,
+    require_callable,
 )
 from .mcts_trace import (
     BACKPROPAGATE,
@@ -299,7 +300,9 @@ def mcts(
     ('a2', True)
     """
     _check_budget(iterations, time_limit, exploration)
-    check_game(game, "mcts", chance=True)
+    check_game(game, "mcts", state, chance=True)
+    if playout is not None:
+        require_callable(playout, "playout", "(game, state, rng) -> action")
     state = game.initial_state() if state is None else state
     players = optional(game, "players")
     if players is not None and len(players) > 2:

@@ -36,6 +36,7 @@ from .game import (
     leaf_evaluation,
     no_actions,
     real_value,
+    within_recursion,
 )
 from .result import SearchResult, SearchStats
 from .tracing import start_tracing
@@ -75,7 +76,7 @@ def minimax(
     >>> minimax(tree)
     SearchResult(value=3, action='a1', stats=SearchStats(nodes=13, leaves=9, cutoffs=0, max_depth=2))
     """
-    check_game(game, "minimax")
+    check_game(game, "minimax", state)
     if state is None:
         state = game.initial_state()
     check_depth(depth)
@@ -202,5 +203,6 @@ def expectiminimax(
             tracing.exit(total)
         return total, None
 
-    value, move = value_of(state, 0, None)
+    with within_recursion("expectimax" if chance else "minimax", game):
+        value, move = value_of(state, 0, None)
     return SearchResult(value, move, SearchStats(nodes, leaves, 0, deepest))

@@ -24,7 +24,17 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-from .game import CHANCE, Game, draw_outcome, real_value
+from .game import (
+    CHANCE,
+    Game,
+    check_game,
+    draw_outcome,
+    endless,
+    no_actions,
+    ply_limit,
+    real_value,
+    require_callable,
+)
 
 PlayoutPolicy = Callable[[Any, Any, random.Random], Any]
 """A playout policy ``(game, state, rng) -> action``: the move to make in a playout."""
@@ -122,6 +132,8 @@ def pi_error_curve(ns: Iterable[int], *, repeats: int = 20, seed=0) -> list[tupl
 def random_move(game, state, rng: random.Random):
     """The default playout policy: a uniformly random legal action."""
     actions = game.actions(state)
+    if not actions:
+        raise no_actions(state)
     return actions[rng.randrange(len(actions))]
 
 
@@ -134,9 +146,11 @@ def playout(
     random by default), chance outcomes are drawn by their probabilities.
     """
     policy = random_move if policy is None else policy
-    moves = 0
+    moves, limit = 0, ply_limit(game)
     is_terminal, to_move, result = game.is_terminal, game.to_move, game.result
     while not is_terminal(state):
+        if moves == limit:
+            raise endless(game, state, moves, "a playout")
         if to_move(state) == CHANCE:
             action = draw_outcome(game, state, rng)
         else:
@@ -197,6 +211,9 @@ def playout_value(
     (0.32, 0.02)
     """
     _check_count("playouts", playouts)
+    check_game(game, "playout_value", state, chance=True)
+    if policy is not None:
+        require_callable(policy, "policy", "(game, state, rng) -> action")
     state = game.initial_state() if state is None else state
     if player is None:
         player = game.to_move(state)

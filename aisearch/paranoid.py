@@ -20,7 +20,15 @@ and transposition tables search it too.
 from __future__ import annotations
 
 from .engine import negamax_engine
-from .game import Evaluation, Game, has_chance, optional, resolve_evaluate, value_vector
+from .game import (
+    Evaluation,
+    Game,
+    has_chance,
+    named_after,
+    optional,
+    resolve_evaluate,
+    value_vector,
+)
 from .result import SearchResult
 
 ME, REST = "me", "rest"
@@ -90,7 +98,12 @@ class Paranoid:
     def evaluate(self, state, side) -> float:
         game, evaluate = self.game, self._evaluate
         assert evaluate is not None  # else the instance's evaluate is None
-        vector = value_vector(game, state, lambda s, p: evaluate(game, s, p), self._players)
+
+        @named_after(evaluate)
+        def evaluation(s, p):
+            return evaluate(game, s, p)
+
+        vector = value_vector(game, state, evaluation, self._players)
         return self._for(side, vector[self.index])
 
     def _for(self, side, mine):

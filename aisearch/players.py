@@ -39,9 +39,15 @@ from .game import (
     Evaluation,
     Game,
     check_depth,
+    check_game,
     draw_outcome,
+    endless,
+    no_actions,
     optional,
+    ply_limit,
     real_value,
+    require_callable,
+    require_count,
     resolve_evaluate,
 )
 from .trace import Trace
@@ -55,6 +61,12 @@ def random_player(seed=None) -> Player:
 
     def play(game, state):
         actions = game.actions(state)
+        if not actions:
+            if game.is_terminal(state):
+                raise ValueError(
+                    f"{play.__name__} was asked to move in {state!r}, where the game is over"
+                )
+            raise no_actions(state)
         return actions[rng.randrange(len(actions))]
 
     play.__name__ = f"random_player(seed={seed!r})"
@@ -67,6 +79,8 @@ def search_player(search: Callable = alphabeta, **options) -> Player:
     >>> from aisearch import minimax
     >>> player = search_player(minimax, depth=2)
     """
+
+    require_callable(search, "search", "(game, state, **options) -> a result with an action")
 
     def play(game, state):
         return search(game, state, **options).action
@@ -126,6 +140,8 @@ def play_game(
     >>> record.outcome
     {'A': 1, 'B': -1}
     """
+    check_game(game, "play_game", state, chance=True)
+    check_play_options(max_moves, openings)
     if not isinstance(players, Mapping):
         names = optional(game, "players")
         if names is None or len(names) != len(players):
@@ -133,13 +149,18 @@ def play_game(
                 "give players as a mapping {player: function}, or a sequence matching game.players"
             )
         players = dict(zip(names, players, strict=True))
+    for name, player in players.items():
+        require_callable(player, f"player {name!r}", "(game, state) -> action")
     state = game.initial_state() if state is None else state
+    limit = ply_limit(game)
     chance = random.Random(seed)
     moves: list = []
     states = [state]
     while not game.is_terminal(state):
         if max_moves is not None and len(moves) >= max_moves:
             return GameRecord(dict(players), moves, states, None)
+        if len(moves) >= limit:
+            raise endless(game, state, len(moves), "play_game")
         mover = game.to_move(state)
         if mover == CHANCE:
             action = draw_outcome(game, state, chance)
@@ -153,6 +174,15 @@ def play_game(
         states.append(state)
     outcome = {p: real_value(game.utility(state, p), game.utility, state) for p in players}
     return GameRecord(dict(players), moves, states, outcome)
+
+
+def check_play_options(max_moves, openings) -> None:
+    """The rules for ``max_moves`` and ``openings``, shared by ``play_game`` and
+    ``aisearch.tournament``: ``None`` or a whole number >= 0, and a whole
+    number >= 0."""
+    if max_moves is not None:
+        require_count(max_moves, "max_moves")
+    require_count(openings, "openings")
 
 
 def _ask(players: Mapping, mover, game: Game, state):
@@ -273,10 +303,11 @@ def win_rates(
     >>> table["A"].win_rate, table["B"].win_rate
     (0.8, 0.2)
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1, got {games!r}")
+    require_count(games, "games", 1)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an int (game i is seeded with seed + i), got {seed!r}")
+    if progress is not None:
+        require_callable(progress, "progress", "(done, games)")
     counts: dict = {}
     totals: dict = {}
     for i in range(games):

@@ -39,6 +39,7 @@ from .game import (
     optional,
     real_value,
     resolve_evaluate,
+    within_recursion,
 )
 from .result import SearchResult, SearchStats
 from .tracing import start_tracing
@@ -93,7 +94,7 @@ def quiescence_search(
     Raises:
         ValueError: a bad depth, no evaluation, or no way to tell noisy moves.
     """
-    check_game(game, "quiescence_search")
+    check_game(game, "quiescence_search", state)
     if state is None:
         state = game.initial_state()
     check_depth(depth)
@@ -172,5 +173,6 @@ def quiescence_search(
             tracing.exit(best, alpha, beta)
         return best, move
 
-    value, action = value_of(state, 0, None, -math.inf, math.inf)
+    with within_recursion("quiescence_search", game):
+        value, action = value_of(state, 0, None, -math.inf, math.inf)
     return SearchResult(value, action, SearchStats(nodes, leaves, cutoffs, deepest))

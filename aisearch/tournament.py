@@ -26,8 +26,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from .game import Game, optional
-from .players import GameRecord, play_game
+from .game import Game, optional, require_callable, require_count
+from .players import GameRecord, check_play_options, play_game
 
 
 class Standing(NamedTuple):
@@ -200,15 +200,13 @@ def tournament(
     if not isinstance(players, Mapping) or len(players) < len(seats):
         raise ValueError(f"give at least {len(seats)} players as {{name: player}}, got {players!r}")
     for name, player in players.items():
-        if not callable(player):
-            raise ValueError(
-                f"player {name!r} must be a function (game, state) -> action, "
-                f"or a factory of one, got {player!r}"
-            )
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1, got {games!r}")
-    if isinstance(openings, bool) or not isinstance(openings, int) or openings < 0:
-        raise ValueError(f"openings must be a whole number >= 0, got {openings!r}")
+        require_callable(player, f"player {name!r}", "(game, state) -> action, or a factory of one")
+    require_count(games, "games", 1)
+    check_play_options(max_moves, openings)
+    if not isinstance(progress, bool) and not callable(progress):
+        raise ValueError(
+            f"progress must be True, False or a function (done, total), got {progress!r}"
+        )
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an int, got {seed!r}")
     names = list(players)

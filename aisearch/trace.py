@@ -11,6 +11,7 @@ explains each step comes from ``aisearch.narration``.
 
 from __future__ import annotations
 
+import numbers
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any, NamedTuple
@@ -501,7 +502,7 @@ class Trace(EventLog):
 
     def sentence(self, step: int) -> str:
         """One sentence that explains what happened at ``step`` (``aisearch.narration``)."""
-        return sentence(self, step)
+        return sentence(self, step_index(self.events, step, "a search"))
 
 
 def step_index(events, step: int, what: str) -> int:
@@ -509,13 +510,16 @@ def step_index(events, step: int, what: str) -> int:
 
     Raises:
         ValueError: the trace is empty (``what`` names the search to run), or
-            ``step`` is outside it.
+            ``step`` is not a whole number (a bool is not one), or is outside it.
     """
+    if isinstance(step, bool) or not isinstance(step, numbers.Integral):
+        raise ValueError(
+            f"step must be a whole number (0 is the first step, -1 the last), got {step!r}"
+        )
     if not events:
         raise ValueError(f"the trace is empty: run {what} with tracer=trace first")
     n = len(events)
-    if step < 0:
-        step += n
-    if not 0 <= step < n:
-        raise ValueError(f"step {step} is outside this trace's steps 0..{n - 1}")
-    return step
+    index = step + n if step < 0 else step
+    if not 0 <= index < n:
+        raise ValueError(f"step {step} is outside this trace's steps 0..{n - 1} (or -{n}..-1)")
+    return int(index)

@@ -61,10 +61,6 @@ class Roll(NamedTuple):
 
     face: int
 
-    def is_state(self, state) -> bool:
-        """Whether ``state`` is a ``DiceNimState`` (the searches refuse anything else)."""
-        return isinstance(state, DiceNimState)
-
     def __repr__(self) -> str:
         return f"Roll({self.face})"
 
@@ -110,6 +106,10 @@ class DiceNim:
         self.die = die
         self._rolls = tuple(Roll(face) for face in range(1, die + 1))
         self._outcomes = tuple((roll, 1 / die) for roll in self._rolls)
+
+    def is_state(self, state) -> bool:
+        """Whether ``state`` is a ``DiceNimState`` (the searches refuse anything else)."""
+        return isinstance(state, DiceNimState)
 
     def __repr__(self) -> str:
         return f"DiceNim(stones={self.stones}, die={self.die})"

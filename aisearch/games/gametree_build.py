@@ -23,7 +23,9 @@ ROLES = {"max": MAX, "min": MIN, "chance": CHANCE}
 
 
 def _is_number(x) -> bool:
-    return isinstance(x, Real) and not isinstance(x, bool)
+    """A real number a leaf can hold: not a bool, and not NaN (which compares
+    false with everything, so a search would take it for a win or a loss)."""
+    return isinstance(x, Real) and not isinstance(x, bool) and x == x
 
 
 def letters(i: int) -> str:

@@ -24,6 +24,7 @@ from matplotlib.transforms import offset_copy
 
 import aisearch.viz.mcts as mcts_drawing
 
+from ..trace import step_index
 from .canvas import new_figure
 from .layout import tree_layout
 from .legend import legend_handles
@@ -44,9 +45,7 @@ def _steps(trace, steps: Sequence[int] | None) -> list[int]:
         return list(range(n))
     chosen = []
     for step in steps:
-        if not -n <= step < n:
-            raise ValueError(f"step {step} is outside this trace's steps 0..{n - 1}")
-        chosen.append(step % n)
+        chosen.append(step_index(trace.events, step, "a search"))
     if not chosen:
         raise ValueError("no steps to draw: give at least one step")
     return chosen

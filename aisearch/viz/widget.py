@@ -20,6 +20,7 @@ import html
 
 import ipywidgets as widgets
 
+from ..trace import step_index
 from .mcts import figure_for
 from .style import counters_text
 
@@ -106,10 +107,7 @@ class StepViewer(widgets.VBox):
 
     @step.setter
     def step(self, step: int) -> None:
-        steps = len(self.trace)
-        if not -steps <= step < steps:
-            raise ValueError(f"step {step} is outside this trace's steps 0..{steps - 1}")
-        self.slider.value = step % steps
+        self.slider.value = step_index(self.trace.events, step, "a search")
 
     @property
     def frame(self):
