@@ -429,7 +429,7 @@ def check_outcomes(state: State, outcomes) -> tuple:
     >>> check_outcomes("roll", [(1, 0.5), (2, 0.4)])
     Traceback (most recent call last):
     ...
-    ValueError: the probabilities of chance state 'roll' sum to 0.9, not 1: [(1, 0.5), (2, 0.4)]
+    ValueError: the probabilities of chance state 'roll' sum to 0.9, not 1 (to within 1e-09): [(1, 0.5), (2, 0.4)]
     """
     outcomes = tuple(tuple(pair) for pair in outcomes)
     if not outcomes:
@@ -453,8 +453,8 @@ def check_outcomes(state: State, outcomes) -> tuple:
     total = sum(p for _, p in outcomes)
     if abs(total - 1) > PROBABILITY_TOLERANCE:
         raise ValueError(
-            f"the probabilities of chance state {state!r} sum to {float(total):.6g}, not 1: "
-            f"{[tuple(p) for p in outcomes]!r}"
+            f"the probabilities of chance state {state!r} sum to {total}, not 1 "
+            f"(to within {PROBABILITY_TOLERANCE:g}): {[tuple(p) for p in outcomes]!r}"
         )
     return outcomes
 

@@ -320,7 +320,7 @@ def test_fraction_probabilities_give_exact_values():
     fair = [(1, Fraction(1, 3)), (2, Fraction(1, 3)), (6, Fraction(1, 3))]
     assert expectimax(Dice(fair)).value == Fraction(1 + 2 + 6, 3)
     assert star1(Dice(fair), bounds=(0, 6)).value == Fraction(3)
-    with pytest.raises(ValueError, match="sum to 0.666667, not 1"):
+    with pytest.raises(ValueError, match="sum to 2/3, not 1"):
         expectimax(Dice(fair[:2]))
 
 

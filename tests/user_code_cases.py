@@ -122,7 +122,9 @@ for _label, _value in BAD_VALUES.items():
 
 
 def _three_player(leaf):
-    return GameTree.from_nested([[leaf, (1, 2, 3)], [(3, 2, 1), (2, 2, 2)]], players=("P1", "P2", "P3"))
+    return GameTree.from_nested(
+        [[leaf, (1, 2, 3)], [(3, 2, 1), (2, 2, 2)]], players=("P1", "P2", "P3")
+    )
 
 
 @case("utility returns a bad value", "maxn, nan in a vector", "nan")
@@ -191,9 +193,7 @@ for _game in (_SetActions, _GeneratorActions):
         def _run(game=_game, name=_search):
             return TWO_PLAYER_SEARCHES[name](game(), depth=None, state=_LATE)
 
-        case("actions not a sequence", f"{_search}, {_game.__name__}", "actions", "sequence")(
-            _run
-        )
+        case("actions not a sequence", f"{_search}, {_game.__name__}", "actions", "sequence")(_run)
 
     def _run_mcts(game=_game):
         return aisearch.mcts(game(), _LATE, iterations=20, seed=1)
@@ -437,6 +437,11 @@ def _prune_on_equal():
 @case("arguments", "quiescence_search(max_extension=-1)", "max_extension")
 def _max_extension():
     return aisearch.quiescence_search(TicTacToe(), _LATE, depth=1, max_extension=-1)
+
+
+@case("arguments", "chance outcomes summing to 0.999999999", "0.99999999899", "within")
+def _probability_digits():
+    return aisearch.check_outcomes("roll", [(1, 0.5), (2, 0.499999999)])
 
 
 # --- running a case -------------------------------------------------------------------------
