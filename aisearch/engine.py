@@ -174,7 +174,9 @@ def negamax_engine(
                 leaves += 1
                 if ply1 > deepest:
                     deepest = ply1
-                v = real_value(utility(child, mover), utility, child)
+                v = utility(child, mover)
+                if type(v) is not int:  # an int needs no check; anything else may be NaN
+                    v = real_value(v, utility, child)
                 if tracing is not None:
                     tracing.leaf(child, a, v, True, *window(alpha, beta), side=mover)
             elif ply1 == limit:

@@ -261,7 +261,7 @@ def _name_of(function) -> str:
     return getattr(function, "__qualname__", None) or repr(function)
 
 
-def named_after(function: Callable) -> Callable[[Callable], Callable]:
+def named_after(function: Any) -> Callable[[Callable], Callable]:
     """A decorator: the wrapper takes ``function``'s name, so that a message
     about a value the wrapper passed on names the user's own function."""
 
