@@ -294,10 +294,10 @@ def real_value(value, function, state: State):
     if type(value) is int or (type(value) is float and value == value):
         return value  # the common case, in two cheap tests
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        what = "None" if value is None else f"a {type(value).__name__}"
         raise ValueError(
             f"{_name_of(function)} returned {value!r} at state {state!r}: a utility or an "
-            f"evaluation must be a real number (an int or a float), not a "
-            f"{type(value).__name__}"
+            f"evaluation must be a real number (an int or a float), not {what}"
         )
     if math.isnan(value):
         raise ValueError(
