@@ -33,12 +33,14 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check $(LINTED)
 	$(BIN)/mypy
 
+# Both run on every core (pytest-xdist); a notebook's cells stay together in
+# one worker (--dist loadfile), in order, in one kernel.
 unit: $(STAMP)
-	MPLBACKEND=Agg $(BIN)/python -m pytest tests -m "not browser"
+	MPLBACKEND=Agg $(BIN)/python -m pytest tests -m "not browser" -n auto
 
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env \
-		--nbval-sanitize-with notebooks/sanitize.cfg notebooks
+		--nbval-sanitize-with notebooks/sanitize.cfg notebooks -n auto --dist loadfile
 
 browser: $(STAMP) chromium
 	AISEARCH_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser -m browser
