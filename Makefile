@@ -14,7 +14,7 @@ CHROMIUM ?= /usr/bin/chromium
 # Root installs packages directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: lab test lint unit notebooks browser chromium present benchmark figures clean
+.PHONY: lab test lint unit notebooks browser chromium present benchmark benchmark-peers figures clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -65,8 +65,17 @@ benchmark: $(STAMP)
 	$(BIN)/python benchmarks/tictactoe.py
 	$(BIN)/python benchmarks/connect4.py
 
+# The same searches in OpenSpiel and AIMA, side by side (not part of make test):
+# they are installed in an environment of their own, never in the course's.
+PEERS := .venv-peers
+benchmark-peers:
+	@test -x $(PEERS)/bin/python || $(PYTHON) -m venv $(PEERS)
+	$(PEERS)/bin/python -m pip install --quiet --disable-pip-version-check \
+		open_spiel==2.0.2 aima3==1.0.11
+	PYTHONPATH=. $(PEERS)/bin/python benchmarks/peers.py
+
 figures: $(STAMP)
 	MPLBACKEND=Agg $(BIN)/python -m aisearch.figures
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) $(PEERS) .pytest_cache .hypothesis
