@@ -14,6 +14,10 @@ and Pascal Pons' solvers)::
 
 A state holds ``mask``, the cells that hold a stone, and ``position``, the
 stones of the player to move; the opponent's stones are ``position ^ mask``.
+It also keeps the number of stones, ``moves``, and ``won``, whether the last
+stone made four in a row: worked out once when the stone drops, so that
+``is_terminal`` and ``utility`` are look-ups (a search asks them at every
+node), and a move's legality is one bit test (is the column's top cell empty?).
 Dropping a stone in a column is one addition: ``mask + bottom`` carries the
 column's lowest empty bit into place. Four in a row is two shifts and two
 ANDs per direction: ``m = bits & (bits >> s)`` keeps the stones whose
@@ -30,6 +34,7 @@ warning that says where they live now).
 
 from __future__ import annotations
 
+import itertools
 import random
 import warnings
 from typing import Any, NamedTuple
@@ -42,11 +47,21 @@ MIN_SIZE = 4
 
 
 class C4State(NamedTuple):
-    """A Connect Four position: the mover's stones, all stones, and how many."""
+    """A Connect Four position: the mover's stones, all stones, how many, and
+    whether the last stone made four in a row.
+
+    ``won`` is worked out once, when the stone is dropped (``ConnectFour.play``),
+    so that asking whether the game is over, which a search does several times
+    a node, costs nothing.
+    """
 
     position: Bitboard
     mask: Bitboard
     moves: int
+    won: bool = False
+
+
+_new_state = tuple.__new__
 
 
 class ConnectFour:
@@ -92,11 +107,26 @@ class ConnectFour:
         self.column_masks = tuple(column << (c * (height + 1)) for c in range(width))
         self.bottom_masks = tuple(1 << (c * (height + 1)) for c in range(width))
         self.top_masks = tuple(1 << (height - 1 + c * (height + 1)) for c in range(width))
+        self.columns = tuple(range(width))
+        # Which columns are open depends only on the top row: the tuple of open
+        # columns for each of its 2 ** width fillings, looked up by its bits.
+        self.top_row = sum(self.top_masks)
+        self.open_columns = {
+            sum(self.top_masks[c] for c in full): tuple(c for c in self.columns if c not in full)
+            for n in range(width + 1)
+            for full in itertools.combinations(self.columns, n)
+        }
         self.shifts = (1, height + 1, height, height + 2)
 
     def is_state(self, state) -> bool:
-        """Whether ``state`` is a ``C4State`` (the searches refuse anything else)."""
-        return isinstance(state, C4State)
+        """Whether ``state`` is a position of this board (``check_state`` passes):
+        every search checks its starting state so, once, and ``result`` then
+        needs only the move's own test."""
+        try:
+            self.check_state(state)
+        except ValueError:
+            return False
+        return True
 
     def __repr__(self) -> str:
         return f"ConnectFour(width={self.width}, height={self.height})"
@@ -121,25 +151,35 @@ class ConnectFour:
 
     def actions(self, state: C4State) -> tuple:
         """The columns that are not full, left to right; none once the game is over."""
-        if self.is_terminal(state):
+        if state.won or state.moves == self.cells:
             return ()
-        mask = state.mask
-        return tuple(c for c in range(self.width) if not mask & self.top_masks[c])
+        return self.open_columns[state.mask & self.top_row]
 
     def result(self, state: C4State, action: int) -> C4State:
-        """The position after the player to move drops a stone in column ``action``."""
-        self._check_move(state, action)
+        """The position after the player to move drops a stone in column ``action``.
+
+        A move is legal when the game is not over and the column's top cell is
+        empty: one bit test, once ``action`` is known to be a column.
+        """
+        legal = (
+            isinstance(state, C4State)
+            and type(action) is int
+            and 0 <= action < self.width
+            and not (state.won or state.mask & self.top_masks[action])
+        )
+        if not legal:
+            self._check_move(state, action)  # raises, saying why
         return self.play(state, action)
 
     def is_terminal(self, state: C4State) -> bool:
         """True when the last stone made four in a row, or the board is full."""
-        return state.moves == self.cells or self.has_four(state.position ^ state.mask)
+        return state.won or state.moves == self.cells
 
     def utility(self, state: C4State, player: str) -> int:
         """+1 if ``player`` has four in a row, -1 if the opponent has, else 0."""
         if player not in PLAYERS:
             raise ValueError(f"player must be 'X' or 'O', got {player!r}")
-        if not self.has_four(state.position ^ state.mask):
+        if not state.won:
             return 0
         last = PLAYERS[(state.moves - 1) & 1]
         return 1 if player == last else -1
@@ -148,8 +188,12 @@ class ConnectFour:
 
     def play(self, state: C4State, column: int) -> C4State:
         """Drop a stone in ``column``, unchecked: the next player's view."""
-        position, mask, moves = state
-        return C4State(position ^ mask, mask | (mask + self.bottom_masks[column]), moves + 1)
+        position, mask, moves, _ = state
+        after = mask | (mask + self.bottom_masks[column])
+        mover = position | (after ^ mask)  # the mover's stones, the new one included
+        # tuple.__new__ builds the same C4State in half the time of C4State(...),
+        # which goes through NamedTuple's argument handling: this runs once a node.
+        return _new_state(C4State, (position ^ mask, after, moves + 1, self.has_four(mover)))
 
     def has_four(self, bits: Bitboard) -> bool:
         """Whether the stones ``bits`` hold four in a row, in any of the four directions."""
@@ -225,22 +269,30 @@ class ConnectFour:
                 f"{state!r} is not a Connect Four state (a C4State): "
                 "use game.initial_state() or game.from_moves('4455')"
             )
-        position, mask, moves = state
+        position, mask, moves, won = state
         # Stones inside the board, stacked from the bottom (adding one bit per
-        # column then carries past every stone), as many as the moves, and the
-        # mover holding half of them (rounded down).
+        # column then carries past every stone), as many as the moves, the
+        # mover holding half of them (rounded down), and ``won`` true exactly
+        # when the player who moved last has four in a row.
         if (
             mask & ~self.board_mask
             or position & ~mask
             or mask.bit_count() != moves
             or (mask + self.bottom) & mask
             or position.bit_count() != moves // 2
+            or won != self.has_four(position ^ mask)
         ):
-            raise ValueError(f"{state!r} is not a position of {self!r}")
+            raise ValueError(
+                f"{state!r} is not a position of {self!r}: build positions with "
+                "from_moves or result, which work out every field"
+            )
         return state
 
     def _check_move(self, state: C4State, column) -> None:
-        self.check_state(state)
+        """Refuse an illegal move: a few bit tests, no more (a search checked its
+        starting state whole, with ``is_state``, and ``result`` only makes good ones)."""
+        if not isinstance(state, C4State):
+            self.check_state(state)  # raises, naming what a state is
         if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < self.width:
             raise ValueError(
                 f"column {column!r} is not a column of {self!r}: use 0..{self.width - 1}"
@@ -282,7 +334,7 @@ class ConnectFour:
     def winner(self, state: C4State) -> str | None:
         """``"X"``, ``"O"`` or ``None``."""
         self.check_state(state)
-        if self.has_four(state.position ^ state.mask):
+        if state.won:
             return PLAYERS[(state.moves - 1) & 1]
         return None
 
@@ -294,7 +346,7 @@ class ConnectFour:
             return state
         if name != "mirror":
             raise ValueError(f"unknown symmetry {name!r}: use one of {self.symmetries}")
-        return C4State(self._mirror(state.position), self._mirror(state.mask), state.moves)
+        return state._replace(position=self._mirror(state.position), mask=self._mirror(state.mask))
 
     def transform_action(self, action: int, name: str) -> int:
         """Where column ``action`` goes under the symmetry ``name``."""

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aisearch import minimax
+from aisearch import alphabeta, minimax
 from aisearch.connect4_solver import (
     LADDER,
     NodeLimitExceeded,
@@ -186,8 +186,13 @@ def test_other_errors_name_the_culprit():
         game.result(game.from_moves("111111"), 0)
     with pytest.raises(ValueError, match="player must be 'X' or 'O'"):
         game.utility(game.initial_state(), "red")
+    floating = C4State(0, 0b101, 2)  # a stone floating over a gap
     with pytest.raises(ValueError, match="is not a position of"):
-        game.result(C4State(0, 0b101, 2), 0)  # a stone floating over a gap
+        game.check_state(floating)
+    with pytest.raises(ValueError, match="not a state of ConnectFour"):
+        alphabeta(game, floating, depth=1, evaluate=lambda g, s, p: 0)
+    with pytest.raises(ValueError, match="is not a position of"):
+        game.check_state(C4State(0, 0, 0, won=True))  # a win without stones
     with pytest.raises(ValueError, match="is not a Connect Four state"):
         solve(game, "4455")
     with pytest.raises(ValueError, match="unknown solver step 'magic'"):
@@ -523,3 +528,18 @@ def test_the_solver_refuses_what_negamax_cannot_search():
         # Two players, zero-sum, but no bitboards.
         with pytest.raises(ValueError, match=f"{name} needs a ConnectFour game .*TicTacToe()"):
             entry(TicTacToe())
+
+
+def test_every_position_played_knows_whether_its_last_stone_won():
+    """``won`` is worked out when a stone drops; it must match the stones on
+    every position of many random games (check_state tests it, with the rest)."""
+    rng = random.Random(3)
+    for width, height in ((7, 6), (4, 4), (5, 4)):
+        game = ConnectFour(width, height)
+        for _ in range(60):
+            state = game.initial_state()
+            while not game.is_terminal(state):
+                state = game.result(state, rng.choice(game.actions(state)))
+                game.check_state(state)
+                assert state.won == game.has_four(state.position ^ state.mask)
+            assert state.won or state.moves == game.cells
