@@ -60,10 +60,12 @@ chromium:
 present: $(STAMP)
 	$(BIN)/python tools/present.py $(NB)
 
-# Node counts and seconds, side by side: tic-tac-toe, then the Connect Four solver.
+# Node counts and seconds, side by side: tic-tac-toe, the Connect Four solver,
+# then each notebook's run time and slowest cell.
 benchmark: $(STAMP)
 	$(BIN)/python benchmarks/tictactoe.py
 	$(BIN)/python benchmarks/connect4.py
+	$(BIN)/python tools/notebook_times.py
 
 # The same searches in OpenSpiel and AIMA, side by side (not part of make test):
 # they are installed in an environment of their own, never in the course's.
