@@ -163,3 +163,41 @@ def test_whole_games_up_to_symmetry_are_an_eighth_of_the_games():
     assert max(fixed.values()) == 3 < shortest == 5
     assert count_games(game) % 8 == 0
     assert count_games(game) // 8 == 31896  # Schaefer's count of whole games up to symmetry
+
+
+class Steps:
+    """Climb from 0 to ``top`` by 1 or 2 steps (2 tried first): the same
+    position is reached by move orders of different lengths."""
+
+    players = ("A", "B")
+    zero_sum = True
+
+    def __init__(self, top: int):
+        self.top = top
+
+    def initial_state(self):
+        return 0
+
+    def to_move(self, s):
+        return "A"
+
+    def actions(self, s):
+        return [a for a in (2, 1) if s + a <= self.top]
+
+    def result(self, s, a):
+        return s + a
+
+    def is_terminal(self, s):
+        return s == self.top
+
+    def utility(self, s, p):
+        return 0
+
+
+def test_positions_reached_at_different_depths_are_counted_after_their_successors():
+    """The ways to climb n stairs by 1 or 2 are the Fibonacci numbers; the
+    walk once listed position 2 before its successor 3 and failed."""
+    fibonacci = [1, 1, 2, 3, 5, 8, 13, 21, 34]
+    for top in range(1, 9):
+        assert count_games(Steps(top)) == fibonacci[top]
+        assert count_positions(Steps(top)) == top + 1
