@@ -34,16 +34,11 @@ from .game import (
     ply_limit,
     real_value,
     require_callable,
+    require_count,
 )
 
 PlayoutPolicy = Callable[[Any, Any, random.Random], Any]
 """A playout policy ``(game, state, rng) -> action``: the move to make in a playout."""
-
-
-def _check_count(name: str, n) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"{name} must be a whole number >= 1, got {n!r}")
-    return n
 
 
 class PiEstimate(NamedTuple):
@@ -73,7 +68,7 @@ def random_points(n: int, seed=None):
     """
     import numpy as np  # numpy draws a million points in milliseconds
 
-    _check_count("n", n)
+    require_count(n, "n", 1)
     rng = np.random.default_rng(seed)
     points = rng.random((2, n))
     return points[0], points[1]
@@ -112,8 +107,8 @@ def pi_error_curve(ns: Iterable[int], *, repeats: int = 20, seed=0) -> list[tupl
     >>> curve[1][1] < curve[0][1]
     True
     """
-    ns = [_check_count("each n", n) for n in ns]
-    _check_count("repeats", repeats)
+    ns = [require_count(n, "each n", 1) for n in ns]
+    require_count(repeats, "repeats", 1)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(
             f"seed must be a whole number >= 0 (run r uses (seed, r, n)), got {seed!r}"
@@ -210,7 +205,7 @@ def playout_value(
     >>> round(estimate.value, 2), round(estimate.standard_error, 3)
     (0.32, 0.02)
     """
-    _check_count("playouts", playouts)
+    require_count(playouts, "playouts", 1)
     check_game(game, "playout_value", state, chance=True)
     if policy is not None:
         require_callable(policy, "policy", "(game, state, rng) -> action")
