@@ -65,6 +65,7 @@ present: $(STAMP)
 benchmark: $(STAMP)
 	$(BIN)/python benchmarks/tictactoe.py
 	$(BIN)/python benchmarks/connect4.py
+	$(BIN)/python benchmarks/board.py
 	$(BIN)/python tools/notebook_times.py
 
 # The same searches in OpenSpiel and AIMA, side by side (not part of make test):

@@ -422,6 +422,40 @@ class ConnectFour:
         return tuple(c for c in range(self.width) if spots & self.column_masks[c])
 
 
+THREAT_WEIGHT, CENTRE_WEIGHT = 0.04, 0.01
+"""The evaluation's weights: a threat is worth four stones in the centre column."""
+
+
+def threats_and_centre(game: ConnectFour, state: C4State, player: str) -> float:
+    """An estimate of ``state`` for ``player``, strictly between -1 and 1 (a loss
+    and a win), for a search cut off at a depth limit.
+
+    Two things that Connect Four players and programs count (Allis, "A
+    Knowledge-based Approach of Connect-Four", 1988, on threats): **threats**,
+    the empty cells where one more stone of a player would make four (from
+    ``winning_spots``), and **centre control**, stones in the middle column,
+    which takes part in more lines of four than any other. The value is
+    ``0.04 x (threats difference) + 0.01 x (centre stones difference)``,
+    clipped to ``[-0.9, 0.9]`` so that a real win or loss always counts more.
+
+    >>> game = ConnectFour()
+    >>> state = game.from_moves("4455")
+    >>> threats_and_centre(game, state, "X"), threats_and_centre(game, state, "O")
+    (0.0, 0.0)
+    >>> later = game.from_moves("44556")  # X: three in a row on the bottom, open at both ends
+    >>> round(threats_and_centre(game, later, "X"), 2)
+    0.08
+    """
+    stones = game.stones(state)
+    other = "O" if player == "X" else "X"
+    centre = game.column_masks[game.width // 2]
+    threats = {p: game.winning_spots(stones[p], state.mask).bit_count() for p in PLAYERS}
+    value = THREAT_WEIGHT * (threats[player] - threats[other]) + CENTRE_WEIGHT * (
+        (stones[player] & centre).bit_count() - (stones[other] & centre).bit_count()
+    )
+    return max(-0.9, min(0.9, value))
+
+
 # The solver's names, for code written when they lived here --------------------
 
 _SOLVER_NAMES = frozenset(

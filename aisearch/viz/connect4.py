@@ -1,27 +1,44 @@
-"""Playing Connect Four against the solver, with a button per column.
+"""Playing Connect Four against the computer, with a button per column.
 
 ``ConnectFourBoard`` draws the board as an HTML grid under a row of column
-buttons. Click a column to drop your stone; the computer, which plays the
-solver's best column, replies at once. Under the board the solver's score of
-every column is shown (Pons' convention: positive wins, the larger the sooner;
-0 draws; negative loses), so a mistake shows as soon as it is made. Clicking
-a button in code (``button.click()``) plays exactly as a click in the browser.
-
-The solver is exact, so keep the board small (the default is 5 x 4) or start
-from a late position (``start="4455..."``): every click solves each column.
+buttons. Click a column to drop your stone; the computer replies within its
+``budget`` of seconds (1 by default). It plays the solver's best column when
+the solver proves the result inside a share of the budget, and otherwise the
+move of an iterative-deepening alpha-beta search with a Connect Four
+evaluation (``threats_and_centre``), which always has a move ready when the
+clock runs out; the board says which ("solved: ..." or "searched 9 moves
+deep: ..."). Under the board each column's score is shown: the solver's
+(Pons' convention: positive wins, the larger the sooner; 0 draws; negative
+loses) when it is proved within the budget, else an estimate by a shallow
+search, marked with "≈". Small boards are solved at every move; the real 7 x 6
+board from the empty position mostly searches. Clicking a button in code
+(``button.click()``) plays exactly as a click in the browser.
 """
 
 from __future__ import annotations
 
 import html
+import time
 
 import ipywidgets as widgets
 
-from ..connect4_solver import score_columns, solve
-from ..games.connect4 import ConnectFour
+from ..alphabeta import alphabeta
+from ..connect4_solver import NodeLimitExceeded, remaining_moves, solve
+from ..deepening import iterative_deepening
+from ..games.connect4 import ConnectFour, threats_and_centre
 
 COLOURS = {"X": "#d62728", "O": "#f2c12e", ".": "#ffffff"}
 CELL = 46  # pixels: a cell of the grid, and a column button
+REPLY_SHARE, SCORES_SHARE = 0.7, 0.15
+"""The parts of the budget for the computer's move and for proving the column
+scores shown after it (the rest is slack for drawing the board)."""
+SOLVER_NODES_PER_SECOND = 150_000
+"""A cautious rate for the solver on the course's machine (about 220,000 to
+275,000 positions a second were measured there): the budget's share for the
+solver is turned into a node limit with it."""
+ESTIMATE_DEPTH = 3
+"""The depth of the search that estimates a column's score when the solver
+cannot prove it within the budget."""
 
 
 class ConnectFourBoard(widgets.VBox):
@@ -33,9 +50,16 @@ class ConnectFourBoard(widgets.VBox):
         first: ``"you"`` or ``"computer"``: who plays the first move after
             ``start``; the ``first`` toggle changes it for the next game.
         weak: show (and play by) win/draw/loss only: cheaper on big boards.
-        show_scores: show the solver's score of each column under the board.
+        show_scores: show each column's score under the board.
+        budget: seconds the computer may take for a reply, its column scores
+            included: the move gets 70 % of it (the solver first, then, if it
+            cannot prove the result, iterative deepening), the column scores
+            15 % (else they are estimates). The solver's share is turned into
+            a node limit with ``SOLVER_NODES_PER_SECOND``.
 
     Attributes:
+        decision: how the computer chose its last move, in words ("solved:
+            ..." or "searched 9 moves deep: looks even").
         buttons: one per column, ``▼ 1``, ``▼ 2``, ...; enabled on your turn
             for the columns that are not full.
         new_game_button, first_toggle: start again; who moves first.
@@ -56,10 +80,18 @@ class ConnectFourBoard(widgets.VBox):
         first: str = "you",
         weak: bool = False,
         show_scores: bool = True,
+        budget: float = 1.0,
     ):
         self.game = game or ConnectFour(5, 4)
         if first not in ("you", "computer"):
             raise ValueError(f"first must be 'you' or 'computer', got {first!r}")
+        if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget > 0:
+            raise ValueError(f"budget must be a positive number of seconds, got {budget!r}")
+        self.budget = budget
+        self.decision = ""  # how the computer chose its last move, in words
+        # The column scores of one position, kept until the position changes.
+        self._scores_for: tuple | None = None
+        self._scores: tuple[dict, bool] = ({}, True)
         self.start = self.game.from_moves(start)
         if self.game.is_terminal(self.start):
             raise ValueError(f"the game is already over after start={start!r}")
@@ -95,7 +127,7 @@ class ConnectFourBoard(widgets.VBox):
 
     def new_game(self) -> None:
         """Back to the start position; the computer moves first if asked to."""
-        self.state, self.turns = self.start, []
+        self.state, self.turns, self.decision = self.start, [], ""
         mover = self.game.to_move(self.start)
         computer_first = self.first_toggle.value == "computer"
         self.you = mover if not computer_first else ("O" if mover == "X" else "X")
@@ -106,10 +138,57 @@ class ConnectFourBoard(widgets.VBox):
         self.show()
 
     def reply(self) -> int:
-        """The computer plays the solver's best column; returns it."""
-        column = solve(self.game, self.state, weak=self.weak).action
-        self.state = self.game.result(self.state, column)
+        """The computer plays within ``budget``; returns its column (0-based).
+
+        The solver first, with a node limit worth the move's share of the
+        budget (``REPLY_SHARE``; the column scores shown after it have theirs);
+        if it proves the result, its best column. Otherwise iterative deepening with
+        ``threats_and_centre``, centre columns first, until 80 % of the
+        reply's share is spent: the move of the deepest search completed.
+        """
+        started = time.perf_counter()
+        share = self.budget * REPLY_SHARE
+        game, state = self.game, self.state
+        try:
+            result = solve(game, state, weak=self.weak, node_limit=self._nodes(share))
+        except NodeLimitExceeded:
+            left = share - (time.perf_counter() - started)
+            deep = iterative_deepening(
+                game,
+                state,
+                time_limit=max(0.8 * left, 0.01),
+                max_depth=game.cells - state.moves,
+                evaluate=threats_and_centre,
+                order=_centre_first,
+            )
+            column = deep.action
+            self.decision = (
+                f"searched {deep.depth} moves deep: {_looks(deep.value)}"
+                if deep.value is not None
+                else "no search finished in time: it played the first open column"
+            )
+        else:
+            column = result.action
+            self.decision = self._solved_text(state, result.value)
+        self.state = game.result(state, column)
         return column
+
+    def _nodes(self, seconds: float) -> int:
+        return max(1, int(seconds * SOLVER_NODES_PER_SECOND))
+
+    def _solved_text(self, state, score) -> str:
+        """The solver's verdict on ``state`` for the computer, who moves there."""
+        if self.weak or score == 0:
+            outcome = "wins" if score > 0 else "loses" if score < 0 else "draws"
+            return f"solved: the computer {outcome} with perfect play"
+        plies = remaining_moves(self.game, state, score)
+        if score > 0 and plies == 1:
+            return "solved: the computer wins with this move"
+        if score > 0:
+            return f"solved: the computer wins within {(plies + 1) // 2} of its moves"
+        if plies // 2 == 1:
+            return "solved: you win with your next move"
+        return f"solved: you win within {plies // 2} of your moves if you play perfectly"
 
     def drop(self, column: int) -> None:
         """You drop a stone in ``column`` (0-based); the computer replies."""
@@ -123,10 +202,56 @@ class ConnectFourBoard(widgets.VBox):
 
     @property
     def column_scores(self) -> dict:
-        """The solver's score of each playable column for the player to move."""
-        if self.game.is_terminal(self.state):
-            return {}
-        return score_columns(self.game, self.state, weak=self.weak)
+        """Each playable column's score for the player to move, and whether all
+        are exact: ``{column: score}``; see ``scores_solved``."""
+        return self._column_scores()[0]
+
+    @property
+    def scores_solved(self) -> bool:
+        """Whether the column scores are the solver's (else estimates)."""
+        return self._column_scores()[1]
+
+    def _column_scores(self) -> tuple[dict, bool]:
+        """The solver's score of each column, if it proves them all within the
+        scores' share of the budget (``SCORES_SHARE``); else every column's
+        estimate by a depth-3 alpha-beta with ``threats_and_centre`` (a win
+        counts 1, a loss -1). Kept until the position changes."""
+        game, state = self.game, self.state
+        if game.is_terminal(state):
+            return {}, True
+        key = (state, self.weak, self.budget)
+        if self._scores_for == key:
+            return self._scores
+        left = self._nodes(self.budget * SCORES_SHARE)
+        scores: dict = {}
+        winning = game.winning_moves(state)
+        try:
+            for column in game.actions(state):
+                if column in winning:
+                    scores[column] = 1 if self.weak else (game.cells + 1 - state.moves) // 2
+                    continue
+                result = solve(
+                    game,
+                    game.play(state, column),
+                    weak=self.weak,
+                    find_action=False,
+                    node_limit=left,
+                )
+                left -= result.stats.nodes
+                scores[column] = -result.value
+            solved = True
+        except NodeLimitExceeded:
+            scores = {column: self._estimate(column) for column in game.actions(state)}
+            solved = False
+        self._scores_for, self._scores = key, (scores, solved)
+        return scores, solved
+
+    def _estimate(self, column: int) -> float:
+        """Column ``column``'s estimate for the player to move: minus the value,
+        for the opponent, of a short search from the position after it."""
+        after = self.game.play(self.state, column)
+        found = alphabeta(self.game, after, depth=ESTIMATE_DEPTH - 1, evaluate=threats_and_centre)
+        return 0.0 - found.value  # not -value: 0.0 is shown as +0.00, never -0.00
 
     @property
     def status(self) -> str:
@@ -161,9 +286,10 @@ class ConnectFourBoard(widgets.VBox):
         self.scores.value = self._scores_html() if shown else ""
         log = [f"turn {i}: {turn}" for i, turn in enumerate(self.turns, start=1)]
         status = "The computer is thinking..." if thinking else self.status
+        how = "" if thinking or not self.decision else f"Its last move: {self.decision}."
         self.history.value = (
             f"<pre style='margin:4px 0'>{html.escape(chr(10).join(log))}</pre>"
-            f"<b>{html.escape(status)}</b>"
+            f"<b>{html.escape(status)}</b>" + (f"<br>{html.escape(how)}" if how else "")
         )
 
     def _grid_html(self) -> str:
@@ -182,21 +308,27 @@ class ConnectFourBoard(widgets.VBox):
         )
 
     def _scores_html(self) -> str:
-        scores = self.column_scores
+        scores, solved = self._column_scores()
         cells = []
         for column in range(self.game.width):
             score = scores.get(column)
             if score is None:
                 shown, colour = "", "#888"
-            else:
+            elif solved:
                 shown = f"{score:+d}" if score else "0"
+                colour = "#2ca02c" if score > 0 else "#d62728" if score < 0 else "#555"
+            else:
+                shown = f"≈{score:+.2f}"
                 colour = "#2ca02c" if score > 0 else "#d62728" if score < 0 else "#555"
             cells.append(
                 f"<td style='width:{CELL}px;text-align:center;color:{colour};"
                 f"font-weight:bold'>{shown}</td>"
             )
         kind = (
-            "win (+1) / draw (0) / loss (−1)"
+            f"estimate (≈, a {ESTIMATE_DEPTH}-move search: the solver could not prove it "
+            f"within {self.budget * SCORES_SHARE:g} s; ±1 is a win or loss it saw)"
+            if not solved
+            else "win (+1) / draw (0) / loss (−1)"
             if self.weak
             else "score: + wins (sooner is larger), 0 draws, − loses"
         )
@@ -204,6 +336,23 @@ class ConnectFourBoard(widgets.VBox):
             f"<table style='border-collapse:collapse'><tr>{''.join(cells)}</tr></table>"
             f"<small>each column's {kind}, for the player to move</small>"
         )
+
+
+def _centre_first(game, state, actions) -> list:
+    """The columns nearest the centre first: they take part in the most lines."""
+    middle = (game.width - 1) / 2
+    return sorted(actions, key=lambda c: abs(c - middle))
+
+
+def _looks(value: float) -> str:
+    """An iterative-deepening value, for the computer, in words."""
+    if value >= 1:
+        return "the computer sees a win"
+    if value <= -1:
+        return "the computer sees that it loses against perfect play"
+    if abs(value) < 0.05:
+        return "looks even"
+    return "looks good for the computer" if value > 0 else "looks good for you"
 
 
 def draw_connect4(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import time
 from pathlib import Path
 
 import nbformat
@@ -205,3 +206,43 @@ def test_connect_four_board_replies(lab_notebook, screenshots):
         "two stones drawn on the board",
     )
     assert "Your move" in board.inner_text()
+
+
+def test_the_real_connect_four_board_plays_a_whole_game_within_its_budget(
+    lab_notebook, screenshots
+):
+    """Notebook 06's 7 x 6 board (budget 1 s): every reply, seen in the page, comes
+    within the budget plus the round trip's slack, and the game ends."""
+    from pages import wait_until
+
+    budget, slack = 1.0, 1.5
+    notebook = lab_notebook("06_connect_four")
+    page = notebook.page
+    boards = page.locator(".jp-OutputArea-output > .widget-vbox").filter(
+        has=page.get_by_role("button", name="▼ 7", exact=True)
+    )
+    assert boards.count(), f"no 7 x 6 board in 06_connect_four: {notebook.problems()}"
+    board = boards.first
+    board.scroll_into_view_if_needed()
+    replies, turn = [], 0
+    while "Your move" in board.inner_text():
+        turn += 1
+        buttons = board.get_by_role("button", name=re.compile(r"^▼ \d$"))
+        open_columns = [b for b in buttons.all() if b.is_enabled()]
+        # Centre columns first, as a player would, so that games last.
+        column = open_columns[len(open_columns) // 2]
+        started = time.monotonic()
+        column.click()
+        wait_until(
+            lambda turn=turn: (
+                f"turn {turn}:" in (t := board.inner_text())
+                and ("Your move" in t or "win" in t or "draw" in t)
+            ),
+            f"the computer's reply on turn {turn}",
+        )
+        replies.append(time.monotonic() - started)
+    text = board.inner_text()
+    screenshots(board, "real-board-game-over")
+    assert re.search(r"You win!|The computer wins\.|A draw\.", text), text
+    assert re.search(r"Its last move: (solved|searched \d+ moves deep)", text), text
+    assert max(replies) <= budget + slack, [round(r, 2) for r in replies]

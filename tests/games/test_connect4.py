@@ -543,3 +543,19 @@ def test_every_position_played_knows_whether_its_last_stone_won():
                 game.check_state(state)
                 assert state.won == game.has_four(state.position ^ state.mask)
             assert state.won or state.moves == game.cells
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10_000), stones=st.integers(0, 30))
+def test_the_evaluation_is_zero_sum_and_below_a_win(seed, stones):
+    from aisearch.games.connect4 import threats_and_centre
+
+    game = ConnectFour()
+    rng = random.Random(seed)
+    state = game.initial_state()
+    for _ in range(stones):
+        if game.is_terminal(state):
+            break
+        state = game.result(state, rng.choice(game.actions(state)))
+    x, o = threats_and_centre(game, state, "X"), threats_and_centre(game, state, "O")
+    assert x == -o and -0.9 <= x <= 0.9

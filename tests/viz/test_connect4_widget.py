@@ -87,3 +87,36 @@ def test_the_board_says_the_computer_is_thinking_while_it_solves():
     assert "thinking" not in seen[-1][0] and "Your move" in seen[-1][0]
     board.first_toggle.value = "computer"  # a new game: the computer thinks first
     assert "thinking" in seen[-2][0] and seen[-1][0].count("turn 1: computer") == 1
+
+
+def test_the_real_board_replies_by_search_when_the_solver_cannot_prove_in_time():
+    """7 x 6 from the empty board: the solver cannot prove the first moves within
+    its node limit, so the move comes from iterative deepening, and the board says
+    so; the column scores are estimates, marked."""
+    board = ConnectFourBoard(ConnectFour(), budget=0.2)
+    assert not board.scores_solved and "≈" in board.scores.value
+    board.buttons[3].click()
+    assert re.fullmatch(r"searched \d+ moves deep: .+", board.decision), board.decision
+    assert board.state.moves == 2 and "Its last move: searched" in board.history.value
+    assert set(board.column_scores) == set(board.game.actions(board.state))
+    assert all(-1 <= v <= 1 for v in board.column_scores.values())
+
+
+def test_late_in_the_game_the_real_board_plays_the_solvers_column_and_says_solved():
+    game = ConnectFour()
+    board = ConnectFourBoard(game, start="4455443", weak=False)  # X wins at once
+    assert board.scores_solved and "≈" not in board.scores.value
+    board.first_toggle.value = "computer"  # the computer is O, and has lost already
+    assert board.decision == "solved: you win with your next move"
+    win = game.winning_moves(board.state)[0]
+    board.buttons[win].click()
+    assert board.status == "You win!"
+    small = ConnectFourBoard(ConnectFour(4, 4), start="112233", first="computer")
+    assert small.decision == "solved: the computer wins with this move"
+    assert small.status == "The computer wins."
+
+
+def test_a_budget_must_be_a_positive_number_of_seconds():
+    for bad in (0, -1, "1", True):
+        with pytest.raises(ValueError, match="budget must be a positive number of seconds"):
+            ConnectFourBoard(ConnectFour(4, 4), budget=bad)
