@@ -133,7 +133,9 @@ def alphabeta(
         if ply > deepest:
             deepest = ply
         if terminal:
-            value = real_value(utility(state, player), utility, state)
+            value = utility(state, player)
+            if type(value) is not int:  # an int needs no check: most games' utilities
+                value = real_value(value, utility, state)
         else:
             value = real_value(evaluate(game, state, player), evaluate, state)
         if tracing is not None:
