@@ -12,8 +12,9 @@ explains each step comes from ``aisearch.narration``.
 from __future__ import annotations
 
 import numbers
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from .game import optional
@@ -154,11 +155,13 @@ class EventLog:
         self.game = game
         self._nodes: dict | None = None
         self._kinds: dict | None = None
+        self._replay: Replay | None = None
 
     def __call__(self, event) -> None:
         self.events.append(event)
         self._nodes = None
         self._kinds = None
+        self._replay = None
 
     def __len__(self) -> int:
         return len(self.events)
@@ -418,91 +421,237 @@ class Trace(EventLog):
     # Replay -------------------------------------------------------------------
 
     def frame(self, step: int) -> Frame:
-        """The picture after ``step`` (0-based; negative counts from the end)."""
+        """The picture after ``step`` (0-based; negative counts from the end).
+
+        Read from the trace's replay index (``Replay``), built once: a frame
+        costs the same at the last step of a 100,000-event trace as at the
+        first step of a small one, since its dictionaries are views that look a
+        node up only when asked (``frame.status[n]``).
+        """
         step = step_index(self.events, step, "a search")
-        nodes = self.nodes()
-        status = {i: UNSEEN for i in nodes}
-        value: dict = {}
-        window: dict = {}
-        best: dict = {}
-        stack: list = []
-        bound: dict = {}
-        kinds = self.value_kinds()
-        counts = {"visited": 0, "leaves": 0, "cutoffs": 0, "pruned": 0}
-        for e in self.events[: step + 1]:
-            kind, node = e.kind, e.node
-            if kind == ENTER:
-                status[node] = STACK
-                stack.append(node)
-                counts["visited"] += 1
-                if e.alpha is not None:
-                    window[node] = (e.alpha, e.beta)
-            elif kind == LEAF:
-                status[node] = DONE
-                value[node] = e.value
-                counts["visited"] += 1
-                counts["leaves"] += 1
-            elif kind == UPDATE:
-                value[node] = e.value
-                if e.child is not None:
-                    best[node] = e.child
-                if e.alpha is not None:
-                    window[node] = (e.alpha, e.beta)
-            elif kind == CHANCE_STEP:
-                value[node] = e.total
-            elif kind in TABLE_NARROWINGS:
-                if e.alpha is not None:
-                    window[node] = (e.alpha, e.beta)
-            elif kind in TABLE_ANSWERS:  # answered from the table, as a leaf is
-                status[node] = DONE
-                value[node] = e.value
-                counts["visited"] += 1
-                counts["hits"] = counts.get("hits", 0) + 1
-                if kinds.get(node, EXACT) != EXACT:
-                    bound[node] = kinds[node]
-            elif kind == CUTOFF:
-                counts["cutoffs"] += 1
-                if e.role == "chance" and e.value is not None:
-                    # A chance node cuts on its sum plus the most (or least) the
-                    # skipped outcomes could add: that bound is now its value.
-                    value[node] = e.value
-                    if kinds.get(node, EXACT) != EXACT:
-                        bound[node] = kinds[node]
-                for i, row in nodes.items():
-                    if row.pruned == e.step:
-                        status[i] = PRUNED
-                        if row.parent == node:
-                            counts["pruned"] += 1
-            elif kind == EXIT:
-                status[node] = DONE
-                value[node] = e.value
-                window.pop(node, None)
-                if kinds.get(node, EXACT) != EXACT:
-                    bound[node] = kinds[node]
-                if stack and stack[-1] == node:
-                    stack.pop()
+        replay = self.replay()
         event = self.events[step]
-        active_path = list(stack)
-        if event.kind == LEAF or (event.kind == EXIT and (not stack or stack[-1] != event.node)):
-            active_path.append(event.node)
         return Frame(
             step,
             event,
-            status,
-            value,
-            window,
-            best,
-            active_path,
-            counts,
+            replay.status_at(step),
+            replay.value_at(step),
+            replay.window_at(step),
+            replay.best_at(step),
+            replay.active_path(step),
+            replay.counts(step),
             self.sentence(step),
-            bound,
+            replay.bound_at(step),
         )
+
+    def replay(self) -> Replay:
+        """The replay index of the trace (made on first use, kept until a new event)."""
+        if self._replay is None or self._replay.length != len(self.events):
+            self._replay = Replay(self)
+        return self._replay
 
     # Words ----------------------------------------------------------------------
 
     def sentence(self, step: int) -> str:
         """One sentence that explains what happened at ``step`` (``aisearch.narration``)."""
         return sentence(self, step_index(self.events, step, "a search"))
+
+
+_MISSING: Any = object()
+
+
+class _AtStep(Mapping):
+    """A read-only dictionary of a frame whose entries are looked up when asked.
+
+    ``lookup(node)`` gives the entry or ``_MISSING``; ``candidates()`` the
+    nodes that may have one, in id order. A frame of a 25,000-node tree thus
+    costs nothing until the viewer asks for the few nodes it draws.
+    """
+
+    __slots__ = ("_lookup", "_candidates")
+
+    def __init__(self, lookup: Callable[[int], Any], candidates: Callable[[], Iterable]):
+        self._lookup = lookup
+        self._candidates = candidates
+
+    def __getitem__(self, node):
+        found = self._lookup(node)
+        if found is _MISSING:
+            raise KeyError(node)
+        return found
+
+    def get(self, node, default=None):
+        found = self._lookup(node)
+        return default if found is _MISSING else found
+
+    def __contains__(self, node) -> bool:
+        return self._lookup(node) is not _MISSING
+
+    def __iter__(self) -> Iterator:
+        return (n for n in self._candidates() if self._lookup(n) is not _MISSING)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+class Replay:
+    """Where every node of a trace stands at every step, indexed once.
+
+    For each node: the step it was first visited, finished (a leaf, a table's
+    answer, or its ``exit``) and pruned, and the steps at which its value,
+    window and best child changed; for the whole trace, running totals of the
+    counters. ``Trace.frame`` reads a step from these with a binary search per
+    node asked, instead of replaying every event before it.
+    """
+
+    def __init__(self, trace: Trace) -> None:
+        events = trace.events
+        self.length = len(events)
+        self.events = events
+        self.nodes = nodes = trace.nodes()
+        kinds = trace.value_kinds()
+        self.kinds = kinds
+        self.entered: dict[int, int] = {}
+        self.finished: dict[int, int] = {}
+        self.pruned = {n: row.pruned for n, row in nodes.items() if row.pruned is not None}
+        self.values: dict[int, tuple[list, list]] = {}
+        self.windows: dict[int, tuple[list, list]] = {}
+        self.bests: dict[int, tuple[list, list]] = {}
+        self.bound_from: dict[int, int] = {}
+        # The children a cutoff skipped (not the subtrees expanded under them).
+        pruned_children = Counter(
+            row.pruned
+            for row in nodes.values()
+            if row.pruned is not None and row.parent == events[row.pruned].node
+        )
+        totals = {"visited": 0, "leaves": 0, "cutoffs": 0, "pruned": 0, "hits": 0}
+        self.totals: dict[str, list[int]] = {k: [] for k in totals}
+        for e in events:
+            kind, node, step = e.kind, e.node, e.step
+            if kind == ENTER:
+                self.entered.setdefault(node, step)
+                totals["visited"] += 1
+                if e.alpha is not None:
+                    _note(self.windows, node, step, (e.alpha, e.beta))
+            elif kind == LEAF:
+                self.entered.setdefault(node, step)
+                self.finished[node] = step
+                _note(self.values, node, step, e.value)
+                totals["visited"] += 1
+                totals["leaves"] += 1
+            elif kind == UPDATE:
+                _note(self.values, node, step, e.value)
+                if e.child is not None:
+                    _note(self.bests, node, step, e.child)
+                if e.alpha is not None:
+                    _note(self.windows, node, step, (e.alpha, e.beta))
+            elif kind == CHANCE_STEP:
+                _note(self.values, node, step, e.total)
+            elif kind in TABLE_NARROWINGS:
+                if e.alpha is not None:
+                    _note(self.windows, node, step, (e.alpha, e.beta))
+            elif kind in TABLE_ANSWERS:
+                self.entered.setdefault(node, step)
+                self.finished[node] = step
+                _note(self.values, node, step, e.value)
+                totals["visited"] += 1
+                totals["hits"] += 1
+                self._bound(node, step)
+            elif kind == CUTOFF:
+                totals["cutoffs"] += 1
+                totals["pruned"] += pruned_children.get(step, 0)
+                if e.role == "chance" and e.value is not None:
+                    _note(self.values, node, step, e.value)
+                    self._bound(node, step)
+            elif kind == EXIT:
+                self.finished[node] = step
+                _note(self.values, node, step, e.value)
+                self._bound(node, step)
+            for name, total in totals.items():
+                self.totals[name].append(total)
+
+    def _bound(self, node: int, step: int) -> None:
+        if self.kinds.get(node, EXACT) != EXACT:
+            self.bound_from.setdefault(node, step)
+
+    # One step's view ------------------------------------------------------------
+
+    def status(self, node: int, step: int) -> str:
+        """``"unseen"``, ``"stack"``, ``"done"`` or ``"pruned"``: ``node`` after ``step``."""
+        if node not in self.nodes:
+            return _MISSING
+        pruned = self.pruned.get(node)
+        if pruned is not None and pruned <= step:
+            return PRUNED
+        entered = self.entered.get(node)
+        if entered is None or entered > step:
+            return UNSEEN
+        finished = self.finished.get(node)
+        return DONE if finished is not None and finished <= step else STACK
+
+    def status_at(self, step: int) -> Mapping:
+        return _AtStep(lambda n: self.status(n, step), lambda: self.nodes)
+
+    def value_at(self, step: int) -> Mapping:
+        return _AtStep(lambda n: _latest(self.values, n, step), lambda: sorted(self.values))
+
+    def window_at(self, step: int) -> Mapping:
+        def window(node):
+            finished = self.finished.get(node)
+            if finished is not None and finished <= step:
+                return _MISSING
+            return _latest(self.windows, node, step)
+
+        return _AtStep(window, lambda: sorted(self.windows))
+
+    def best_at(self, step: int) -> Mapping:
+        return _AtStep(lambda n: _latest(self.bests, n, step), lambda: sorted(self.bests))
+
+    def bound_at(self, step: int) -> Mapping:
+        def bound(node):
+            since = self.bound_from.get(node)
+            return self.kinds[node] if since is not None and since <= step else _MISSING
+
+        return _AtStep(bound, lambda: sorted(self.bound_from))
+
+    def counts(self, step: int) -> dict:
+        counts = {k: self.totals[k][step] for k in ("visited", "leaves", "cutoffs", "pruned")}
+        if self.totals["hits"][step]:
+            counts["hits"] = self.totals["hits"][step]
+        return counts
+
+    def active_path(self, step: int) -> list:
+        """The recursion stack after ``step``, root first, and the node of the
+        step on top when it is a leaf or a node that just returned."""
+        event = self.events[step]
+        node = event.node
+        top = node if self.status(node, step) == STACK else self.nodes[node].parent
+        path = []
+        while top is not None:
+            path.append(top)
+            top = self.nodes[top].parent
+        path.reverse()
+        if event.kind == LEAF or (event.kind == EXIT and (not path or path[-1] != node)):
+            path.append(node)
+        return path
+
+
+def _note(changes: dict, node: int, step: int, value) -> None:
+    steps, values = changes.setdefault(node, ([], []))
+    steps.append(step)
+    values.append(value)
+
+
+def _latest(changes: dict, node: int, step: int):
+    """The last value noted for ``node`` at or before ``step``, else ``_MISSING``."""
+    found = changes.get(node)
+    if found is None:
+        return _MISSING
+    i = bisect_right(found[0], step) - 1
+    return found[1][i] if i >= 0 else _MISSING
 
 
 def step_index(events, step: int, what: str) -> int:
