@@ -35,10 +35,12 @@ from .game import (
     check_game,
     named_after,
     optional,
+    require_bool,
     require_callable,
     resolve_evaluate,
 )
 from .result import SearchStats
+from .trace import Trace
 
 
 class Iteration(NamedTuple):
@@ -46,7 +48,9 @@ class Iteration(NamedTuple):
     move), ``nodes`` searched, ``seconds`` taken, and the principal ``line``
     (the best moves for both sides, from the root, as far as it was found).
     ``exhaustive`` is True when the search needed no evaluation: it saw the
-    whole game tree, and deeper searches could change nothing."""
+    whole game tree, and deeper searches could change nothing. ``trace`` is
+    the search's ``aisearch.Trace`` when asked for (``trace=True``), else
+    ``None``."""
 
     depth: int
     action: Any
@@ -55,6 +59,7 @@ class Iteration(NamedTuple):
     seconds: float
     line: tuple
     exhaustive: bool
+    trace: Any = None
 
 
 class DeepeningResult(NamedTuple):
@@ -135,6 +140,7 @@ def deepen(
     search: Callable = alphabeta,
     table=None,
     use_line: bool = True,
+    trace: bool = False,
     **options,
 ) -> Iterator[Iteration]:
     """Yield an ``Iteration`` for each depth 1, 2, 3, ... that completes in time.
@@ -142,7 +148,9 @@ def deepen(
     The generator form of ``iterative_deepening`` (same arguments), for
     showing progress depth by depth. It stops at ``max_depth`` (or
     ``game.max_plies``), when the clock runs out, or after a depth that saw
-    the whole tree. ``time_limit`` counts from the first ``next``.
+    the whole tree. ``time_limit`` counts from the first ``next``. With
+    ``trace=True`` each completed depth carries the ``Trace`` of its search
+    (recording costs time: a clocked search then reaches less deep).
 
     >>> from aisearch.games import TicTacToe
     >>> for it in deepen(TicTacToe(), max_depth=3):
@@ -154,6 +162,7 @@ def deepen(
     check_game(game, "iterative_deepening", state, chance=True)
     require_callable(search, "search", "(game, state, depth=..., ...) -> SearchResult")
     check_limits(time_limit, max_depth, game)
+    require_bool(trace, "trace")
     state = game.initial_state() if state is None else state
     if game.is_terminal(state):
         return
@@ -197,6 +206,7 @@ def deepen(
         clocked = game if deadline == math.inf else _Clocked(game, deadline)
         evaluated[0] = False
         began = time.perf_counter()
+        tracer = Trace(game) if trace else None
         try:
             result = search(
                 clocked,
@@ -205,6 +215,7 @@ def deepen(
                 evaluate=evaluate_and_note,
                 order=order if use_line else their_order,
                 **options,
+                **({} if tracer is None else {"tracer": tracer}),
             )
         except _OutOfTime:
             return
@@ -231,6 +242,7 @@ def deepen(
             time.perf_counter() - began,
             line,
             exhaustive,
+            tracer,
         )
         if exhaustive or time.perf_counter() > deadline:
             return
@@ -269,6 +281,7 @@ def iterative_deepening(
     search: Callable = alphabeta,
     table=None,
     use_line: bool = True,
+    trace: bool = False,
     **options,
 ) -> DeepeningResult:
     """The move of the deepest search that completes within ``time_limit`` seconds.
@@ -286,6 +299,8 @@ def iterative_deepening(
         table: passed to ``search`` as ``table=`` when given (a
             transposition table kept across the iterations).
         use_line: try the previous iteration's principal line first.
+        trace: keep each completed depth's search as a ``Trace`` (in
+            ``iterations[i].trace``), for showing the decision.
         options: more keywords for ``search``.
 
     Returns:
@@ -320,6 +335,7 @@ def iterative_deepening(
             search=search,
             table=table,
             use_line=use_line,
+            trace=trace,
             **options,
         )
     )

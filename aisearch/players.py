@@ -46,6 +46,7 @@ from .game import (
     optional,
     ply_limit,
     real_value,
+    require_bool,
     require_callable,
     require_count,
     resolve_evaluate,
@@ -370,8 +371,12 @@ class Decision(NamedTuple):
     player the deepest completed iteration, 0 if it fell back on the first
     legal move), ``value`` its value for the player, ``line`` the principal
     line from the position (the action first), ``seconds`` the time taken,
-    ``nodes`` the nodes searched, ``trace`` the search's ``Trace`` when the
-    player was made with ``trace=True``.
+    ``nodes`` the nodes searched (a timed player: by all its iterations),
+    ``trace`` the ``Trace`` of the search that chose ``action`` when the
+    player records (``trace=True``; for a timed player the deepest completed
+    iteration's), ``traces`` every completed iteration's trace, shallowest
+    first (a depth player's one), and ``last_nodes`` the nodes of the search
+    that chose ``action`` (a timed player: of its deepest iteration).
     """
 
     state: Any
@@ -382,6 +387,8 @@ class Decision(NamedTuple):
     seconds: float
     nodes: int
     trace: Any = None
+    traces: tuple = ()
+    last_nodes: int | None = None
 
 
 class SearchPlayer:
@@ -389,19 +396,30 @@ class SearchPlayer:
 
     Made by ``depth_player`` and ``timed_player``; call it like any player.
     ``evaluate`` is the evaluation function it searches with (``None``: the
-    game's own).
+    game's own). ``trace`` says whether it records each decision's search
+    (``last.trace``); a board that shows the computer's search turns it on.
     """
 
-    def __init__(self, decide: Callable, name: str, evaluate: Evaluation | None = None):
+    def __init__(
+        self,
+        decide: Callable,
+        name: str,
+        evaluate: Evaluation | None = None,
+        *,
+        trace: bool = False,
+    ):
+        require_bool(trace, "trace")
         self._decide = decide
         self.evaluate = evaluate
+        self.trace = trace
         self.__name__ = name
         self.last: Decision | None = None
         self.decisions = 0
 
     def __call__(self, game, state):
         started = time.perf_counter()
-        decision = self._decide(game, state)
+        require_bool(self.trace, "trace")
+        decision = self._decide(game, state, self.trace)
         self.last = decision._replace(seconds=time.perf_counter() - started)
         self.decisions += 1
         return decision.action
@@ -432,8 +450,8 @@ def depth_player(
             (default: the game's own ``evaluate``).
         search: ``alphabeta`` (default), ``negamax``, ``minimax``, or any
             search with the same keywords.
-        trace: keep a ``Trace`` of each search in ``player.last.trace`` (slow on
-            big trees: for showing a decision, not for tournaments).
+        trace: keep a ``Trace`` of each search in ``player.last.trace`` (it
+            costs time and memory: for showing a decision, not for tournaments).
         options: more keywords for ``search`` (``order``, ``table``, ...).
 
     >>> from aisearch.games import TicTacToe
@@ -449,17 +467,20 @@ def depth_player(
     if depth < 1:
         raise ValueError(f"depth must be at least 1, got {depth!r}")
 
-    def decide(game, state):
-        tracer = Trace() if trace else None
-        extra = dict(options, tracer=tracer) if trace else options
+    def decide(game, state, recording: bool):
+        tracer = Trace(game) if recording else None
+        extra = dict(options, tracer=tracer) if recording else options
         result = search(game, state, depth=depth, evaluate=evaluate, **extra)
         own = resolve_evaluate(game, evaluate)
         line = principal_line(game, state, result.action, depth, own, search)
+        nodes = result.stats.nodes
+        traces = (tracer,) if tracer is not None else ()
         return Decision(
-            state, result.action, result.value, depth, line, 0.0, result.stats.nodes, tracer
+            state, result.action, result.value, depth, line, 0.0, nodes, tracer, traces, nodes
         )
 
-    return SearchPlayer(decide, f"depth_player({depth}{_describe(evaluate)})", evaluate)
+    name = f"depth_player({depth}{_describe(evaluate)})"
+    return SearchPlayer(decide, name, evaluate, trace=trace)
 
 
 def timed_player(
@@ -468,6 +489,7 @@ def timed_player(
     *,
     max_depth: int | None = None,
     search: Callable = alphabeta,
+    trace: bool = False,
     **options,
 ) -> SearchPlayer:
     """A player that deepens its search until ``time_limit`` seconds are up.
@@ -475,6 +497,9 @@ def timed_player(
     Each move is ``aisearch.deepening.iterative_deepening(game, state,
     time_limit=..., max_depth=..., evaluate=..., search=...)``: the move of the
     deepest search completed in time, or the first legal move if none was.
+    With ``trace=True`` every completed depth's search is kept
+    (``last.traces``; ``last.trace`` is the deepest's, the one that chose the
+    move); recording costs time, so under the same clock it may reach less deep.
 
     >>> from aisearch.games import TicTacToe
     >>> player = timed_player(5.0, max_depth=9)
@@ -489,7 +514,7 @@ def timed_player(
         )
     check_limits(time_limit, max_depth, None)
 
-    def decide(game, state):
+    def decide(game, state, recording: bool):
         result = iterative_deepening(
             game,
             state,
@@ -497,11 +522,24 @@ def timed_player(
             max_depth=max_depth,
             evaluate=evaluate,
             search=search,
+            trace=recording,
             **options,
         )
+        deepest = result.iterations[-1] if result.iterations else None
+        traces = tuple(it.trace for it in result.iterations if it.trace is not None)
         return Decision(
-            state, result.action, result.value, result.depth, result.line, 0.0, result.stats.nodes
+            state,
+            result.action,
+            result.value,
+            result.depth,
+            result.line,
+            0.0,
+            result.stats.nodes,
+            traces[-1] if traces else None,
+            traces,
+            deepest.nodes if deepest is not None else 0,
         )
 
     shown = f"{time_limit:g} s" + (f", max_depth={max_depth}" if max_depth else "")
-    return SearchPlayer(decide, f"timed_player({shown}{_describe(evaluate)})", evaluate)
+    name = f"timed_player({shown}{_describe(evaluate)})"
+    return SearchPlayer(decide, name, evaluate, trace=trace)

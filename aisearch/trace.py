@@ -133,14 +133,14 @@ class Frame(NamedTuple):
 
     step: int
     event: Event
-    status: dict
-    value: dict
-    window: dict
-    best: dict
+    status: Mapping
+    value: Mapping
+    window: Mapping
+    best: Mapping
     stack: list
     counts: dict
     sentence: str
-    bound: dict
+    bound: Mapping
 
 
 class EventLog:

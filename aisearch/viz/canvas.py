@@ -10,6 +10,7 @@ that makes a cell ending in a figure show the picture anyway.
 from __future__ import annotations
 
 import io
+from typing import cast
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -29,3 +30,48 @@ def new_figure(figsize: tuple[float, float], dpi: float = 100) -> ShownFigure:
     figure = ShownFigure(figsize=figsize, dpi=dpi)
     FigureCanvasAgg(figure)
     return figure
+
+
+class Blitter:
+    """PNGs of a figure whose few changing artists are drawn over a cached picture.
+
+    Rendering is the slow part (text above all), so the artists that never
+    change (a legend, the action labels) are drawn once into a background;
+    ``png(changing)`` pastes it and draws only the ``changing`` artists over
+    it: the usual matplotlib "blitting". The result is the picture
+    ``figure.savefig`` makes. The background is made again when the figure's
+    size or dpi changed, or after ``forget()``.
+    """
+
+    def __init__(self, figure: Figure) -> None:
+        self.figure = figure
+        self._background: tuple | None = None
+
+    def forget(self) -> None:
+        """Make the background again at the next ``png`` (after changing the figure by hand)."""
+        self._background = None
+
+    def png(self, changing: list) -> bytes:
+        from PIL import Image
+
+        canvas = cast(FigureCanvasAgg, self.figure.canvas)
+        key = (tuple(self.figure.bbox.bounds), self.figure.dpi)
+        if self._background is None or self._background[0] != key:
+            for artist in changing:
+                artist.set_animated(True)
+            try:
+                canvas.draw()
+            finally:
+                for artist in changing:
+                    artist.set_animated(False)
+            self._background = (key, canvas.copy_from_bbox(self.figure.bbox))
+        renderer = canvas.get_renderer()
+        renderer.restore_region(self._background[1])
+        for artist in changing:
+            artist.draw(renderer)
+        width, height = canvas.get_width_height()
+        image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+        buffer = io.BytesIO()
+        # Low compression: a viewer encodes a frame per step, and speed wins.
+        image.save(buffer, format="png", compress_level=1)
+        return buffer.getvalue()

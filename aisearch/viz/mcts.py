@@ -600,10 +600,20 @@ def draw_mcts_step(trace: MCTSTrace, step: int = -1, ax=None, **options):
     return ax.figure
 
 
+WHOLE_TREE_OPTIONS = frozenset({"layout", "show_labels", "show_actions", "node_size"})
+"""Options that only a whole-tree drawing takes: given any, a trace is drawn whole."""
+
+
 def figure_for(trace, **options):
-    """The figure that draws ``trace``: an ``MCTSFigure`` for an MCTS trace, else a ``TreeFigure``."""
+    """The figure that draws ``trace``: an ``MCTSFigure`` for an MCTS trace; a
+    ``TreeFigure`` (the whole tree) for a small trace, or when given one of
+    its own options (``layout``, ``show_labels``, ...); else a ``FocusFigure``
+    (the path in full, the rest summarised: ``aisearch.viz.focus``)."""
     if is_mcts_trace(trace):
         return MCTSFigure(trace, **options)
+    from .focus import FocusFigure, is_large
     from .tree import TreeFigure
 
+    if is_large(trace) and not WHOLE_TREE_OPTIONS & set(options):
+        return FocusFigure(trace, **options)
     return TreeFigure(trace, **options)

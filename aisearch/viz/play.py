@@ -5,8 +5,11 @@
 legal targets are enabled), and the computer, any player function, replies.
 Beside the board it shows what the computer was thinking (the depth its
 search reached, the value, the principal line), and "show me its search"
-opens its last decision in the tree viewer, searched to depth 2 or less so
-that the tree stays readable.
+opens the very search that chose its last move in the tree viewer: the board
+asks a ``depth_player`` or ``timed_player`` to record its searches, and for a
+timed player every depth it completed can be opened, the deepest first. A
+search is never run again to be shown: a different search could have chosen
+a different move.
 
 ``DiceNimTable`` is Dice Nim as a widget: the student is A and clicks how
 many stones to take after the die has fallen; a search (expectiminimax by
@@ -22,9 +25,9 @@ import random
 
 import ipywidgets as widgets
 
-from ..alphabeta import alphabeta
 from ..expectimax import expectimax
 from ..games.dicenim import DiceNim, DiceNimState, Roll
+from ..players import Decision, SearchPlayer
 from ..trace import Trace
 
 
@@ -128,17 +131,18 @@ class GameBoard(widgets.VBox):
             action``; a ``depth_player`` or ``timed_player`` also shows its
             thinking.
         you: the player you are (default: the first to move).
-        evaluate: the evaluation "show me its search" uses at its depth
-            limit (default: the opponent's ``evaluate`` if it is a search
-            player, else the game's own).
+        evaluate: kept for old notebooks; the search shown is the
+            opponent's own, with its own evaluation.
 
     Attributes:
         cells: the buttons, row by row (``cells[r][c]``); only the legal
             targets are enabled on your turn.
         status, thinking: ``HTML`` widgets: whose turn and the moves so far;
             the computer's last decision.
-        new_game_button, search_button: start again; show the last decision's
-            search in the tree viewer (``viewer``, shown in ``viewer_area``).
+        new_game_button, search_button: start again; show the search that
+            chose the computer's last move in the tree viewer (``viewer``,
+            shown in ``viewer_area``, with ``depth_menu`` to open an earlier
+            depth of a timed player's iterative deepening).
         state, moves: the game's state and the moves played.
 
     >>> from aisearch.games import TicTacToe
@@ -151,12 +155,12 @@ class GameBoard(widgets.VBox):
     (True, False)
     """
 
-    SEARCH_DEPTH = 2
-
     moves: list
 
     def __init__(self, game, opponent, *, you=None, evaluate=None):
         self.game, self.opponent, self.evaluate = game, opponent, evaluate
+        if isinstance(opponent, SearchPlayer):
+            opponent.trace = True  # so that "show me its search" can show the search itself
         self.you = game.players[0] if you is None else you
         if self.you not in game.players:
             raise ValueError(f"you must be one of {game.players}, got {you!r}")
@@ -190,6 +194,7 @@ class GameBoard(widgets.VBox):
         self.search_button.on_click(lambda _: self.show_search())
         self.viewer_area = widgets.VBox()
         self.viewer = None
+        self.depth_menu = None
         panel = widgets.VBox(
             [self.status, self.thinking, widgets.HBox([self.new_game_button, self.search_button])],
             layout=widgets.Layout(margin="0 0 0 16px"),
@@ -252,8 +257,11 @@ class GameBoard(widgets.VBox):
         line = " ".join(str(a) for a in last.line)
         if not seen_to_the_end and len(last.line) < last.depth:
             line += " (line cut short by the clock)"
+        nodes = f"{last.nodes:,} nodes"
+        if last.last_nodes is not None and last.last_nodes != last.nodes:
+            nodes = f"{last.last_nodes:,} nodes; {last.nodes:,} over depths 1 to {last.depth}"
         return (
-            f"The computer searched to depth {last.depth} ({last.nodes:,} nodes) and "
+            f"The computer searched to depth {last.depth} ({nodes}) and "
             f"played {last.action}, value {_show_value(last.value)} for it{meaning}; "
             f"the line it expects: {line}"
         )
@@ -279,40 +287,113 @@ class GameBoard(widgets.VBox):
         )
         self.thinking.value = f"<span>{html.escape(self.decision_text())}</span>"
 
-    def search_trace(self) -> Trace:
-        """A trace of the computer's last decision, searched to depth 2 or less.
+    def decision(self) -> Decision:
+        """The computer's last decision, with the traces of its search.
 
-        Depth 1 when the position has more than 10 moves, so the tree stays readable.
+        Raises:
+            ValueError: the computer has not moved yet, or its player does not
+                record its searches (only ``depth_player`` and ``timed_player``
+                do), or its clock ran out before any depth was complete.
         """
         if self.decided_at is None:
             raise ValueError("the computer has not moved yet: there is no search to show")
-        state = self.decided_at
-        depth = self.SEARCH_DEPTH if len(self.game.actions(state)) <= 10 else 1
-        trace = Trace()
-        evaluate = self.evaluate or getattr(self.opponent, "evaluate", None)
-        alphabeta(self.game, state, depth=depth, evaluate=evaluate, tracer=trace)
-        return trace
+        last = getattr(self.opponent, "last", None)
+        name = getattr(self.opponent, "__name__", repr(self.opponent))
+        if not isinstance(last, Decision):
+            raise ValueError(
+                f"the computer's player ({name}) does not record its searches: play against "
+                "a depth_player or a timed_player to see how it chose"
+            )
+        if not last.traces:
+            raise ValueError(
+                f"{name} completed no search within its time limit: it played the first "
+                "legal move, without searching"
+            )
+        return last
 
-    def show_search(self) -> None:
-        """Open the last decision's search in the step-through viewer, below the board.
+    def search_trace(self, depth: int | None = None) -> Trace:
+        """The trace of the search that chose the computer's last move.
 
-        Before the computer's first move there is none: a short note says so.
+        ``depth`` picks one of a timed player's completed iterations (1 is
+        the first); by default the deepest, the one whose move was played.
+
+        Raises:
+            ValueError: as ``decision``; or no iteration of that ``depth``.
+        """
+        last = self.decision()
+        if depth is None:
+            return last.trace
+        start = last.depth - len(last.traces) + 1
+        if (
+            isinstance(depth, bool)
+            or not isinstance(depth, int)
+            or not start <= depth <= last.depth
+        ):
+            raise ValueError(
+                f"depth must be one of the depths searched, {start}..{last.depth}, got {depth!r}"
+            )
+        return last.traces[depth - start]
+
+    def show_search(self, depth: int | None = None) -> None:
+        """Open the search that chose the computer's last move in the step-through
+        viewer, below the board, at its last step; a timed player's earlier
+        depths are in ``depth_menu``.
+
+        Before the computer's first move there is none, and a player that
+        does not record its searches has none to show: a short note says so.
         """
         from .widget import step_through
 
-        if self.decided_at is None:
+        try:
+            last = self.decision()
+            trace = self.search_trace(depth)
+        except ValueError as error:
             self._close_viewer()
+            hint = (
+                " Make your move, then click <b>show me its search</b> to see how it "
+                "chose its reply."
+                if self.decided_at is None
+                else ""
+            )
             self.viewer_area.children = (
-                widgets.HTML(
-                    "<i>The computer has not moved yet: make your move, then click "
-                    "<b>show me its search</b> to see how it chose its reply.</i>"
-                ),
+                widgets.HTML(f"<i>{html.escape(str(error)).capitalize()}.{hint}</i>"),
             )
             return
-        trace = self.search_trace()
         self._close_viewer()
         self.viewer = step_through(trace, step=-1)
-        self.viewer_area.children = (self.viewer,)
+        shown = depth if depth is not None else last.depth
+        note = widgets.HTML(self._search_note(last, trace, shown))
+        children: list = [note]
+        if len(last.traces) > 1:
+            first = last.depth - len(last.traces) + 1
+            self.depth_menu = widgets.ToggleButtons(
+                options=[(str(d), d) for d in range(first, last.depth + 1)],
+                value=shown,
+                description="depth",
+                tooltips=[
+                    f"the depth-{d} search" + (" (played)" if d == last.depth else "")
+                    for d in range(first, last.depth + 1)
+                ],
+                style={"button_width": "auto"},
+            )
+            self.depth_menu.observe(lambda change: self.show_search(change["new"]), "value")
+            children.append(self.depth_menu)
+        self.viewer_area.children = (*children, self.viewer)
+
+    def _search_note(self, last: Decision, trace: Trace, depth: int) -> str:
+        """A line over the viewer: which search this is, and what it chose."""
+        frame = trace.frame(-1)
+        visited = frame.counts["visited"]
+        best = frame.best.get(frame.stack[0])
+        chosen = trace.nodes()[best].action if best is not None else None
+        played = depth == last.depth
+        what = (
+            f"The search that chose {last.action}: depth {depth}, {visited:,} nodes."
+            if played
+            else f"The depth-{depth} search ({visited:,} nodes) preferred {chosen}; "
+            f"the deeper search at depth {last.depth} chose the move played, {last.action}."
+        )
+        return f"<b>{html.escape(what)}</b>"
 
     def _close_viewer(self) -> None:
         """Drop the viewer shown, and its figure, so that repeated clicks leave none behind."""
@@ -321,4 +402,5 @@ class GameBoard(widgets.VBox):
 
             plt.close(self.viewer.figure)
             self.viewer = None
+        self.depth_menu = None
         self.viewer_area.children = ()

@@ -12,7 +12,7 @@ Rendering is the slow part (text above all), so ``TreeFigure.png`` draws the
 artists that never change (legend, action labels) once into a background
 picture, and per step pastes that picture and draws only the changing
 artists over it (with the probabilities, which lie over the changing
-edges): the usual matplotlib "blitting". The result is the same picture
+edges): ``aisearch.viz.canvas.Blitter``. The result is the same picture
 ``figure.savefig`` makes.
 
 ``TreeDrawing`` is the tree in one ``Axes``; ``TreeFigure`` owns a whole
@@ -26,9 +26,7 @@ from __future__ import annotations
 import io
 import textwrap
 from collections.abc import Callable
-from typing import cast
 
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
@@ -37,6 +35,7 @@ from matplotlib.transforms import offset_copy
 import aisearch.viz.style as style
 
 from ..trace import PRUNED, UNSEEN, bound_text
+from .canvas import Blitter
 from .framing import (
     CAPTION_LINES,
     add_caption,
@@ -456,7 +455,7 @@ class TreeFigure:
                 columnspacing=1.4,
                 handletextpad=0.5,
             )
-        self._background = None
+        self._blitter = Blitter(self.figure)
         self.step = None
         self.frame = None
         self.update(step)
@@ -487,44 +486,15 @@ class TreeFigure:
             buffer = io.BytesIO()
             self.figure.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})
             return buffer.getvalue()
-        from PIL import Image
-
-        canvas = cast(FigureCanvasAgg, self.figure.canvas)
-        renderer = self._restore_background()
-        for artist in self._changing_artists():
-            artist.draw(renderer)
-        width, height = canvas.get_width_height()
-        image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
-        buffer = io.BytesIO()
-        # Low compression: a viewer encodes a frame per step, and speed wins.
-        image.save(buffer, format="png", compress_level=1)
-        return buffer.getvalue()
+        return self._blitter.png(self._changing_artists())
 
     def _changing_artists(self) -> list:
         figure_texts = [t for t in (self.caption, self.counters) if t is not None]
         return self.drawing.changing_artists() + figure_texts
 
-    def _restore_background(self):
-        """Paste the picture of the fixed artists (made on first use); returns the renderer."""
-        canvas = cast(FigureCanvasAgg, self.figure.canvas)
-        key = (tuple(self.figure.bbox.bounds), self.figure.dpi)
-        if self._background is None or self._background[0] != key:
-            changing = self._changing_artists()
-            for artist in changing:
-                artist.set_animated(True)
-            try:
-                canvas.draw()
-            finally:
-                for artist in changing:
-                    artist.set_animated(False)
-            self._background = (key, canvas.copy_from_bbox(self.figure.bbox))
-        renderer = canvas.get_renderer()
-        renderer.restore_region(self._background[1])
-        return renderer
-
     def forget_background(self) -> None:
         """Call after changing the figure by hand, so that ``png`` redraws it all."""
-        self._background = None
+        self._blitter.forget()
 
     def highlighted(self) -> list[int]:
         """The nodes drawn as active (exactly one, the node of the step shown)."""

@@ -20,9 +20,13 @@ import html
 
 import ipywidgets as widgets
 
-from ..trace import step_index
+from ..focus import Overview
+from ..trace import bound_text, step_index
 from .mcts import figure_for
 from .style import counters_text
+
+_WHOLE = -1
+"""The menu's value for "the whole search" (no node has a negative id)."""
 
 
 class StepViewer(widgets.VBox):
@@ -33,14 +37,21 @@ class StepViewer(widgets.VBox):
             the subtrees the cutoffs pruned), or an ``aisearch.mcts.MCTSTrace``.
         step: the step shown first (negative counts from the end).
         interval: milliseconds per step when playing.
+        focus: a node whose subtree to step through (the slider then runs
+            over the steps the search spent inside it); ``None``, the whole
+            search. A large trace (``aisearch.viz.focus``) also offers its
+            collapsed subtrees in the ``subtree`` menu, to open one.
         figure_options: passed to ``TreeFigure`` (``figsize``, ``dpi``, ...),
-            or to ``MCTSFigure`` for an MCTS trace.
+            to ``FocusFigure`` for a large trace, or to ``MCTSFigure`` for an
+            MCTS trace.
 
     Attributes:
         play, slider, previous_button, next_button: the controls.
         sentence, counters: ``HTML`` widgets explaining the step.
         image: the ``Image`` widget that shows the picture.
-        tree_figure: the ``TreeFigure`` (``MCTSFigure``) that draws it;
+        subtree: the menu of the subtrees that can be opened (large traces),
+            ``None`` otherwise.
+        tree_figure: the ``TreeFigure`` (``FocusFigure``, ``MCTSFigure``) that draws it;
             ``figure`` is its matplotlib ``Figure``, the only one the viewer
             ever makes.
 
@@ -57,13 +68,16 @@ class StepViewer(widgets.VBox):
     (1, '<b>Enter B (MIN) by action a1 from A, with α = −∞, β = +∞.</b>')
     """
 
-    def __init__(self, trace, *, step: int = 0, interval: int = 800, **figure_options):
+    _choosing = False
+
+    def __init__(self, trace, *, step: int = 0, interval: int = 800, focus=None, **figure_options):
         figure_options.setdefault("caption", False)
         self.tree_figure = figure_for(trace, step=step, **figure_options)
         self.trace = trace
         self.figure = self.tree_figure.figure
         last = len(trace) - 1
         first = self.tree_figure.frame.step
+        self.overview = getattr(self.tree_figure, "overview", None)
         self.play = widgets.Play(
             value=first,
             min=0,
@@ -97,8 +111,23 @@ class StepViewer(widgets.VBox):
         self.previous_button.on_click(lambda _: self._move(-1))
         self.next_button.on_click(lambda _: self._move(+1))
         controls = widgets.HBox([self.play, self.previous_button, self.slider, self.next_button])
-        super().__init__([controls, self.sentence, self.image, self.counters])
-        self._show(first)
+        self.subtree = None
+        rows = [controls, self.sentence, self.image, self.counters]
+        if self.overview is not None:
+            self.subtree = widgets.Dropdown(
+                description="open",
+                tooltip="step through one subtree (its steps only), or the whole search",
+                layout=widgets.Layout(width="min(100%, 520px)"),
+            )
+            self.subtree.observe(self._on_subtree, names="value")
+            rows.insert(1, self.subtree)
+        elif focus is not None:
+            self.overview = Overview(trace)
+        super().__init__(rows)
+        self.focus = None
+        if focus is not None:
+            self.focus_on(focus)
+        self._show(self.slider.value)
 
     @property
     def step(self) -> int:
@@ -107,17 +136,85 @@ class StepViewer(widgets.VBox):
 
     @step.setter
     def step(self, step: int) -> None:
-        self.slider.value = step_index(self.trace.events, step, "a search")
+        index = step_index(self.trace.events, step, "a search")
+        if not self.slider.min <= index <= self.slider.max:
+            raise ValueError(
+                f"step {step} is outside the subtree open now (steps {self.slider.min}.."
+                f"{self.slider.max}): call focus_on(None) to go through the whole search"
+            )
+        self.slider.value = index
 
     @property
     def frame(self):
         """The ``Frame`` of the step shown."""
         return self.tree_figure.frame
 
+    def focus_on(self, node) -> None:
+        """Step through ``node``'s subtree only (``None``: the whole search again).
+
+        The slider runs over the steps the search spent inside the subtree,
+        from its first visit to its return, and starts at the first.
+
+        Raises:
+            ValueError: ``node`` is not in the trace, or was never visited.
+        """
+        if node is None:
+            steps = range(len(self.trace))
+        else:
+            if self.overview is None:
+                self.overview = Overview(self.trace)
+            steps = self.overview.steps(node)
+        self.focus = node
+        first, last = steps[0], steps[-1]
+        # Widen before narrowing, so that min never passes max on the way.
+        self.slider.min, self.play.min = 0, 0
+        self.slider.max = self.play.max = last
+        self.slider.value = first
+        self.slider.min = self.play.min = first
+        self._show(self.slider.value)
+
+    def _on_subtree(self, change) -> None:
+        if self._choosing:
+            return
+        self.focus_on(None if change["new"] == _WHOLE else change["new"])
+
+    def _subtree_options(self) -> None:
+        """The menu: the whole search, the subtree open now, and the collapsed ones."""
+        if self.subtree is None:
+            return
+        view = self.tree_figure.view
+        options = [("the whole search", _WHOLE)]
+        if self.focus is not None:
+            options.append((f"open: {self._describe(self.focus, view.step)}", self.focus))
+        for n in view.collapsed():
+            if n != self.focus:
+                options.append((self._describe(n, view.step), n))
+        self._choosing = True
+        try:
+            self.subtree.options = options
+            self.subtree.value = _WHOLE if self.focus is None else self.focus
+        finally:
+            self._choosing = False
+
+    def _describe(self, node, step: int) -> str:
+        """``(1, 2) from O.X.X....: 137 nodes, value ≤0, a cutoff inside``."""
+        assert self.overview is not None
+        row = self.trace.nodes()[node]
+        summary = self.overview.subtree(node, step)
+        frame = self.tree_figure.frame
+        value = frame.value.get(node)
+        said = (
+            "" if value is None else f", value {bound_text(value, frame.bound.get(node, 'exact'))}"
+        )
+        cut = ", a cutoff inside" if summary.cut else ""
+        parent = self.trace.label(row.parent) if row.parent is not None else "the root"
+        action = row.action if row.action is not None else self.trace.label(node)
+        return f"{action} from {parent}: {summary.visited:,} nodes{said}{cut}"
+
     def _move(self, by: int) -> None:
         # Clamped, so a click past either end (the buttons are disabled there
         # in the browser, but ``click()`` ignores that) does nothing.
-        self.slider.value = min(max(self.slider.value + by, 0), self.slider.max)
+        self.slider.value = min(max(self.slider.value + by, self.slider.min), self.slider.max)
 
     def _on_slider(self, change) -> None:
         self._show(change["new"])
@@ -129,8 +226,9 @@ class StepViewer(widgets.VBox):
         own = getattr(self.tree_figure, "counters_text", None)  # an MCTS figure counts iterations
         counts = own(frame) if own is not None else counters_text(frame, len(self.trace))
         self.counters.value = f"<span style='color:#555'>{html.escape(counts)}</span>"
-        self.previous_button.disabled = step == 0
+        self.previous_button.disabled = step == self.slider.min
         self.next_button.disabled = step == self.slider.max
+        self._subtree_options()
 
     def __repr__(self) -> str:
         return f"<StepViewer at step {self.step} of {len(self.trace) - 1}>"

@@ -2,12 +2,12 @@
 
 import pytest
 
-from aisearch import RandomOpponent, alphabeta, expectimax
+from aisearch import RandomOpponent, expectimax
 from aisearch.evaluation import aggressive_mobility
 from aisearch.games import DiceNim, GameTree, TicTacToe
 from aisearch.games.isolation import Isolation
 from aisearch.players import depth_player, random_player
-from aisearch.viz import DiceNimTable, StepViewer
+from aisearch.viz import DiceNimTable
 from aisearch.viz.play import GameBoard
 
 
@@ -102,23 +102,6 @@ def test_isolation_board_enables_only_legal_targets():
     assert set(enabled(board)) == set(game.actions(board.state))
     marks = {b.description for row in board.cells for b in row}
     assert {"X", "O", "#"} <= marks
-
-
-def test_show_me_its_search_opens_a_readable_viewer():
-    board = GameBoard(Isolation(5, 5), depth_player(3))
-    board.cells[2][2].click()  # O places its piece: 24 choices, so the tree shown is depth 1
-    trace = board.search_trace()
-    assert max(e.depth for e in trace) == 1
-    r, c = enabled(board)[0]
-    board.cells[r][c].click()
-    trace = board.search_trace()
-    assert max(e.depth for e in trace) == 2 and len({e.node for e in trace}) < 100
-    board.search_button.click()
-    assert board.viewer_area.children == (board.viewer,)
-    assert isinstance(board.viewer, StepViewer) and board.viewer.step == len(trace) - 1
-    assert trace[-1].value == alphabeta(board.game, board.decided_at, depth=2).value
-    board.new_game_button.click()
-    assert board.viewer_area.children == ()
 
 
 def test_board_errors_are_named():

@@ -1,0 +1,440 @@
+"""A large trace drawn in focus and context: the path in full, the rest summarised.
+
+``aisearch.focus`` says what is drawn at a step (``FocusView``): the path from
+the root to the node the step is about, the children of every node on that
+path, and for each child off the path one summary of its subtree. This module
+draws it: row ``d`` holds the children of the path's node at depth ``d - 1``,
+spread across the width; the node on the path is drawn large (as a small board
+where the game can draw its states, ``aisearch.viz.glyphs``), its rivals as
+the usual markers with their value (or bound) beside them and, under each
+collapsed subtree, the nodes searched in it (``▸ 137``) and a ``✂`` if a
+cutoff happened inside it. Shapes, fills and edges mean what they mean in the
+whole-tree drawing (``aisearch.viz.style``).
+
+Since what is drawn changes with every step, the axes are redrawn at each
+step; a frame holds a few dozen markers and texts, whatever the size of the
+trace, so a step costs the same on a trace of 100,000 events as on a small one.
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from collections.abc import Callable
+
+from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+
+import aisearch.viz.style as style
+
+from ..focus import FocusView, Overview
+from ..trace import PRUNED, UNSEEN, bound_text
+from .canvas import Blitter, new_figure
+from .framing import CAPTION_LINE, CAPTION_LINES, add_caption, add_counters
+from .legend import legend_handles
+
+WHOLE_TREE_LIMIT = 120
+"""Traces of at most this many nodes are drawn whole (``TreeFigure``); larger
+ones in focus and context."""
+
+WIDTH = 9.2
+"""Inches: 920 pixels at 100 dpi, within a notebook's output area on a
+1366-pixel laptop screen with JupyterLab's file browser open."""
+
+TREE_HEIGHT = 4.2
+"""Inches the rows share at most (each row gets between ``ROW_LOW`` and ``ROW_HIGH``)."""
+ROW_LOW, ROW_HIGH = 0.42, 0.62
+
+FONT = 7.5
+"""Points of the values and summaries: 10.4 pixels at 100 dpi."""
+
+SUMMARY_COLOR = "#3d3d3d"
+CUT_MARK = "✂"
+"""Written after a collapsed subtree's count when a cutoff happened inside it."""
+OPEN_MARK = "▸"
+"""Written before the count of the nodes searched in a collapsed subtree."""
+
+
+def is_large(trace) -> bool:
+    """Whether ``trace`` is drawn in focus and context rather than whole."""
+    return len(trace.nodes()) > WHOLE_TREE_LIMIT
+
+
+class FocusDrawing:
+    """The focused view of a trace in one ``Axes``, redrawn at each step.
+
+    Args:
+        ax: the axes to draw in (its contents are replaced at every step).
+        trace: an ``aisearch.Trace``.
+        overview: the trace's ``aisearch.focus.Overview`` (made if not given).
+        label: node -> the name written beside a node on the path when its
+            state is not drawn as a board (by default ``trace.label``).
+    """
+
+    def __init__(self, ax, trace, *, overview: Overview | None = None, label=None):
+        self.ax = ax
+        self.trace = trace
+        self.overview = overview or Overview(trace)
+        self.nodes = trace.nodes()
+        self.label: Callable[[int], str] = trace.label if label is None else label
+        self.glyphs = _glyph_painter(trace)
+        self.from_table = trace.answered_from_table()
+        self._artists: list = []
+        self.ax.set_axis_off()
+        self.view: FocusView = self.overview.at(0)
+        self.row = ROW_HIGH
+        self.places: dict[int, tuple[float, float]] = {}
+        self.looks: dict[int, style.NodeLook] = {}
+
+    def _inches(self) -> tuple[float, float]:
+        box = self.ax.get_position()
+        figure = self.ax.figure
+        return box.width * figure.get_figwidth(), box.height * figure.get_figheight()
+
+    def update(self, frame) -> FocusView:
+        """Draw ``frame`` (a ``Trace.frame``); returns the ``FocusView`` drawn."""
+        ax = self.ax
+        for artist in self._artists:
+            artist.remove()
+        self._artists = []
+        width, height = self._inches()
+        view = self.overview.at(frame.step)
+        self.view = view
+        rows = len(view.rows)
+        self.row = row = min(ROW_HIGH, max(ROW_LOW, height / rows))
+        # Data units are inches: a size in points is inches * 72.
+        ax.set_xlim(0, width)
+        ax.set_ylim(-max(height, row * rows), 0)
+        self.places = {}
+        for d, members in enumerate(view.rows):
+            k = len(members)
+            for i, n in enumerate(members):
+                self.places[n] = ((i + 0.5) * width / k, -(d + 0.45) * row)
+        self.looks = {n: self._look(n, frame) for n in self.places}
+        self._draw_edges(frame)
+        self._draw_markers(view)
+        for n in self.places:
+            self._write_texts(n, view, frame)
+        return view
+
+    def _add(self, artist):
+        self._artists.append(artist)
+        return artist
+
+    def _text(self, x, y, text, **options):
+        return self._add(self.ax.text(x, y, text, zorder=4, **options))
+
+    # Edges ---------------------------------------------------------------------
+
+    def _draw_edges(self, frame) -> None:
+        path = set(frame.stack)
+        row = self.row
+        segments, looks = [], []
+        for n, (x, y) in self.places.items():
+            parent = self.nodes[n].parent
+            if parent is None or parent not in self.places:
+                continue
+            px, py = self.places[parent]
+            segments.append([(px, py - 0.22 * row), (x, y + 0.2 * row)])
+            looks.append(style.EDGE_LOOKS[self._edge_kind(n, frame, path)])
+        edges = LineCollection(
+            segments,
+            colors=[k.color for k in looks],
+            linewidths=[k.width for k in looks],
+            linestyles=[k.line for k in looks],
+            capstyle="round",
+            zorder=1,
+        )
+        self._add(self.ax.add_collection(edges, autolim=False))
+
+    def _edge_kind(self, child: int, frame, path: set) -> str:
+        status = frame.status[child]
+        parent = self.nodes[child].parent
+        if status == PRUNED:
+            return PRUNED
+        if child in path and parent in path:
+            return style.PATH
+        if frame.best.get(parent) == child:
+            return style.BEST
+        if status == UNSEEN:
+            return UNSEEN
+        if child in self.from_table:
+            return style.TABLE
+        return style.VISITED
+
+    # Nodes ---------------------------------------------------------------------
+
+    def _look(self, n: int, frame) -> style.NodeLook:
+        if n == frame.event.node:
+            return style.NODE_LOOKS[style.ACTIVE]
+        return style.NODE_LOOKS[frame.status[n]]
+
+    def _size(self, n: int) -> float:
+        """Points across a node's marker: larger on the path."""
+        row_points = self.row * 72
+        if n in self.view.open:
+            return min(0.62 * row_points, 20.0) * (0.7 if self.glyphs is not None else 1)
+        return min(0.5 * row_points, 15.0)
+
+    def _marker_x(self, n: int) -> float:
+        """Where the marker goes: left of the board when a board is drawn."""
+        x = self.places[n][0]
+        return x - 0.36 * self.row if self._has_board(n) else x
+
+    def _has_board(self, n: int) -> bool:
+        return self.glyphs is not None and n in self.view.open
+
+    def _draw_markers(self, view: FocusView) -> None:
+        groups: dict[str, list[int]] = {}
+        for n in self.places:
+            groups.setdefault(style.marker_of(self.nodes[n]), []).append(n)
+        for marker, members in groups.items():
+            looks = [self.looks[n] for n in members]
+            self._add(
+                self.ax.scatter(
+                    [self._marker_x(n) for n in members],
+                    [self.places[n][1] for n in members],
+                    s=[self._size(n) ** 2 for n in members],
+                    marker=marker,
+                    facecolors=[k.face for k in looks],
+                    edgecolors=[k.edge for k in looks],
+                    linewidths=[k.width for k in looks],
+                    linestyles=[k.line for k in looks],
+                    zorder=3,
+                )
+            )
+        if self.glyphs is not None:
+            for n in view.path:
+                x, y = self.places[n]
+                self._add(
+                    self.glyphs(
+                        self.ax,
+                        self.nodes[n].state,
+                        (x + 0.12 * self.row, y),
+                        0.8 * self.row,
+                        self.looks[n],
+                    )
+                )
+
+    def _write_texts(self, n: int, view: FocusView, frame) -> None:
+        x, y = self.places[n]
+        look = self.looks[n]
+        size = self._size(n) / 72  # inches
+        on_path = n in view.open
+        left = self._marker_x(n) - size / 2 - 0.04
+        right = x + size / 2 + 0.04
+        if self._has_board(n):
+            right = x + 0.52 * self.row + 0.04
+        elif on_path:
+            self._text(
+                x,
+                y - size / 2 - 0.01,
+                self.label(n),
+                ha="center",
+                va="top",
+                fontsize=FONT,
+                color=look.text,
+            )
+        value = frame.value.get(n)
+        if value is not None:
+            self._text(
+                right,
+                y,
+                bound_text(value, frame.bound.get(n, "exact")),
+                ha="left",
+                va="center",
+                fontsize=FONT + 1,
+                fontweight="bold" if on_path else "normal",
+                color=style.VALUE_COLOR,
+            )
+        action = self.nodes[n].action
+        if action is not None:
+            self._text(
+                left,
+                y,
+                _action_text(action),
+                ha="right",
+                va="center",
+                fontsize=FONT - 0.5,
+                color=style.ACTION_COLOR,
+            )
+        summary = view.subtrees[n]
+        if not on_path and summary.visited > 1:
+            text = f"{OPEN_MARK}{summary.visited:,}" + (f" {CUT_MARK}" if summary.cut else "")
+            self._text(
+                x,
+                y - size / 2 - 0.01,
+                text,
+                ha="center",
+                va="top",
+                fontsize=FONT,
+                color=SUMMARY_COLOR,
+            )
+        window = frame.window.get(n)
+        if window is not None and on_path:
+            self._text(
+                right,
+                y - (FONT + 3) / 72,
+                style.window_text(*window),
+                ha="left",
+                va="center",
+                fontsize=FONT - 0.5,
+                color=style.WINDOW_COLOR,
+            )
+
+    def highlighted(self) -> list[int]:
+        """The nodes drawn as active (the node of the step shown, if drawn)."""
+        active = style.NODE_LOOKS[style.ACTIVE]
+        return sorted(n for n, look in self.looks.items() if look == active)
+
+
+class FocusFigure:
+    """One figure showing a large trace in focus and context, a step at a time.
+
+    The same interface as ``TreeFigure`` (``update``, ``png``, ``figure``,
+    ``frame``, ``step``, ``highlighted``), for the viewer and the static views.
+
+    Args:
+        trace: an ``aisearch.Trace``.
+        step: the step shown first (negative counts from the end).
+        figsize: ``(width, height)`` in inches; by default 9.2 inches wide
+            and as tall as the deepest path needs.
+        dpi: pixels per inch of ``png``.
+        caption: write the step's sentence on top and the counters below.
+        legend: draw the legend at the bottom.
+    """
+
+    def __init__(
+        self,
+        trace,
+        *,
+        step: int = 0,
+        figsize: tuple[float, float] | None = None,
+        dpi: float = 100,
+        caption: bool = True,
+        legend: bool = True,
+        label=None,
+    ):
+        if not len(trace):
+            raise ValueError("the trace is empty: run a search with tracer=trace first")
+        self.trace = trace
+        self.overview = Overview(trace)
+        width = WIDTH if figsize is None else figsize[0]
+        self.wrap = max(30, int(width * 72 / (0.55 * 10.5)))
+        deepest = 1 + max(row.depth for row in self.overview.nodes.values())
+        rows = min(deepest + 1, 1 + max(len(self.trace.replay().active_path(-1)), deepest))
+        tree_height = min(TREE_HEIGHT, max(1.6, ROW_HIGH * rows))
+        handles = _handles(trace) if legend else []
+        columns = min(len(handles), 5 if width >= 9 else 4) or 1
+        legend_rows = -(-len(handles) // columns) if handles else 0
+        # A fixed caption band: wrapping every sentence of a long trace to find
+        # the longest would cost more than the search.
+        top = 0.12 + CAPTION_LINE * CAPTION_LINES if caption else 0.08
+        bottom = 0.08 + (0.34 if caption else 0) + 0.24 * legend_rows
+        height = figsize[1] if figsize is not None else tree_height + top + bottom
+        self.figure = new_figure((width, height), dpi)
+        self.ax = self.figure.add_axes(
+            (0.01, bottom / height, 0.98, max(0.1, (height - top - bottom) / height))
+        )
+        self.drawing = FocusDrawing(self.ax, trace, overview=self.overview, label=label)
+        self.caption = self.counters = self.legend = None
+        if caption:
+            self.caption = add_caption(self.figure, height)
+            self.counters = add_counters(self.figure, bottom - 0.34 + 0.1, height)
+        if handles:
+            self.legend = self.figure.legend(
+                handles=handles,
+                loc="lower center",
+                ncol=columns,
+                bbox_to_anchor=(0.5, 0.04 / height),
+                frameon=False,
+                fontsize=8,
+                handlelength=1.6,
+                columnspacing=1.2,
+                handletextpad=0.5,
+            )
+        self._blitter = Blitter(self.figure)
+        self.step = None
+        self.frame = None
+        self.update(step)
+
+    def update(self, step: int):
+        """Show ``step`` (negative counts from the end); returns its ``Frame``."""
+        frame = self.trace.frame(step)
+        self.step, self.frame = frame.step, frame
+        self.view = self.drawing.update(frame)
+        if self.caption is not None:
+            lines = textwrap.wrap(frame.sentence, self.wrap)[:CAPTION_LINES]
+            self.caption.set_text("\n".join(lines))
+        if self.counters is not None:
+            self.counters.set_text(style.counters_text(frame, len(self.trace)))
+        return frame
+
+    def png(self, step: int | None = None, *, dpi: float | None = None) -> bytes:
+        """The PNG bytes of ``step`` (by default the step shown now)."""
+        if step is not None:
+            self.update(step)
+        if dpi is not None and dpi != self.figure.dpi:
+            buffer = io.BytesIO()
+            self.figure.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})
+            return buffer.getvalue()
+        # The axes are redrawn whole at each step, over the legend drawn once.
+        changing = [self.ax, *(t for t in (self.caption, self.counters) if t is not None)]
+        return self._blitter.png(changing)
+
+    def highlighted(self) -> list[int]:
+        return self.drawing.highlighted()
+
+    def forget_background(self) -> None:
+        """Call after changing the figure by hand, so that ``png`` redraws it all."""
+        self._blitter.forget()
+
+    def _repr_png_(self) -> bytes:
+        return self.png()
+
+    def __repr__(self) -> str:
+        return f"<FocusFigure of {len(self.trace.nodes())} nodes at step {self.step} of {len(self.trace) - 1}>"
+
+
+def _handles(trace) -> list:
+    """The whole-tree legend, and what a collapsed subtree's summary means."""
+    handles = legend_handles(trace)
+    handles.append(
+        Line2D(
+            [],
+            [],
+            linestyle="none",
+            marker="$▸$",
+            color=SUMMARY_COLOR,
+            markersize=7,
+            label="▸n: nodes searched below",
+        )
+    )
+    if any(e.kind == "cutoff" for e in trace.events):
+        handles.append(
+            Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker="$✂$",
+                color=SUMMARY_COLOR,
+                markersize=8,
+                label="✂: a cutoff inside",
+            )
+        )
+    return handles
+
+
+def _glyph_painter(trace):
+    """A function drawing a state as a small board, if the trace's game can be drawn; else None."""
+    return None
+
+
+def _action_text(action) -> str:
+    return action if isinstance(action, str) else str(action)
+
+
+def draw_focus(trace, step: int = -1, **options) -> Figure:
+    """One step of a large trace in focus and context, as a static ``Figure``."""
+    return FocusFigure(trace, step=step, **options).figure
