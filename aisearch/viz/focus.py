@@ -49,6 +49,24 @@ ROW_LOW, ROW_HIGH = 0.42, 0.62
 FONT = 7.5
 """Points of the values and summaries: 10.4 pixels at 100 dpi."""
 
+FONTS = {
+    "value": FONT + 1,
+    "action": FONT - 0.5,
+    "window": FONT - 0.5,
+    "summary": FONT,
+    "name": FONT,
+}
+"""Points of each kind of text."""
+
+FULL, NO_ACTION, VALUE_BELOW, BARE = 3, 2, 1, 0
+"""How much a crowded row writes at each node off the path: everything; all
+but the action; only the value, under the node; nothing. A row takes the
+richest that fits its width. The path's node always writes everything."""
+
+NAME_LIMIT = 6
+"""A node on the path is named (where no board is drawn) if its name is this
+short, as a ``GameTree``'s letters are; a long state string tells nothing."""
+
 SUMMARY_COLOR = "#3d3d3d"
 CUT_MARK = "✂"
 """Written after a collapsed subtree's count when a cutoff happened inside it."""
@@ -107,16 +125,80 @@ class FocusDrawing:
         ax.set_xlim(0, width)
         ax.set_ylim(-max(height, row * rows), 0)
         self.places = {}
+        self.modes = {}
+        self.words = {n: self._words(n, view, frame) for row_ in view.rows for n in row_}
         for d, members in enumerate(view.rows):
-            k = len(members)
-            for i, n in enumerate(members):
-                self.places[n] = ((i + 0.5) * width / k, -(d + 0.45) * row)
+            mode, xs = self._plan_row(members, width)
+            for n, x in zip(members, xs, strict=True):
+                self.places[n] = (x, -(d + 0.45) * row)
+                self.modes[n] = mode if n not in view.open else FULL
         self.looks = {n: self._look(n, frame) for n in self.places}
         self._draw_edges(frame)
         self._draw_markers(view)
         for n in self.places:
-            self._write_texts(n, view, frame)
+            self._write_texts(n)
         return view
+
+    # Where the nodes go: as many words as the row has room for ----------------
+
+    def _words(self, n: int, view: FocusView, frame) -> dict:
+        """The texts that may be written at ``n``, by place."""
+        on_path = n in view.open
+        words: dict = {}
+        value = frame.value.get(n)
+        if value is not None:
+            words["value"] = bound_text(value, frame.bound.get(n, "exact"))
+        action = self.nodes[n].action
+        if action is not None:
+            words["action"] = _action_text(action)
+        summary = view.subtrees[n]
+        if not on_path and summary.visited > 1:
+            cut = f" {CUT_MARK}" if summary.cut else ""
+            words["summary"] = f"{OPEN_MARK}{summary.visited:,}{cut}"
+        window = frame.window.get(n)
+        if on_path and window is not None:
+            words["window"] = style.window_text(*window)
+        if on_path and self.glyphs is None:
+            name = self.label(n)
+            if len(name) <= NAME_LIMIT and not name.startswith("#"):
+                words["name"] = name
+        return words
+
+    def _extent(self, n: int, mode: int) -> tuple[float, float]:
+        """Inches a node takes left and right of its centre, in ``mode``."""
+        words = self.words[n]
+        half = self._size(n, mode) / 144 + 0.03
+        left, right = half, half
+        if self._has_board(n):
+            left, right = 0.36 * self.row + half, 0.52 * self.row + 0.03
+        widths = {k: _width(v, FONTS[k]) for k, v in words.items()}
+        if mode >= NO_ACTION:
+            right += max(widths.get("value", 0), widths.get("window", 0))
+        if mode == FULL:
+            left += widths.get("action", 0)
+        below = 0.0
+        if mode >= NO_ACTION:
+            below = max(widths.get("summary", 0), widths.get("name", 0))
+        elif mode == VALUE_BELOW:
+            below = widths.get("value", 0)
+        return max(left, below / 2), max(right, below / 2)
+
+    def _plan_row(self, members: list, width: float) -> tuple[int, list[float]]:
+        """The richest mode whose words fit the row, and each node's x."""
+        gap = 0.05
+        for mode in (FULL, NO_ACTION, VALUE_BELOW, BARE):
+            extents = [self._extent(n, FULL if n in self.view.open else mode) for n in members]
+            need = sum(left + right + gap for left, right in extents)
+            if need <= width or mode == BARE:
+                break
+        spare = max(0.0, width - need) / len(members)
+        xs, cursor = [], max(0.0, (width - need) / 2) if need > width else 0.0
+        if need > width:  # even bare markers crowd: spread them evenly
+            return mode, [(i + 0.5) * width / len(members) for i in range(len(members))]
+        for left, right in extents:
+            xs.append(cursor + spare / 2 + gap / 2 + left)
+            cursor += left + right + gap + spare
+        return mode, xs
 
     def _add(self, artist):
         self._artists.append(artist)
@@ -170,12 +252,13 @@ class FocusDrawing:
             return style.NODE_LOOKS[style.ACTIVE]
         return style.NODE_LOOKS[frame.status[n]]
 
-    def _size(self, n: int) -> float:
-        """Points across a node's marker: larger on the path."""
+    def _size(self, n: int, mode: int | None = None) -> float:
+        """Points across a node's marker: larger on the path, smaller in a crowded row."""
         row_points = self.row * 72
         if n in self.view.open:
             return min(0.62 * row_points, 20.0) * (0.7 if self.glyphs is not None else 1)
-        return min(0.5 * row_points, 15.0)
+        mode = self.modes[n] if mode is None else mode
+        return min(0.5 * row_points, 15.0 if mode >= NO_ACTION else 11.0)
 
     def _marker_x(self, n: int) -> float:
         """Where the marker goes: left of the board when a board is drawn."""
@@ -217,71 +300,63 @@ class FocusDrawing:
                     )
                 )
 
-    def _write_texts(self, n: int, view: FocusView, frame) -> None:
+    def _write_texts(self, n: int) -> None:
         x, y = self.places[n]
-        look = self.looks[n]
-        size = self._size(n) / 72  # inches
-        on_path = n in view.open
-        left = self._marker_x(n) - size / 2 - 0.04
-        right = x + size / 2 + 0.04
-        if self._has_board(n):
-            right = x + 0.52 * self.row + 0.04
-        elif on_path:
-            self._text(
-                x,
-                y - size / 2 - 0.01,
-                self.label(n),
-                ha="center",
-                va="top",
-                fontsize=FONT,
-                color=look.text,
-            )
-        value = frame.value.get(n)
-        if value is not None:
-            self._text(
-                right,
-                y,
-                bound_text(value, frame.bound.get(n, "exact")),
-                ha="left",
-                va="center",
-                fontsize=FONT + 1,
-                fontweight="bold" if on_path else "normal",
-                color=style.VALUE_COLOR,
-            )
-        action = self.nodes[n].action
-        if action is not None:
+        words, mode, look = self.words[n], self.modes[n], self.looks[n]
+        half = self._size(n) / 144
+        left = self._marker_x(n) - half - 0.03
+        right = x + (0.52 * self.row if self._has_board(n) else half) + 0.03
+        under = y - half - 0.01
+        if mode == FULL and "action" in words:
             self._text(
                 left,
                 y,
-                _action_text(action),
+                words["action"],
                 ha="right",
                 va="center",
-                fontsize=FONT - 0.5,
+                fontsize=FONTS["action"],
                 color=style.ACTION_COLOR,
             )
-        summary = view.subtrees[n]
-        if not on_path and summary.visited > 1:
-            text = f"{OPEN_MARK}{summary.visited:,}" + (f" {CUT_MARK}" if summary.cut else "")
-            self._text(
-                x,
-                y - size / 2 - 0.01,
-                text,
-                ha="center",
-                va="top",
-                fontsize=FONT,
-                color=SUMMARY_COLOR,
-            )
-        window = frame.window.get(n)
-        if window is not None and on_path:
+        if "value" in words and mode >= NO_ACTION:
+            bold = n in self.view.open
+            lift = 0.08 if "window" in words else 0  # two lines, clear of each other
             self._text(
                 right,
-                y - (FONT + 3) / 72,
-                style.window_text(*window),
+                y + lift,
+                words["value"],
                 ha="left",
                 va="center",
-                fontsize=FONT - 0.5,
-                color=style.WINDOW_COLOR,
+                fontsize=FONTS["value"],
+                fontweight="bold" if bold else "normal",
+                color=style.VALUE_COLOR,
             )
+            if "window" in words:
+                self._text(
+                    right,
+                    y - lift,
+                    words["window"],
+                    ha="left",
+                    va="center",
+                    fontsize=FONTS["window"],
+                    color=style.WINDOW_COLOR,
+                )
+        elif "value" in words and mode == VALUE_BELOW:
+            self._text(
+                x,
+                under,
+                words["value"],
+                ha="center",
+                va="top",
+                fontsize=FONTS["value"],
+                color=style.VALUE_COLOR,
+            )
+        if mode >= NO_ACTION:
+            below = words.get("summary") or words.get("name")
+            if below:
+                color = SUMMARY_COLOR if "summary" in words else look.text
+                self._text(
+                    x, under, below, ha="center", va="top", fontsize=FONTS["summary"], color=color
+                )
 
     def highlighted(self) -> list[int]:
         """The nodes drawn as active (the node of the step shown, if drawn)."""
@@ -429,6 +504,11 @@ def _handles(trace) -> list:
 def _glyph_painter(trace):
     """A function drawing a state as a small board, if the trace's game can be drawn; else None."""
     return None
+
+
+def _width(text: str, fontsize: float) -> float:
+    """Inches ``text`` takes written in ``fontsize`` points."""
+    return style.text_width(text, fontsize) / 72
 
 
 def _action_text(action) -> str:

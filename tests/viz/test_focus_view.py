@@ -1,0 +1,117 @@
+"""Large traces in the viewer: drawn in focus and context, readable, and the
+subtrees opened from a menu or with ``focus=``."""
+
+import pytest
+
+from aisearch import Trace, alphabeta
+from aisearch.focus import Overview
+from aisearch.games import ConnectFour, GameTree, Isolation, TicTacToe
+from aisearch.games.connect4 import threats_and_centre
+from aisearch.viz import StepViewer, TreeFigure, step_through
+from aisearch.viz.focus import CUT_MARK, OPEN_MARK, FocusFigure, is_large
+from aisearch.viz.labels import label_problems
+from aisearch.viz.mcts import figure_for
+
+
+@pytest.fixture(scope="module")
+def tictactoe():
+    trace = Trace(TicTacToe())
+    alphabeta(TicTacToe(), tracer=trace)
+    return trace
+
+
+def large_traces():
+    yield "tic-tac-toe", None
+    isolation = Isolation(5, 5)
+    trace = Trace(isolation)
+    alphabeta(isolation, isolation.result(isolation.initial_state(), (2, 2)), depth=4, tracer=trace)
+    yield "Isolation depth 4", trace
+    c4 = ConnectFour(5, 4)
+    trace = Trace(c4)
+    alphabeta(c4, c4.from_moves("33"), depth=6, evaluate=threats_and_centre, tracer=trace)
+    yield "Connect Four 5x4 depth 6", trace
+
+
+def test_large_traces_are_drawn_in_focus_and_small_ones_whole(tictactoe):
+    assert isinstance(figure_for(tictactoe), FocusFigure)
+    small = Trace()
+    alphabeta(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), tracer=small)
+    assert not is_large(small) and isinstance(figure_for(small), TreeFigure)
+    # A whole-tree option asks for the whole tree.
+    assert isinstance(figure_for(small, show_labels=True), TreeFigure)
+
+
+@pytest.mark.parametrize("name, trace", list(large_traces()))
+def test_every_text_is_large_enough_and_clear_of_the_others(name, trace, tictactoe):
+    trace = trace or tictactoe
+    figure = FocusFigure(trace, caption=False)
+    for step in (0, len(trace) // 3, len(trace) // 2, len(trace) - 1):
+        figure.update(step)
+        texts = [t for t in figure.figure.findobj(lambda a: hasattr(a, "get_fontsize"))]
+        texts = [t for t in texts if getattr(t, "get_text", lambda: "")()]
+        assert texts
+        for text in texts:
+            pixels = text.get_fontsize() * figure.figure.dpi / 72
+            assert pixels >= 9, f"{name}, step {step}: {text.get_text()!r} is {pixels:.1f} px"
+        assert label_problems(figure.figure) == [], f"{name}, step {step}"
+        assert figure.highlighted() == [trace.events[step].node] or (
+            trace.events[step].node not in figure.drawing.places
+        )
+
+
+def test_the_summaries_written_are_the_overviews(tictactoe):
+    figure = FocusFigure(tictactoe, step=20000, caption=False)
+    view = Overview(tictactoe).at(20000)
+    written = {t.get_text() for t in figure.ax.texts}
+    for n in view.collapsed():
+        summary = view.subtrees[n]
+        text = f"{OPEN_MARK}{summary.visited:,}" + (f" {CUT_MARK}" if summary.cut else "")
+        assert text in written
+    assert len(view.collapsed()) >= 5
+
+
+def test_it_fits_a_laptop_with_the_file_browser_open(tictactoe):
+    figure = FocusFigure(tictactoe, caption=False)
+    width, height = figure.figure.get_size_inches() * figure.figure.dpi
+    assert width <= 940 and height <= 520
+
+
+def test_the_viewer_opens_a_collapsed_subtree_and_steps_inside_it(tictactoe):
+    viewer = step_through(tictactoe, step=-1)
+    assert isinstance(viewer.tree_figure, FocusFigure) and viewer.subtree is not None
+    values = [v for _, v in viewer.subtree.options]
+    node = values[2]
+    steps = Overview(tictactoe).steps(node)
+    viewer.subtree.value = node
+    assert viewer.focus == node and (viewer.slider.min, viewer.slider.max) == (steps[0], steps[-1])
+    assert viewer.step == steps[0] and viewer.frame.event.node == node
+    viewer.next_button.click()
+    assert viewer.step == steps[0] + 1 and viewer.image.value == viewer.tree_figure.png()
+    viewer.step = steps[-1]
+    viewer.next_button.click()  # the subtree's last step: nothing further
+    assert viewer.step == steps[-1] and viewer.next_button.disabled
+    with pytest.raises(ValueError, match="outside the subtree open now"):
+        viewer.step = 0
+    viewer.subtree.value = -1  # the whole search again
+    assert viewer.focus is None and (viewer.slider.min, viewer.slider.max) == (0, len(tictactoe) - 1)
+
+
+def test_focus_in_the_api_and_on_a_small_tree():
+    trace = Trace()
+    alphabeta(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), tracer=trace)
+    viewer = StepViewer(trace, focus=5)  # C
+    assert trace.label(5) == "C" and (viewer.slider.min, viewer.slider.max) == (8, 12)
+    assert viewer.subtree is None
+    with pytest.raises(ValueError, match="was never visited"):
+        StepViewer(Trace_with_pruned := _pruned_trace(), focus=_pruned_node(Trace_with_pruned))
+
+
+def _pruned_trace():
+    tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    trace = Trace(tree)
+    alphabeta(tree, tracer=trace)
+    return trace
+
+
+def _pruned_node(trace):
+    return next(n for n, row in trace.nodes().items() if row.pruned is not None)
