@@ -18,6 +18,7 @@ trace, so a step costs the same on a trace of 100,000 events as on a small one.
 
 from __future__ import annotations
 
+import functools
 import io
 import textwrap
 from collections.abc import Callable
@@ -506,8 +507,10 @@ def _glyph_painter(trace):
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def _width(text: str, fontsize: float) -> float:
-    """Inches ``text`` takes written in ``fontsize`` points."""
+    """Inches ``text`` takes written in ``fontsize`` points (remembered: a
+    trace writes the same few values and counts again and again)."""
     return style.text_width(text, fontsize) / 72
 
 

@@ -25,7 +25,9 @@ from matplotlib.transforms import offset_copy
 import aisearch.viz.mcts as mcts_drawing
 
 from ..trace import step_index
+from ..focus import Overview
 from .canvas import new_figure
+from .focus import FocusDrawing, is_large
 from .layout import tree_layout
 from .legend import legend_handles
 from .mcts import figure_for, is_mcts_trace
@@ -114,10 +116,19 @@ def frame_strip(
         raise ValueError(f"columns must be at least 1, got {columns}")
     chosen = _steps(trace, steps)
     mcts = is_mcts_trace(trace)
-    layout = mcts_drawing.mcts_layout(trace) if mcts else tree_layout(trace)
+    large = not mcts and is_large(trace)  # drawn in focus and context, panel by panel
+    overview = Overview(trace) if large else None
+    layout = None
+    if mcts:
+        layout = mcts_drawing.mcts_layout(trace)
+    elif not large:
+        layout = tree_layout(trace)
     columns = min(columns, len(chosen))
     rows = math.ceil(len(chosen) / columns)
-    width, tree_height = (mcts_drawing.default_size if mcts else default_size)(layout)
+    if layout is None:
+        width, tree_height = 2 * 4.6, 2 * 3.0 / 0.75
+    else:
+        width, tree_height = (mcts_drawing.default_size if mcts else default_size)(layout)
     if panel_size is None:
         panel_size = (max(3.6, min(5.0, 0.6 * width)), 0.75 * tree_height)
     panel_width, tree_height = panel_size
@@ -151,7 +162,10 @@ def frame_strip(
             )
         )
         frame = trace.frame(step)
-        drawing = (mcts_drawing.MCTSDrawing if mcts else TreeDrawing)(ax, trace, layout=layout)
+        if overview is not None:
+            drawing = FocusDrawing(ax, trace, overview=overview)
+        else:
+            drawing = (mcts_drawing.MCTSDrawing if mcts else TreeDrawing)(ax, trace, layout=layout)
         drawing.update(frame)
         c = frame.counts
         counts = (

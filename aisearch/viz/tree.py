@@ -525,8 +525,9 @@ def draw_step(trace, step: int = -1, ax=None, **options) -> Figure:
     """Draw one step of a trace as a static picture; returns the ``Figure``.
 
     Without ``ax`` a new ``TreeFigure`` is made (with caption, counters and
-    legend; ``options`` go to it) and its figure is returned, which Jupyter
-    shows as the cell's output. With ``ax`` (say a pyplot subplot) the tree
+    legend; ``options`` go to it; a ``FocusFigure`` for a large trace, see
+    ``aisearch.viz.focus``) and its figure is returned, which Jupyter shows
+    as the cell's output. With ``ax`` (say a pyplot subplot) the tree
     is drawn into it, titled with the step's sentence, and ``ax.figure`` is
     returned; ``options`` then go to ``TreeDrawing``.
 
@@ -539,11 +540,19 @@ def draw_step(trace, step: int = -1, ax=None, **options) -> Figure:
     'D is terminal: utility 3.'
     """
     if ax is None:
-        return TreeFigure(trace, step=step, **options).figure
-    drawing = TreeDrawing(ax, trace, **options)
+        from .mcts import figure_for
+
+        return figure_for(trace, step=step, **options).figure
+    from .focus import FocusDrawing, is_large
+
+    drawing: TreeDrawing | FocusDrawing
+    if is_large(trace) and not options:
+        drawing = FocusDrawing(ax, trace)
+    else:
+        drawing = TreeDrawing(ax, trace, **options)
     frame = trace.frame(step)
     drawing.update(frame)
-    caption_axes(ax, frame, below=drawing.below)
+    caption_axes(ax, frame, below=getattr(drawing, "below", 0.0))
     return ax.figure
 
 
