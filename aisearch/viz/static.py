@@ -24,8 +24,8 @@ from matplotlib.transforms import offset_copy
 
 import aisearch.viz.mcts as mcts_drawing
 
-from ..trace import step_index
 from ..focus import Overview
+from ..trace import step_index
 from .canvas import new_figure
 from .focus import FocusDrawing, is_large
 from .layout import tree_layout

@@ -93,7 +93,10 @@ def test_the_viewer_opens_a_collapsed_subtree_and_steps_inside_it(tictactoe):
     with pytest.raises(ValueError, match="outside the subtree open now"):
         viewer.step = 0
     viewer.subtree.value = -1  # the whole search again
-    assert viewer.focus is None and (viewer.slider.min, viewer.slider.max) == (0, len(tictactoe) - 1)
+    assert viewer.focus is None and (viewer.slider.min, viewer.slider.max) == (
+        0,
+        len(tictactoe) - 1,
+    )
 
 
 def test_focus_in_the_api_and_on_a_small_tree():
