@@ -162,6 +162,7 @@ def frame_strip(
             )
         )
         frame = trace.frame(step)
+        drawing: FocusDrawing | TreeDrawing | mcts_drawing.MCTSDrawing
         if overview is not None:
             drawing = FocusDrawing(ax, trace, overview=overview)
         else:
