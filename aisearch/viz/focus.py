@@ -99,6 +99,7 @@ class FocusDrawing:
         self.label: Callable[[int], str] = trace.label if label is None else label
         self.glyphs = _glyph_painter(trace)
         self.from_table = trace.answered_from_table()
+        self.horizon = style.horizon_of(trace)
         self._artists: list = []
         self.ax.set_axis_off()
         self.view: FocusView = self.overview.at(0)
@@ -134,6 +135,7 @@ class FocusDrawing:
                 self.places[n] = (x, -(d + 0.45) * row)
                 self.modes[n] = mode if n not in view.open else FULL
         self.looks = {n: self._look(n, frame) for n in self.places}
+        self._draw_horizon(rows)
         self._draw_edges(frame)
         self._draw_markers(view)
         for n in self.places:
@@ -207,6 +209,19 @@ class FocusDrawing:
 
     def _text(self, x, y, text, **options):
         return self._add(self.ax.text(x, y, text, zorder=4, **options))
+
+    def _draw_horizon(self, rows: int) -> None:
+        """Quiescence search: a dash-dotted line under the depth limit's row, as
+        the whole-tree drawing has; the rows below it are reached by noisy moves."""
+        if self.horizon is None or rows <= self.horizon + 1:
+            return
+        look = style.HORIZON_LOOK
+        y = -(self.horizon + 1) * self.row + 0.02
+        self._add(
+            self.ax.axhline(
+                y, color=look.color, linewidth=look.width, linestyle=look.line, zorder=0.4
+            )
+        )
 
     # Edges ---------------------------------------------------------------------
 
