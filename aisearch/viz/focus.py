@@ -43,9 +43,14 @@ WIDTH = 9.2
 """Inches: 920 pixels at 100 dpi, within a notebook's output area on a
 1366-pixel laptop screen with JupyterLab's file browser open."""
 
-TREE_HEIGHT = 4.2
-"""Inches the rows share at most (each row gets between ``ROW_LOW`` and ``ROW_HIGH``)."""
-ROW_LOW, ROW_HIGH = 0.42, 0.62
+TREE_HEIGHT = 4.0
+"""Inches the rows share at most (each row gets between ``ROW_LOW`` and
+``ROW_HIGH``): with the viewer's controls, sentence and counters, the whole
+viewer fits a 1280 x 720 projector showing JupyterLab."""
+ROW_LOW, ROW_HIGH = 0.38, 0.62
+
+LEGEND_WIDTH = 1.9
+"""Inches of the legend's column, at the right of the tree."""
 
 FONT = 7.5
 """Points of the values and summaries: 10.4 pixels at 100 dpi."""
@@ -414,36 +419,46 @@ class FocusFigure:
         width = WIDTH if figsize is None else figsize[0]
         self.wrap = max(30, int(width * 72 / (0.55 * 10.5)))
         deepest = 1 + max(row.depth for row in self.overview.nodes.values())
-        rows = min(deepest + 1, 1 + max(len(self.trace.replay().active_path(-1)), deepest))
-        tree_height = min(TREE_HEIGHT, max(1.6, ROW_HIGH * rows))
+        tree_height = min(TREE_HEIGHT, max(1.6, ROW_HIGH * (deepest + 1)))
         handles = _handles(trace) if legend else []
-        columns = min(len(handles), 5 if width >= 9 else 4) or 1
-        legend_rows = -(-len(handles) // columns) if handles else 0
+        # The legend stands in a column at the right, so that the picture stays
+        # low enough for a projector; its rows are as tall as 7.5-point text.
+        legend_width = LEGEND_WIDTH if handles else 0.0
+        tree_height = max(tree_height, 0.2 * len(handles))
         # A fixed caption band: wrapping every sentence of a long trace to find
         # the longest would cost more than the search.
-        top = 0.12 + CAPTION_LINE * CAPTION_LINES if caption else 0.08
-        bottom = 0.08 + (0.34 if caption else 0) + 0.24 * legend_rows
+        top = 0.12 + CAPTION_LINE * CAPTION_LINES if caption else 0.05
+        bottom = 0.42 if caption else 0.05
         height = figsize[1] if figsize is not None else tree_height + top + bottom
         self.figure = new_figure((width, height), dpi)
         self.ax = self.figure.add_axes(
-            (0.01, bottom / height, 0.98, max(0.1, (height - top - bottom) / height))
+            (
+                0.08 / width,
+                bottom / height,
+                (width - legend_width - 0.12) / width,
+                max(0.1, (height - top - bottom) / height),
+            )
         )
         self.drawing = FocusDrawing(self.ax, trace, overview=self.overview, label=label)
         self.caption = self.counters = self.legend = None
         if caption:
             self.caption = add_caption(self.figure, height)
-            self.counters = add_counters(self.figure, bottom - 0.34 + 0.1, height)
+            self.counters = add_counters(self.figure, 0.1, height)
         if handles:
             self.legend = self.figure.legend(
                 handles=handles,
-                loc="lower center",
-                ncol=columns,
-                bbox_to_anchor=(0.5, 0.04 / height),
+                loc="center left",
+                ncol=1,
+                bbox_to_anchor=(
+                    (width - legend_width) / width,
+                    (bottom + (height - top - bottom) / 2) / height,
+                ),
                 frameon=False,
-                fontsize=8,
-                handlelength=1.6,
-                columnspacing=1.2,
+                fontsize=FONT,
+                handlelength=1.5,
                 handletextpad=0.5,
+                labelspacing=0.45,
+                borderaxespad=0.0,
             )
         self._blitter = Blitter(self.figure)
         self.step = None
