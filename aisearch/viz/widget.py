@@ -222,6 +222,10 @@ class StepViewer(widgets.VBox):
     def _show(self, step: int) -> None:
         frame = self.tree_figure.update(step)
         self.image.value = self.tree_figure.png()
+        # At its own size, never stretched: the text in it is sized in pixels.
+        width = str(round(self.figure.get_figwidth() * self.figure.dpi))
+        if self.image.width != width:
+            self.image.width = width
         self.sentence.value = f"<b>{html.escape(frame.sentence)}</b>"
         own = getattr(self.tree_figure, "counters_text", None)  # an MCTS figure counts iterations
         counts = own(frame) if own is not None else counters_text(frame, len(self.trace))
