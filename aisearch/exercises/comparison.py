@@ -338,7 +338,7 @@ def _compare(
     only_root: bool = False,
 ) -> Comparison:
     """Run the student's function once at the root (``run(game)``), and compare."""
-    game = RecordingGame(tree)
+    game = _QuestionLog(tree)
     error = None
     try:
         got = run(game)
@@ -350,7 +350,7 @@ def _compare(
         your_values[root] = tuple(got) if search == "max^n" and _is_vector(got) else got
     else:
         your_values.pop(root, None)
-    glanced = {s: sorted(game.asked[s]) for s in game.visited if not game.asked[s] - game.GLANCES}
+    glanced = game.glanced()
     comparison = Comparison(
         search,
         case,
@@ -367,6 +367,35 @@ def _compare(
     )
     parting, why, parted_at = _parting(comparison, only_root)
     return replace(comparison, parting=parting, why=why, parted_at=parted_at)
+
+
+class _QuestionLog(RecordingGame):
+    """A ``RecordingGame`` that also keeps its questions in order, to tell what was
+    asked about each state before the next new state was."""
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self.log: list = []
+
+    def _note(self, state, question: str) -> None:
+        super()._note(state, question)
+        try:
+            if state in self.asked:
+                self.log.append((state, question))
+        except TypeError:  # an unhashable "state": not noted
+            pass
+
+    def glanced(self) -> dict:
+        """The states only glanced at (``GLANCES``) when they were read: asked nothing
+        else before the next new state was; with the questions asked."""
+        reading: dict = {}
+        current = None
+        for state, question in self.log:
+            if state not in reading:
+                reading[state], current = set(), state
+            if state == current:
+                reading[state].add(question)
+        return {s: sorted(q) for s, q in reading.items() if not q - self.GLANCES}
 
 
 def _reference_values(trace: Trace) -> dict:
@@ -427,20 +456,17 @@ def _why_reads(c: Comparison, step: int, mine, theirs) -> str:
             if c.error
             else f"your search returned after reading {c.yours[-1]}"
         )
-        return f"{stop}; {c.search} goes on to read {theirs}{_why_read(c, step, theirs)}"
+        return f"{stop}, and never read {theirs}{_needed(c, step, theirs)}"
     if mine in c.glanced:
         asked = ", ".join(c.glanced[mine])
-        text = f"your search asked the game about {mine} ({asked}) before its turn"
+        text = f"your search asked the game about {mine} ({asked}) before its loop reached {mine}"
         if theirs is not None:
-            text += f": {c.search} reads {theirs} next"
-        return text + f", and looks at a node only when its loop reaches it{_never(c, mine)}"
+            text += f"; {c.search} reads {theirs} next"
+        return text + _never(c, mine)
     if mine not in c.reference:
         return f"your search read {mine}{_why_never(c, step, mine, theirs)}"
     if theirs is not None and theirs not in c.yours:
-        return (
-            f"your search skipped {theirs} (it read {mine} instead), which {c.search} "
-            f"reads{_why_read(c, step, theirs)}"
-        )
+        return f"your search skipped {theirs} (it read {mine} instead){_needed(c, step, theirs)}"
     parent = c.tree.parent(mine)
     if theirs is not None and parent == c.tree.parent(theirs):
         return (
@@ -453,13 +479,13 @@ def _why_reads(c: Comparison, step: int, mine, theirs) -> str:
 
 
 def _never(c: Comparison, state) -> str:
-    """``; alpha-beta never asks about it (...)`` if the reference never reads ``state``."""
+    """When the reference asks about ``state``: when its loop gets there, or never (and why)."""
     if state in c.reference:
-        return ""
+        return f", and asks about {state} only when its loop reaches it"
     cut = _cut_above(c.trace, c.tree, state)
     if cut is None:
-        return f"; {c.search} never asks about it"
-    return f"; {c.search} never asks about it: it cuts {cut.state} at {_cut_test(cut)}"
+        return f", and never asks about {state}"
+    return f", and never asks about {state}: it cuts {cut.state} at {_cut_test(cut)} first"
 
 
 def _why_never(c: Comparison, step: int, mine, theirs) -> str:
@@ -489,30 +515,36 @@ def _why_never(c: Comparison, step: int, mine, theirs) -> str:
     return f", which {c.search} never reads{next_read}"
 
 
-def _why_read(c: Comparison, step: int, theirs) -> str:
-    """Why the reference reads ``theirs`` at ``step``: for alpha-beta, no cut was possible."""
+def _needed(c: Comparison, step: int, theirs) -> str:
+    """Why the reference reads ``theirs`` at ``step``: it reads every node (down to the
+    depth limit), or, for alpha-beta, no cut was possible yet."""
     parent = c.tree.parent(theirs)
     if parent is None:
-        return ": every search starts at the root"
+        return f", where {c.search} starts"
     if c.search == "depth-limited minimax":
-        return f": it reads every node down to depth {c.depth}"
+        return f"; {c.search} reads every node down to depth {c.depth}"
     if c.search != "alpha-beta":
-        return f": {c.search} reads every node"
+        return f"; {c.search} reads every node"
     before = [s for s in c.reference[:step] if c.tree.parent(s) == parent]
     if not before:
-        return f" first at {parent}: nothing can be cut before a child has come back"
+        return (
+            f", which alpha-beta reads first at {parent}: nothing can be cut before a child "
+            "has come back"
+        )
     frame = c.trace.frame(c.reference_step(step) - 1)
     node = next(e.node for e in c.trace if e.state == parent)
     value, window = frame.value.get(node), frame.window.get(node)
-    so_far = f"{parent}'s best so far, {format_value(value)}"
     if window is None or value is None:
-        return f" after {before[-1]}"
+        return f", which alpha-beta reads after {before[-1]}"
     alpha, beta = window
     if c.tree.to_move(parent) == "MIN":
         test = f"is above α = {format_value(alpha)}"
     else:
         test = f"is below β = {format_value(beta)}"
-    return f" after {before[-1]}: {so_far}, {test}, so there is no cut yet"
+    return (
+        f", which alpha-beta reads after {before[-1]}: {parent}'s best so far, "
+        f"{format_value(value)}, {test}, so there is no cut yet"
+    )
 
 
 def _cut_above(trace: Trace, tree: GameTree, state):
