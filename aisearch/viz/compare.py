@@ -144,9 +144,9 @@ class ComparisonFigure:
             axes.append(
                 self.figure.add_axes(
                     (
-                        (left + 0.05 * self.width) / width,
+                        (left + 0.015 * self.width) / width,
                         1 - (top + tree_height) / height,
-                        0.92 * self.width / width,
+                        0.97 * self.width / width,
                         tree_height / height,
                     )
                 )
