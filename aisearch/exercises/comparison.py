@@ -41,9 +41,6 @@ from ..narration import format_probability, format_value
 from ..trace import CUTOFF, DONE, ENTER, EXIT, LEAF, STACK, UNSEEN, Trace
 from .checking import RecordingGame, _is_number, _same
 
-SEARCH_NAMES = ("minimax", "depth-limited minimax", "alpha-beta", "expectimax", "max^n")
-"""The reference searches a ``Comparison`` can stand beside, by the name its sentences use."""
-
 
 @dataclass(frozen=True, repr=False)
 class Comparison:

@@ -7,7 +7,14 @@ import pytest
 from matplotlib.colors import to_rgba
 
 from aisearch import Trace, alphabeta
-from aisearch.exercises import case_trees, check_alphabeta, check_depth_limited, check_minimax
+from aisearch.exercises import (
+    case_trees,
+    check_alphabeta,
+    check_depth_limited,
+    check_expectimax,
+    check_maxn,
+    check_minimax,
+)
 from aisearch.exercises.comparison import compare_alphabeta
 from aisearch.viz import style
 from aisearch.viz.compare import ComparisonFigure, ComparisonViewer, draw_comparison
@@ -54,6 +61,24 @@ def depth_limited_too_deep(game, state, depth):
         depth_limited_too_deep(game, game.result(state, a), depth - 1) for a in game.actions(state)
     ]
     return max(values) if game.to_move(state) == "MAX" else min(values)
+
+
+def expectimax_plain_max_at_chance(game, state):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    values = [
+        expectimax_plain_max_at_chance(game, game.result(state, a)) for a in game.actions(state)
+    ]
+    return min(values) if game.to_move(state) == "MIN" else max(values)
+
+
+def maxn_root_player_everywhere(game, state):
+    if game.is_terminal(state):
+        return tuple(game.utility(state, p) for p in game.players)
+    vectors = [
+        maxn_root_player_everywhere(game, game.result(state, a)) for a in game.actions(state)
+    ]
+    return max(vectors, key=lambda v: v[0])
 
 
 @pytest.fixture
@@ -182,6 +207,8 @@ CASES = [
     (check_alphabeta, alphabeta_without_pruning),
     (check_minimax, minimax_swapped),
     (check_depth_limited, depth_limited_too_deep),
+    (check_expectimax, expectimax_plain_max_at_chance),
+    (check_maxn, maxn_root_player_everywhere),
 ]
 
 
