@@ -36,10 +36,11 @@ from .checking import (
     _show,
     _type_problem,
 )
+from .comparison import compare_alphabeta, shown
 from .minimax import _FIRST_CALL, _max_view, _misnamed_player
 
 
-def check_alphabeta(fn: Callable) -> CheckResult:
+def check_alphabeta(fn: Callable, *, show: bool = False) -> CheckResult:
     """Check ``fn(game, state, alpha, beta) -> value``, alpha-beta from MAX's point of view.
 
     ``fn`` is called at the root of each case tree with ``(-inf, +inf)``. Its
@@ -56,7 +57,19 @@ def check_alphabeta(fn: Callable) -> CheckResult:
     two look the same) or full, MAX decided by counting plies from the first
     call, and no pruning at all; and ``game.to_move(state)`` compared with a
     name no player has, such as 'max'.
+
+    With ``show=True`` the result also carries the ``comparison`` of ``fn``
+    with ``alphabeta`` on the first case it fails (the first case if it
+    passes), which Jupyter shows under the message, step by step: the nodes
+    each read, and the first step where they part.
     """
+    return shown(
+        _check_alphabeta, fn, show, lambda case: compare_alphabeta(fn, case_trees()[case], case)
+    )
+
+
+def _check_alphabeta(fn: Callable, cases: list) -> CheckResult:
+    """``check_alphabeta``'s verdict; ``cases`` gathers the names of the cases tried."""
     exercise = "alpha-beta"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
@@ -64,6 +77,7 @@ def check_alphabeta(fn: Callable) -> CheckResult:
     trees = case_trees()
     for name, tree in trees.items():
         case = name
+        cases.append(name)
         game = RecordingGame(tree)
         try:
             got = _call(fn, game, tree.root, -math.inf, math.inf)

@@ -17,8 +17,9 @@ import html
 import math
 import os
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from numbers import Real
+from typing import Any
 
 from ..games.gametree import CHANCE, GameTree
 
@@ -33,7 +34,9 @@ class CheckResult:
 
     Shown as its message (plain text in a terminal or by ``print``, a coloured
     box in a notebook: green passed, red wrong, amber not attempted yet).
-    ``bool(result)`` is ``result.passed``.
+    ``bool(result)`` is ``result.passed``. A check run with ``show=True`` also
+    carries a ``comparison``, and in Jupyter shows its ``view`` under the
+    message; ``print(result)`` still prints the message alone.
     """
 
     exercise: str
@@ -41,6 +44,10 @@ class CheckResult:
     message: str
     attempted: bool = True
     """False while the function is still the skeleton (``NotImplementedError``, an empty body)."""
+    comparison: Any = field(default=None, compare=False)
+    """With ``show=True``: the student's search beside the reference on one case tree
+    (``aisearch.exercises.comparison.Comparison``); ``None`` otherwise."""
+    _shown: Any = field(default=None, init=False, repr=False, compare=False)
 
     def __repr__(self) -> str:
         return self.message
@@ -62,6 +69,34 @@ class CheckResult:
             'padding: 0.5em 0.8em; white-space: pre-wrap; font-family: monospace">'
             f"{html.escape(self.message)}</div>"
         )
+
+    @property
+    def view(self):
+        """The viewer of ``comparison`` (an ``aisearch.viz.compare.ComparisonViewer``),
+        made on first use; ``None`` without a comparison."""
+        if self.comparison is None:
+            return None
+        if self._shown is None:
+            import ipywidgets as widgets
+
+            from ..viz.compare import ComparisonViewer
+
+            viewer = ComparisonViewer(self.comparison)
+            object.__setattr__(
+                self, "_shown", widgets.VBox([widgets.HTML(self._repr_html_()), viewer])
+            )
+        return self._shown.children[1]
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """In Jupyter, with a comparison: the message above the viewer (as one widget),
+        the message alone where widgets cannot show. Without one, ``None``: the
+        message is shown as text or HTML, as it always was."""
+        if self.view is None:
+            return None
+        bundle = self._shown._repr_mimebundle_(include=include, exclude=exclude)
+        bundle["text/plain"] = self.message
+        bundle["text/html"] = self._repr_html_()
+        return bundle
 
 
 # Recording what a function asks ------------------------------------------------

@@ -25,6 +25,7 @@ from .checking import (
     _show,
     _wrong_at_nodes,
 )
+from .comparison import compare_expectimax, shown
 
 
 def chance_case_trees() -> dict[str, GameTree]:
@@ -69,19 +70,34 @@ def _expected_for_max(tree: GameTree, node) -> float:
     return -value if tree.to_move(node) == "MIN" else value
 
 
-def check_expectimax(fn: Callable) -> CheckResult:
+def check_expectimax(fn: Callable, *, show: bool = False) -> CheckResult:
     """Check ``fn(game, state) -> value``, the expectiminimax value for MAX.
 
     ``fn`` is called at every node of each of ``chance_case_trees()``; the
     message names the first node in preorder whose value is wrong, with the
     value expected, and a hint when a chance node is averaged without its
     probabilities or treated as an opponent.
+
+    With ``show=True`` the result also carries the ``comparison`` of ``fn``
+    with ``expectimax`` on the first case it fails (the first case if it
+    passes), which Jupyter shows under the message, step by step.
     """
+    return shown(
+        _check_expectimax,
+        fn,
+        show,
+        lambda case: compare_expectimax(fn, chance_case_trees()[case], case),
+    )
+
+
+def _check_expectimax(fn: Callable, cases: list) -> CheckResult:
+    """``check_expectimax``'s verdict; ``cases`` gathers the names of the cases tried."""
     exercise = "expectimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
     checked = 0
     for name, tree in chance_case_trees().items():
+        cases.append(name)
         asked: set = set()
         got_at, wrong, problem = _answers_at_every_node(
             exercise, fn, tree, name, _expected_for_max, asked

@@ -28,6 +28,7 @@ from .checking import (
     _returned_none,
     _show,
 )
+from .comparison import compare_maxn, shown
 
 BACKUP_TREE = [[(2, 5, 3), (6, 1, 3)], [(4, 4, 2), (3, 2, 5)], [(1, 3, 6), (5, 3, 2)]]
 """The tree of notebook 07's by-hand exercise: A is P1's, B C D are P2's.
@@ -64,7 +65,7 @@ def _is_vector(x, n: int) -> bool:
     return isinstance(x, (tuple, list)) and len(x) == n and all(_is_number(v) for v in x)
 
 
-def check_maxn(fn: Callable) -> CheckResult:
+def check_maxn(fn: Callable, *, show: bool = False) -> CheckResult:
     """Check ``fn(game, state) -> vector``, the max^n value vector of ``state``.
 
     ``fn`` is called at every node of each of ``maxn_case_trees()`` (ties,
@@ -73,12 +74,24 @@ def check_maxn(fn: Callable) -> CheckResult:
     the usual slips: every node choosing by one fixed player's entry (the root
     player's, say), every player minimising, the last of tied children kept,
     a number or a ``(vector, action)`` pair instead of a vector.
+
+    With ``show=True`` the result also carries the ``comparison`` of ``fn``
+    with ``maxn`` on the case it reports (the first case if it passes),
+    which Jupyter shows under the message, step by step.
     """
+    return shown(
+        _check_maxn, fn, show, lambda case: compare_maxn(fn, maxn_case_trees()[case], case)
+    )
+
+
+def _check_maxn(fn: Callable, cases: list) -> CheckResult:
+    """``check_maxn``'s verdict; the last of ``cases`` is the case it reports."""
     exercise = "max^n"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
     checked, first_wrong, choices = 0, None, []
     for name, tree in maxn_case_trees().items():
+        cases.append(name)
         got_at, failure = _maxn_answers(exercise, fn, name, tree)
         if failure is not None:
             if first_wrong is None:
@@ -96,6 +109,7 @@ def check_maxn(fn: Callable) -> CheckResult:
     if first_wrong is None:
         return _passed(exercise, f"right at all {checked} nodes of {len(maxn_case_trees())} trees.")
     name, tree, got_at, wrong = first_wrong
+    cases.append(name)
     # The first wrong node whose children are right is where the slip is.
     culprit = next((w for w in wrong if all(c not in wrong for c in tree.children(w))), wrong[0])
     text = _maxn_message(fn, tree, name, culprit, got_at[culprit], rule=_maxn_rule(choices))

@@ -36,6 +36,7 @@ from .checking import (
     _show,
     _wrong_at_nodes,
 )
+from .comparison import Comparison, compare_depth_limited, compare_minimax, shown
 
 
 def _swapped(tree: GameTree) -> GameTree:
@@ -49,7 +50,7 @@ def _swapped(tree: GameTree) -> GameTree:
     )
 
 
-def check_minimax(fn: Callable) -> CheckResult:
+def check_minimax(fn: Callable, *, show: bool = False) -> CheckResult:
     """Check ``fn(game, state) -> value``, the minimax value from MAX's point of view.
 
     ``fn`` is called at every node of each case tree (``case_trees()``); the
@@ -58,13 +59,25 @@ def check_minimax(fn: Callable) -> CheckResult:
     MIN swapped, leaves valued for the wrong player, turns counted from the
     first call instead of asked of the state, ``game.to_move(state)``
     compared with a name no player has, such as 'max').
+
+    With ``show=True`` the result also carries the ``comparison`` of ``fn``
+    with ``minimax`` on the first case it fails (the first case if it
+    passes), which Jupyter shows under the message, step by step.
     """
+    return shown(
+        _check_minimax, fn, show, lambda case: compare_minimax(fn, case_trees()[case], case)
+    )
+
+
+def _check_minimax(fn: Callable, cases: list) -> CheckResult:
+    """``check_minimax``'s verdict; ``cases`` gathers the names of the cases tried."""
     exercise = "minimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
     checked = 0
     for name, tree in case_trees().items():
         case = name
+        cases.append(name)
         got_at, wrong, problem = _answers_at_every_node(exercise, fn, tree, case, _max_view)
         if problem is not None:
             return problem
@@ -129,7 +142,7 @@ def _minimax_message(exercise, fn, tree, case, got_at, wrong) -> str:
     return "\n".join(lines)
 
 
-def check_depth_limited(fn: Callable) -> CheckResult:
+def check_depth_limited(fn: Callable, *, show: bool = False) -> CheckResult:
     """Check ``fn(game, state, depth) -> value``, depth-limited minimax for MAX.
 
     At the depth limit a non-terminal state is worth ``game.evaluate(state,
@@ -140,7 +153,22 @@ def check_depth_limited(fn: Callable) -> CheckResult:
     or of a usual slip (0 at the limit, max and min swapped, the player to
     move decided by counting plies or by the depth's parity, or compared
     with a name no player has, such as 'max').
+
+    With ``show=True`` the result also carries the ``comparison`` of ``fn``
+    with depth-limited ``minimax`` on the first case it fails (the first case
+    if it passes), called at the root with the smallest depth at which the
+    two part (``_depth_to_show``), which Jupyter shows under the message.
     """
+    return shown(
+        _check_depth_limited,
+        fn,
+        show,
+        lambda case: _depth_to_show(fn, case_trees("depth")[case], case),
+    )
+
+
+def _check_depth_limited(fn: Callable, cases: list) -> CheckResult:
+    """``check_depth_limited``'s verdict; ``cases`` gathers the names of the cases tried."""
     exercise = "depth-limited minimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
@@ -148,6 +176,7 @@ def check_depth_limited(fn: Callable) -> CheckResult:
     trees = case_trees("depth")
     for name, tree in trees.items():
         case = name
+        cases.append(name)
         answers, wrong = [], []
         for node in _preorder(tree):
             height = tree.height(node)
@@ -178,6 +207,23 @@ def check_depth_limited(fn: Callable) -> CheckResult:
             message = _depth_message(exercise, fn, tree, case, wrong, answers)
             return CheckResult(exercise, False, message + "\n" + _look_at(name, "depth"))
     return _passed(exercise, f"right for all {checked} (node, depth) pairs of {len(trees)} trees.")
+
+
+def _depth_to_show(fn: Callable, tree: GameTree, case: str) -> Comparison:
+    """The comparison to show for ``fn`` on ``tree``: at the root with the smallest depth
+    (from 1) at which ``fn`` and depth-limited minimax part; failing that, at the first
+    inner node (preorder) and depth where they part; failing that, the whole tree."""
+    calls = [(tree.root, d) for d in range(1, tree.height() + 1)] + [
+        (node, d)
+        for node in _preorder(tree)[1:]
+        if tree.children(node)
+        for d in range(1, tree.height(node) + 1)
+    ]
+    for node, depth in calls:
+        comparison = compare_depth_limited(fn, tree, case, node, depth)
+        if comparison.parting is not None:
+            return comparison
+    return compare_depth_limited(fn, tree, case, tree.root, tree.height())
 
 
 def _depth_message(exercise, fn, tree, case, wrong, answers) -> str:

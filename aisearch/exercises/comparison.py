@@ -1,0 +1,709 @@
+"""Your search beside the reference: what a student's function read, step by step.
+
+A check that runs a student's search (``check_minimax``, ``check_depth_limited``,
+``check_alphabeta``, ``check_expectimax``, ``check_maxn``) can also say *where*
+the student's function first did something other than the package's search.
+``Comparison`` holds both runs on one case tree: the nodes each read, in
+order (the student's through a ``RecordingGame``, the reference's from its
+``Trace``), the values each gave, the first step where they part, and a
+sentence, built from what the reference search did, that says what differs:
+
+- a node read that the reference never reads ("alpha-beta had already cut C at
+  2 ≤ α = 3"), or one below the depth limit;
+- a node the reference reads that the student's function skipped, and why the
+  reference could not skip it (no cut was possible yet);
+- the same nodes in another order;
+- the same nodes, but a value that differs ("your value at B is 12, minimax's
+  is 3"), said at the step where that node is finished, with what the node
+  should have done with its children's values.
+
+Step ``k`` is the ``k``-th node read (0 is the root); one last step, after
+every node read, is the search returning. On the reference side step ``k`` is
+the trace's event that reads its ``k``-th node. Values on the student's side
+are what the student's function returns when it is called at each node, as
+the checks call it (alpha-beta's only at the root: its value elsewhere depends
+on the window). The viewer in ``aisearch.viz.compare`` draws a ``Comparison``;
+this module imports no drawing library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from ..alphabeta import alphabeta
+from ..expectimax import expectimax
+from ..game import require_bool
+from ..games.gametree import GameTree
+from ..maxn import maxn
+from ..minimax import minimax
+from ..narration import format_probability, format_value
+from ..trace import CUTOFF, DONE, ENTER, EXIT, LEAF, STACK, UNSEEN, Trace
+from .checking import RecordingGame, _is_number, _same
+
+
+@dataclass(frozen=True, repr=False)
+class Comparison:
+    """A student's run and the reference search's on one case tree, step by step.
+
+    ``yours`` and ``reference`` are the states each read, in order;
+    ``parting`` the first step where the two part (``None`` if they agree
+    throughout), ``why`` the sentence that says what differs there (or
+    that they agree) and ``parted_at`` the node on each side it is about. ``trace`` is the reference search's ``Trace`` (made as
+    ``Trace(tree)``, so its pruned subtrees are known), ``canvas`` a trace
+    that holds every node either side may read, for drawing (the reference
+    trace itself, or for a depth limit the whole tree's).
+    ``your_values`` and ``reference_values`` map states to the values each
+    side gives them (from MAX's point of view, or vectors for max^n).
+    ``glanced`` maps the states the student's function only glanced at
+    (``RecordingGame.GLANCES``) to the questions it asked. ``error`` is the
+    exception the student's function raised at the root, as text, if it did.
+
+    >>> from aisearch.exercises import case_trees
+    >>> def no_pruning(game, state, alpha, beta):
+    ...     if game.is_terminal(state):
+    ...         return game.utility(state, "MAX")
+    ...     values = [no_pruning(game, game.result(state, a), alpha, beta)
+    ...               for a in game.actions(state)]
+    ...     return max(values) if game.to_move(state) == "MAX" else min(values)
+    >>> comparison = compare_alphabeta(no_pruning, case_trees()["textbook tree"], "textbook tree")
+    >>> comparison.parting, comparison.reads(7)
+    (7, ('I', 'D'))
+    >>> comparison.why
+    'Step 7: your search read I; alpha-beta had already cut C at 2 ≤ α = 3, and reads D next.'
+    """
+
+    search: str
+    case: str
+    tree: GameTree
+    trace: Trace
+    canvas: Trace
+    yours: tuple
+    reference: tuple
+    your_values: dict
+    reference_values: dict
+    glanced: dict = field(default_factory=dict)
+    depth: int | None = None
+    error: str | None = None
+    parting: int | None = None
+    why: str = ""
+    parted_at: tuple = (None, None)
+    """The nodes the sentence at ``parting`` is about: ``(yours, the reference's)``,
+    the two nodes read there, or twice the node whose value differs."""
+
+    # Steps ------------------------------------------------------------------------
+
+    @property
+    def root(self):
+        """The state both searches start from."""
+        return self.trace[0].state
+
+    @property
+    def last_step(self) -> int:
+        """The last step: both searches have returned (steps are ``0 .. last_step``)."""
+        return max(len(self.yours), len(self.reference))
+
+    def check_step(self, step: int) -> int:
+        """``step`` if it is one of ``0 .. last_step``, else a ``ValueError`` naming it."""
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise ValueError(f"step must be a whole number, got {step!r}")
+        if not 0 <= step <= self.last_step:
+            raise ValueError(f"step {step} is outside this comparison's steps 0..{self.last_step}")
+        return step
+
+    def reads(self, step: int) -> tuple:
+        """``(your node, the reference's node)`` read at ``step``; ``None`` once a side is done."""
+        self.check_step(step)
+        return _at(self.yours, step), _at(self.reference, step)
+
+    def reference_step(self, step: int) -> int:
+        """The reference trace's event shown at ``step``: the one that reads its
+        ``step``-th node, or the last event once it has read them all."""
+        self.check_step(step)
+        reading = [e.step for e in self.trace if e.kind in (ENTER, LEAF)]
+        return reading[step] if step < len(reading) else len(self.trace) - 1
+
+    # The student's side -------------------------------------------------------------
+
+    def your_status(self, step: int) -> dict:
+        """Every node of the tree under the root: ``"unseen"``, ``"stack"`` (on the
+        path to the node read now) or ``"done"`` (read) at ``step`` on your side."""
+        self.check_step(step)
+        status = {s: UNSEEN for s in _subtree(self.tree, self.root)}
+        read = self.yours[: step + 1]
+        for state in read:
+            status[state] = DONE
+        active = _at(self.yours, step)
+        if active is not None:
+            for state in _ancestors(self.tree, active):
+                if status.get(state) == DONE:
+                    status[state] = STACK
+        return status
+
+    def your_active(self, step: int):
+        """The node your search reads at ``step``; the root once it has returned."""
+        return _at(self.yours, self.check_step(step), self.root)
+
+    def your_finished(self, step: int) -> dict:
+        """Your values of the nodes your search has finished by ``step`` (state -> value)."""
+        self.check_step(step)
+        finish = _finish_steps(self.tree, self.yours)
+        return {
+            s: self.your_values[s]
+            for s, at in finish.items()
+            if at <= step and s in self.your_values
+        }
+
+    # Words ----------------------------------------------------------------------------
+
+    def sentence(self, step: int) -> str:
+        """What happens at ``step``: both read the same node, or what differs there."""
+        mine, theirs = self.reads(step)
+        if step == self.parting:
+            return self.why
+        if self.parting is not None and step > self.parting:
+            return (
+                f"Step {step}: your search reads {_name_or_done(mine)}; {self.search} reads "
+                f"{_name_or_done(theirs)}. They parted at step {self.parting}."
+            )
+        if mine is None and theirs is None:
+            if self.parting is None:
+                return self.why
+            return f"Step {step}: both searches have returned."
+        return f"Step {step}: both read {mine}."
+
+    def describe(self, step: int) -> str:
+        """A text description of both pictures at ``step`` (for a screen reader)."""
+        mine, theirs = self.reads(step)
+        read = list(self.yours[: step + 1])
+        yours = (
+            f"Your search reads {mine}"
+            + _under(self.tree, mine)
+            + f"; read so far: {_listed(read)}."
+            if mine is not None
+            else f"Your search has returned {_value_text(self.your_values.get(self.root))} "
+            f"after reading {len(self.yours)} nodes: {_listed(read)}."
+        )
+        at = self.reference_step(step)
+        pruned = [
+            s for e in self.trace.events[: at + 1] if e.kind == CUTOFF for s in e.skipped_states
+        ]
+        done = list(self.reference[: step + 1])
+        ref = (
+            f"{_capital(self.search)} reads {theirs}{_under(self.tree, theirs)}; "
+            f"read so far: {_listed(done)}"
+            if theirs is not None
+            else f"{_capital(self.search)} has returned "
+            f"{_value_text(self.reference_values.get(self.root))} after reading "
+            f"{len(self.reference)} nodes: {_listed(done)}"
+        )
+        if pruned:
+            ref += f"; pruned so far: {_listed(pruned)}"
+        return f"Step {step} of {self.last_step}. {yours} {ref}."
+
+    def __repr__(self) -> str:
+        where = "agree throughout" if self.parting is None else f"part at step {self.parting}"
+        return f"<Comparison of your search and {self.search} on the {self.case}: {where}>"
+
+
+# Building a comparison, one per search -------------------------------------------------
+
+
+def compare_minimax(fn: Callable, tree: GameTree, case: str) -> Comparison:
+    """``fn(game, state)`` beside ``minimax`` on ``tree``: reads, and values at every node."""
+    return _compare(
+        "minimax",
+        case,
+        tree,
+        _traced(tree, lambda t: minimax(tree, tracer=t)),
+        lambda game: fn(game, tree.root),
+        _values_everywhere(fn, tree),
+    )
+
+
+def compare_depth_limited(fn: Callable, tree: GameTree, case: str, root, depth: int) -> Comparison:
+    """``fn(game, state, depth)`` called at ``root`` beside ``minimax(tree, root, depth=depth)``.
+
+    A node ``p`` plies under ``root`` is valued by calling ``fn`` there with
+    ``depth - p``; the picture is drawn on the whole subtree, so that reads
+    below the limit show.
+    """
+    plies = _plies(tree, root)
+    values = {}
+    for state, ply in plies.items():
+        if ply <= depth:
+            got = _quietly(fn, RecordingGame(tree), state, depth - ply)
+            if got is not _RAISED:
+                values[state] = got
+    canvas = _traced(tree, lambda t: minimax(tree, root, tracer=t))
+    return _compare(
+        "depth-limited minimax",
+        case,
+        tree,
+        _traced(tree, lambda t: minimax(tree, root, depth=depth, tracer=t)),
+        lambda game: fn(game, root, depth),
+        values,
+        canvas=canvas,
+        depth=depth,
+    )
+
+
+def compare_alphabeta(fn: Callable, tree: GameTree, case: str) -> Comparison:
+    """``fn(game, state, alpha, beta)`` with the full window beside ``alphabeta`` on ``tree``.
+
+    Only the root's value is compared (a node's value inside alpha-beta
+    depends on its window); the leaves show their utilities on both sides.
+    """
+    inf = float("inf")
+    return _compare(
+        "alpha-beta",
+        case,
+        tree,
+        _traced(tree, lambda t: alphabeta(tree, tracer=t)),
+        lambda game: fn(game, tree.root, -inf, inf),
+        {leaf: tree.utility(leaf, "MAX") for leaf in tree.leaves()},
+        only_root=True,
+    )
+
+
+def compare_expectimax(fn: Callable, tree: GameTree, case: str) -> Comparison:
+    """``fn(game, state)`` beside ``expectimax`` on a tree with chance nodes."""
+    return _compare(
+        "expectimax",
+        case,
+        tree,
+        _traced(tree, lambda t: expectimax(tree, tracer=t)),
+        lambda game: fn(game, tree.root),
+        _values_everywhere(fn, tree),
+    )
+
+
+def compare_maxn(fn: Callable, tree: GameTree, case: str) -> Comparison:
+    """``fn(game, state)`` (a vector) beside ``maxn`` on a tree of three or more players."""
+    values = {s: tuple(v) for s, v in _values_everywhere(fn, tree).items() if _is_vector(v)}
+    return _compare(
+        "max^n",
+        case,
+        tree,
+        _traced(tree, lambda t: maxn(tree, tracer=t)),
+        lambda game: fn(game, tree.root),
+        values,
+    )
+
+
+_RAISED = object()
+"""What ``_quietly`` returns when the student's function raised."""
+
+
+def _quietly(fn, *args):
+    try:
+        return fn(*args)
+    except Exception:  # the student's code: a value it cannot give is left out
+        return _RAISED
+
+
+def _values_everywhere(fn, tree: GameTree) -> dict:
+    """``fn(game, state)`` at every node, as the checks call it (raised: left out)."""
+    values = {}
+    for state in tree.nodes:
+        got = _quietly(fn, RecordingGame(tree), state)
+        if got is not _RAISED:
+            values[state] = got
+    return values
+
+
+def _is_vector(x) -> bool:
+    return isinstance(x, (tuple, list)) and all(_is_number(v) for v in x)
+
+
+def _traced(tree: GameTree, search) -> Trace:
+    trace = Trace(tree)
+    search(trace)
+    return trace
+
+
+def _compare(
+    search: str,
+    case: str,
+    tree: GameTree,
+    trace: Trace,
+    run: Callable,
+    your_values: dict,
+    *,
+    canvas: Trace | None = None,
+    depth: int | None = None,
+    only_root: bool = False,
+) -> Comparison:
+    """Run the student's function once at the root (``run(game)``), and compare."""
+    game = _QuestionLog(tree)
+    error = None
+    try:
+        got = run(game)
+    except Exception as raised:  # the student's code: the reads so far still tell
+        got, error = None, f"{type(raised).__name__}: {raised}"
+    root = trace[0].state
+    your_values = dict(your_values)
+    if error is None:
+        your_values[root] = tuple(got) if search == "max^n" and _is_vector(got) else got
+    else:
+        your_values.pop(root, None)
+    glanced = game.glanced()
+    comparison = Comparison(
+        search,
+        case,
+        tree,
+        trace,
+        trace if canvas is None else canvas,
+        tuple(game.visited),
+        tuple(trace.visited()),
+        your_values,
+        _reference_values(trace),
+        glanced,
+        depth,
+        error,
+    )
+    parting, why, parted_at = _parting(comparison, only_root)
+    return replace(comparison, parting=parting, why=why, parted_at=parted_at)
+
+
+class _QuestionLog(RecordingGame):
+    """A ``RecordingGame`` that also keeps its questions in order, to tell what was
+    asked about each state before the next new state was."""
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self.log: list = []
+
+    def _note(self, state, question: str) -> None:
+        super()._note(state, question)
+        try:
+            if state in self.asked:
+                self.log.append((state, question))
+        except TypeError:  # an unhashable "state": not noted
+            pass
+
+    def glanced(self) -> dict:
+        """The states only glanced at (``GLANCES``) when they were read: asked nothing
+        else before the next new state was; with the questions asked."""
+        reading: dict = {}
+        current = None
+        for state, question in self.log:
+            if state not in reading:
+                reading[state], current = set(), state
+            if state == current:
+                reading[state].add(question)
+        return {s: sorted(q) for s, q in reading.items() if not q - self.GLANCES}
+
+
+def _reference_values(trace: Trace) -> dict:
+    """The value each node returns in ``trace`` (a leaf's, or its exit's), by state."""
+    return {e.state: e.value for e in trace if e.kind in (LEAF, EXIT)}
+
+
+# Where the two part, and why ----------------------------------------------------------
+
+
+def _parting(c: Comparison, only_root: bool) -> tuple[int | None, str, tuple]:
+    """The first step where the reads differ, else where a finished value differs:
+    ``(step, sentence, (your node, the reference's node))``."""
+    for step in range(c.last_step):
+        mine, theirs = _at(c.yours, step), _at(c.reference, step)
+        if mine != theirs:
+            return step, f"Step {step}: {_why_reads(c, step, mine, theirs)}.", (mine, theirs)
+    finish = _finish_steps(c.tree, c.reference)
+    compared = [c.root] if only_root else sorted(finish, key=lambda s: finish[s])
+    for state in compared:
+        if state in c.reference_values and not _same_value(
+            c.your_values.get(state), c.reference_values[state]
+        ):
+            step = finish[state]
+            return step, f"Step {step}: {_why_value(c, state)}.", (state, state)
+    return None, _agreement(c, only_root), (None, None)
+
+
+def _same_value(mine, theirs) -> bool:
+    if isinstance(theirs, tuple):
+        return (
+            isinstance(mine, tuple) and len(mine) == len(theirs) and all(map(_same, mine, theirs))
+        )
+    return _is_number(mine) and _same(mine, theirs)
+
+
+def _agreement(c: Comparison, only_root: bool) -> str:
+    value = c.reference_values.get(c.root)
+    said = (
+        f"returned its value, {_value_text(value)}"
+        if only_root
+        else f"gave every node the same {_word(c)}"
+    )
+    return (
+        f"Your search read the same {len(c.reference)} nodes as {c.search}, in the same "
+        f"order, and {said}: they agree throughout."
+    )
+
+
+def _why_reads(c: Comparison, step: int, mine, theirs) -> str:
+    """Why the reads part at ``step``: ``mine`` read instead of ``theirs`` (either may be None)."""
+    if mine is None:
+        if not c.yours:
+            stop = f"your search never asked the game about {theirs}, where {c.search} starts"
+            return stop + (f" (it raised {c.error})" if c.error else "")
+        stop = (
+            f"your search raised {c.error} after reading {c.yours[-1]}"
+            if c.error
+            else f"your search returned after reading {c.yours[-1]}"
+        )
+        return f"{stop}, and never read {theirs}{_needed(c, step, theirs)}"
+    if mine in c.glanced:
+        asked = ", ".join(c.glanced[mine])
+        text = f"your search asked the game about {mine} ({asked}) before its loop reached {mine}"
+        if theirs is not None:
+            text += f"; {c.search} reads {theirs} next"
+        return text + _never(c, mine)
+    if mine not in c.reference:
+        return f"your search read {mine}{_why_never(c, step, mine, theirs)}"
+    if theirs is not None and theirs not in c.yours:
+        return f"your search skipped {theirs} (it read {mine} instead){_needed(c, step, theirs)}"
+    parent = c.tree.parent(mine)
+    if theirs is not None and parent == c.tree.parent(theirs):
+        return (
+            f"your search read the children of {parent} in another order: {mine} before "
+            f"{theirs}; {c.search} tries the actions in the order game.actions gives them"
+        )
+    return (
+        f"your search read the nodes in another order: {mine} here, where {c.search} reads {theirs}"
+    )
+
+
+def _never(c: Comparison, state) -> str:
+    """When the reference asks about ``state``: when its loop gets there, or never (and why)."""
+    if state in c.reference:
+        return f", and asks about {state} only when its loop reaches it"
+    cut = _cut_above(c.trace, c.tree, state)
+    if cut is None:
+        return f", and never asks about {state}"
+    return f", and never asks about {state}: it cuts {cut.state} at {_cut_test(cut)} first"
+
+
+def _why_never(c: Comparison, step: int, mine, theirs) -> str:
+    """Why the reference never reads ``mine``: a cut above it, or the depth limit."""
+    next_read = f", and reads {theirs} next" if theirs is not None else ""
+    cut = _cut_above(c.trace, c.tree, mine)
+    if cut is not None:
+        if cut.step < c.reference_step(step) or theirs is None:
+            return f"; {c.search} had already cut {cut.state} at {_cut_test(cut)}{next_read}"
+        return (
+            f"; {c.search} reads {theirs} here, and never reads {mine}: later it cuts "
+            f"{cut.state} at {_cut_test(cut)}"
+        )
+    limit = next(
+        (
+            e
+            for e in c.trace
+            if e.kind == LEAF and e.terminal is False and e.state in _ancestors(c.tree, mine)
+        ),
+        None,
+    )
+    if limit is not None:
+        return (
+            f", below the depth limit: with depth={c.depth}, {c.search} stops at "
+            f"{limit.state} and evaluates it ({format_value(limit.value)}){next_read}"
+        )
+    return f", which {c.search} never reads{next_read}"
+
+
+def _needed(c: Comparison, step: int, theirs) -> str:
+    """Why the reference reads ``theirs`` at ``step``: it reads every node (down to the
+    depth limit), or, for alpha-beta, no cut was possible yet."""
+    parent = c.tree.parent(theirs)
+    if parent is None:
+        return f", where {c.search} starts"
+    if c.search == "depth-limited minimax":
+        return f"; {c.search} reads every node down to depth {c.depth}"
+    if c.search != "alpha-beta":
+        return f"; {c.search} reads every node"
+    before = [s for s in c.reference[:step] if c.tree.parent(s) == parent]
+    if not before:
+        return (
+            f", which alpha-beta reads first at {parent}: nothing can be cut before a child "
+            "has come back"
+        )
+    frame = c.trace.frame(c.reference_step(step) - 1)
+    node = next(e.node for e in c.trace if e.state == parent)
+    value, window = frame.value.get(node), frame.window.get(node)
+    if window is None or value is None:
+        return f", which alpha-beta reads after {before[-1]}"
+    alpha, beta = window
+    if c.tree.to_move(parent) == "MIN":
+        test = f"is above α = {format_value(alpha)}"
+    else:
+        test = f"is below β = {format_value(beta)}"
+    return (
+        f", which alpha-beta reads after {before[-1]}: {parent}'s best so far, "
+        f"{format_value(value)}, {test}, so there is no cut yet"
+    )
+
+
+def _cut_above(trace: Trace, tree: GameTree, state):
+    """The cutoff event in ``trace`` that skipped ``state`` or one of its ancestors."""
+    above = {state, *_ancestors(tree, state)}
+    return next(
+        (e for e in trace if e.kind == CUTOFF and above & set(e.skipped_states)),
+        None,
+    )
+
+
+def _cut_test(cut) -> str:
+    """``2 ≤ α = 3`` (a MIN node's cut) or ``5 ≥ β = 4`` (a MAX node's)."""
+    if cut.role == "min":
+        return f"{format_value(cut.value)} ≤ α = {format_value(cut.alpha)}"
+    return f"{format_value(cut.value)} ≥ β = {format_value(cut.beta)}"
+
+
+def _why_value(c: Comparison, state) -> str:
+    """What differs at a finished node: your value, the reference's, and the rule."""
+    mine, theirs = c.your_values.get(state), c.reference_values[state]
+    if c.search == "alpha-beta":
+        return (
+            f"your search returned {_value_text(mine)} at {state}; alpha-beta's value "
+            f"there is {format_value(theirs)}, the minimax value"
+        )
+    word = _word(c)
+    return (
+        f"your {word} at {state} is {_value_text(mine)}, {c.search}'s is "
+        f"{format_value(theirs)}: {_rule(c, state)}"
+    )
+
+
+def _rule(c: Comparison, state) -> str:
+    """What ``state`` does with its children's values, in the reference search."""
+    tree = c.tree
+    event = next(e for e in c.trace if e.state == state and e.kind in (LEAF, EXIT))
+    if event.kind == LEAF and event.terminal:
+        owner = "for every player" if c.search == "max^n" else "for MAX"
+        return f"{state} is terminal, worth its utility {owner}"
+    if event.kind == LEAF:
+        return f"{state} is at the depth limit, worth game.evaluate({state!r}, 'MAX')"
+    kids = [k for k in tree.children(state) if k in c.reference_values]
+    shown = ", ".join(format_value(c.reference_values[k]) for k in kids)
+    mover = tree.to_move(state)
+    if c.search == "max^n":
+        return (
+            f"{state} is {mover}'s node, and {mover} takes the child best in its own entry "
+            f"(index {tree.players.index(mover)}) among {shown}"
+        )
+    if tree.role(state) == "chance":
+        terms = " + ".join(
+            f"{format_probability(tree.probability(state, k))} × {format_value(c.reference_values[k])}"
+            for k in kids
+        )
+        return f"{state} is a chance node, worth the sum of probability × value: {terms}"
+    take = "largest" if mover == "MAX" else "smallest"
+    return f"{state} is a {mover} node, which takes the {take} of its children's values ({shown})"
+
+
+# Small helpers -----------------------------------------------------------------------------
+
+
+def _at(reads, step: int, default=None):
+    return reads[step] if step < len(reads) else default
+
+
+def _ancestors(tree: GameTree, state) -> list:
+    """The states above ``state``, its parent first (none for a state not in the tree)."""
+    if not tree.is_state(state):
+        return []
+    out, node = [], tree.parent(state)
+    while node is not None:
+        out.append(node)
+        node = tree.parent(node)
+    return out
+
+
+def _subtree(tree: GameTree, root) -> list:
+    out, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(reversed(tree.children(node)))
+    return out
+
+
+def _plies(tree: GameTree, root) -> dict:
+    """Every state under ``root`` and its ply below it."""
+    plies, stack = {}, [(root, 0)]
+    while stack:
+        node, ply = stack.pop()
+        plies[node] = ply
+        stack.extend((child, ply + 1) for child in tree.children(node))
+    return plies
+
+
+def _finish_steps(tree: GameTree, reads) -> dict:
+    """The step at which a side has finished each node it read, children before parents.
+
+    A node is finished once nothing under it is read any more: at the step of
+    its last read below it (it is a leaf there) or the step after, which is
+    ``len(reads)``, the return, for the root.
+    """
+    index = {s: i for i, s in enumerate(reads)}
+    last = dict(index)
+    for i, state in enumerate(reads):
+        for above in _ancestors(tree, state):
+            if above in last:
+                last[above] = max(last[above], i)
+    finish = {s: last[s] if last[s] == index[s] else last[s] + 1 for s in reads}
+    # Deeper first among equals: a child is finished before its parent.
+    depth = {s: len(_ancestors(tree, s)) for s in reads}
+    return dict(sorted(finish.items(), key=lambda item: (item[1], -depth[item[0]])))
+
+
+def _word(c: Comparison) -> str:
+    return "vector" if c.search == "max^n" else "value"
+
+
+def _value_text(value) -> str:
+    if value is None:
+        return "None"
+    if isinstance(value, list):
+        value = tuple(value)
+    return format_value(value) if _is_number(value) or isinstance(value, tuple) else repr(value)
+
+
+def _name_or_done(state) -> str:
+    return "nothing more (it has returned)" if state is None else str(state)
+
+
+def _under(tree: GameTree, state) -> str:
+    parent = tree.parent(state) if tree.is_state(state) else None
+    role = tree.to_move(state) if tree.is_state(state) else "?"
+    kind = "a leaf" if tree.is_state(state) and tree.is_terminal(state) else role
+    return f" ({kind}" + (f", under {parent})" if parent is not None else ", the root)")
+
+
+def _listed(states) -> str:
+    return ", ".join(str(s) for s in states) or "nothing"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def shown(check: Callable, fn: Callable, show: bool, compare: Callable[[str], Comparison]):
+    """``check(fn, cases)``'s ``CheckResult``, carrying ``compare(case)`` if ``show``.
+
+    ``check`` appends the name of each case it tries to ``cases``; the last
+    is the one it failed on (or, if it passed, the first is shown). Nothing
+    is compared when ``show`` is False, when the function is still the
+    skeleton (``result.attempted`` is False) or when no case was tried (the
+    check was not given a function).
+
+    Raises:
+        ValueError: ``show`` is not True or False.
+    """
+    require_bool(show, "show")
+    cases: list = []
+    result = check(fn, cases)
+    if not show or not result.attempted or not cases:
+        return result
+    return replace(result, comparison=compare(cases[0] if result.passed else cases[-1]))

@@ -1,0 +1,420 @@
+"""Your search beside the reference: one tree drawn twice, stepped together.
+
+A check run with ``show=True`` carries a comparison of the student's function
+with the package's search on one case tree (``aisearch.exercises.comparison``).
+This module draws it: the same tree twice, side by side (or one above the
+other when the tree is too wide for both in a notebook's width), "your
+search" on the left and the reference search on the right. Step ``k`` is the
+``k``-th node each side reads. The reference side is the reference trace's
+frame at the event that reads its ``k``-th node, drawn as ``TreeDrawing``
+draws any frame; the student's side is a frame made from the reads alone:
+the node read now is active, the nodes above it on the stack, the nodes read
+before done (with the student's value once it has finished with them), the
+rest not yet read.
+
+``ComparisonFigure`` is the matplotlib figure; ``ComparisonViewer`` the widget
+with one slider, previous and next buttons, and a button that goes to the
+step where the two part; under the pictures the comparison's sentence for the
+step, and a text description of both pictures for readers who cannot see
+them. Like the rest of ``aisearch.viz`` it only reads what the comparison
+holds; it never runs a search or the student's function.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+
+import ipywidgets as widgets
+from matplotlib.lines import Line2D
+
+import aisearch.viz.style as style
+
+from ..trace import EXIT, STACK, UNSEEN, Frame, format_value
+from .canvas import new_figure
+from .layout import tree_layout
+from .legend import legend_handles
+from .tree import TreeDrawing
+
+__all__ = ["ComparisonFigure", "ComparisonViewer", "draw_comparison"]
+
+WIDEST = 9.6
+"""Inches (at 100 dpi, pixels / 100) a comparison may take: about a notebook's width."""
+GAP = 0.25
+"""Inches between the two trees side by side."""
+HEADER = 0.34
+"""Inches of the header line (the step, and where the two part)."""
+TITLE = 0.3
+"""Inches of each tree's title."""
+LEGEND_ROW = 0.25
+"""Inches per row of the legend."""
+DEPTH_LOOK = style.EdgeLook("#8e44ad", 1.2, (0, (5, 3)))
+"""The dashed line under the nodes at a depth limit."""
+PARTING_COLOR = "#b42318"
+"""The header's and the titles' colour at and after the step where the two part."""
+
+
+class _Canvas:
+    """The tree both pictures are drawn on: the comparison's ``canvas`` trace (every
+    node either side may read), whose values are sized for every value either
+    side shows, so that no value outgrows the room its drawing gave it."""
+
+    def __init__(self, comparison):
+        self.trace = comparison.canvas
+        self.ids = {row.state: n for n, row in self.trace.nodes().items()}
+        first = self.trace[0]
+        shown = list(comparison.your_values.items()) + list(comparison.reference_values.items())
+        self.samples = [
+            first._replace(kind=EXIT, node=self.ids[s], value=_drawable(v), alpha=None, beta=None)
+            for s, v in shown
+            if s in self.ids
+        ]
+
+    def __iter__(self):
+        yield from self.trace
+        yield from self.samples
+
+    def __len__(self) -> int:
+        return len(self.trace)
+
+    def __getitem__(self, step: int):
+        return self.trace[step]
+
+    def __getattr__(self, name):
+        return getattr(self.trace, name)
+
+
+def _drawable(value):
+    """A value as a picture can write it: numbers and vectors as they are, a list as
+    a vector, anything else (a student's string, say) as its short repr."""
+    if isinstance(value, list):
+        value = tuple(value)
+    if isinstance(value, (int, float, tuple)) or value is None:
+        return value
+    text = repr(value)
+    return text if len(text) <= 12 else text[:11] + "…"
+
+
+class ComparisonFigure:
+    """One matplotlib figure: the case tree twice, your search and the reference.
+
+    Args:
+        comparison: an ``aisearch.exercises.comparison.Comparison``.
+        step: the step shown first; by default where the two part (the last
+            step if they agree throughout).
+        dpi: pixels per inch of ``png``.
+
+    Attributes:
+        figure: the matplotlib ``Figure`` (unknown to pyplot).
+        yours, reference: the ``TreeDrawing`` of each side.
+        header, your_title, reference_title: the texts that change per step.
+    """
+
+    def __init__(self, comparison, *, step: int | None = None, dpi: float = 100):
+        self.comparison = comparison
+        self.canvas = _Canvas(comparison)
+        self.layout = tree_layout(self.canvas)
+        handles = legend_handles(self.canvas)
+        if comparison.depth is not None:
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    label=f"depth limit (depth={comparison.depth})",
+                    color=DEPTH_LOOK.color,
+                    linewidth=DEPTH_LOOK.width,
+                    linestyle=DEPTH_LOOK.line,
+                )
+            )
+        self.width, tree_height, self.side_by_side = _sizes(self.layout)
+        columns = min(len(handles), 5 if self.width < 8 else 7)
+        legend_rows = -(-len(handles) // columns)
+        bottom = 0.1 + LEGEND_ROW * legend_rows
+        panel = TITLE + tree_height
+        panels = 1 if self.side_by_side else 2
+        height = HEADER + panels * panel + bottom
+        width = 2 * self.width + GAP if self.side_by_side else self.width
+        self.figure = new_figure((width, height), dpi)
+        axes = []
+        for i in range(2):
+            if self.side_by_side:
+                left, top = i * (self.width + GAP), HEADER + TITLE
+            else:
+                left, top = 0.0, HEADER + TITLE + i * panel
+            axes.append(
+                self.figure.add_axes(
+                    (
+                        (left + 0.015 * self.width) / width,
+                        1 - (top + tree_height) / height,
+                        0.97 * self.width / width,
+                        tree_height / height,
+                    )
+                )
+            )
+        self.yours = TreeDrawing(axes[0], self.canvas, layout=self.layout)
+        self.reference = TreeDrawing(axes[1], self.canvas, layout=self.layout)
+        # A red ring round the node each side's sentence is about, where they part.
+        self.rings = [
+            ax.scatter(
+                [0],
+                [0],
+                s=(1.45 * drawing.node_size) ** 2,
+                marker="o",
+                facecolors="none",
+                edgecolors=PARTING_COLOR,
+                linewidths=1.8,
+                zorder=2.5,
+            )
+            for ax, drawing in zip(axes, (self.yours, self.reference), strict=True)
+        ]
+        if comparison.depth is not None:
+            for ax in axes:  # under the nodes at the limit, above the actions' labels
+                ax.axhline(
+                    -(comparison.depth + 0.3),
+                    zorder=0.4,
+                    color=DEPTH_LOOK.color,
+                    linewidth=DEPTH_LOOK.width,
+                    linestyle=DEPTH_LOOK.line,
+                )
+        self.header = self.figure.text(
+            0.01, 1 - 0.08 / height, "", ha="left", va="top", fontsize=10.5
+        )
+        self.your_title = axes[0].set_title("", loc="left", fontsize=10, pad=4)
+        self.reference_title = axes[1].set_title("", loc="left", fontsize=10, pad=4)
+        self.figure.legend(
+            handles=handles,
+            loc="lower center",
+            ncol=columns,
+            bbox_to_anchor=(0.5, 0.04 / height),
+            frameon=False,
+            fontsize=8.5,
+            handlelength=1.6,
+            columnspacing=1.2,
+            handletextpad=0.5,
+        )
+        self.step = -1
+        self.update(_first_step(comparison) if step is None else step)
+
+    # Frames ----------------------------------------------------------------------------
+
+    def your_frame(self, step: int) -> Frame:
+        """Your side at ``step`` as a ``Frame`` of the canvas (node ids of ``canvas``)."""
+        c, ids = self.comparison, self.canvas.ids
+        status = dict.fromkeys(self.canvas.nodes(), UNSEEN)
+        for state, mark in c.your_status(step).items():
+            if state in ids:
+                status[ids[state]] = mark
+        active = ids.get(c.your_active(step), 0)
+        value = {ids[s]: _drawable(v) for s, v in c.your_finished(step).items() if s in ids}
+        stack = [n for n in _path_to(self.canvas, active) if status[n] == STACK] + [active]
+        event = self.canvas[0]._replace(node=active)
+        return Frame(step, event, status, value, {}, {}, stack, {}, c.sentence(step), {})
+
+    def reference_frame(self, step: int) -> Frame:
+        """The reference side at ``step``: the trace's frame, in the canvas's node ids."""
+        c = self.comparison
+        frame = c.trace.frame(c.reference_step(step))
+        if c.canvas is c.trace:
+            return frame
+        to = {n: self.canvas.ids[row.state] for n, row in c.trace.nodes().items()}
+        status = dict.fromkeys(self.canvas.nodes(), UNSEEN)
+        status.update({to[n]: s for n, s in frame.status.items()})
+        return frame._replace(
+            event=frame.event._replace(node=to[frame.event.node]),
+            status=status,
+            value={to[n]: v for n, v in frame.value.items()},
+            window={to[n]: w for n, w in frame.window.items()},
+            best={to[n]: to[b] for n, b in frame.best.items()},
+            stack=[to[n] for n in frame.stack],
+            bound={to[n]: b for n, b in frame.bound.items()},
+        )
+
+    # Showing a step ------------------------------------------------------------------------
+
+    def update(self, step: int) -> None:
+        """Show ``step`` on both sides (``0 .. comparison.last_step``)."""
+        c = self.comparison
+        step = c.check_step(step)
+        self.step = step
+        self.yours.update(self.your_frame(step))
+        self.reference.update(self.reference_frame(step))
+        mine, theirs = c.reads(step)
+        parted = c.parting is not None and step >= c.parting
+        color = PARTING_COLOR if parted else "#111111"
+        self.your_title.set_text(f"Your search: {_reading(mine, c.your_values.get(c.root))}")
+        self.reference_title.set_text(
+            f"{_capital(c.search)}: {_reading(theirs, c.reference_values.get(c.root))}"
+        )
+        for title in (self.your_title, self.reference_title):
+            title.set_color(color)
+        for ring, state in zip(self.rings, c.parted_at, strict=True):
+            node = self.canvas.ids.get(state)
+            ring.set_visible(step == c.parting and node is not None)
+            if node is not None:
+                ring.set_offsets([self.layout[node]])
+        self.header.set_text(_header(c, step))
+        self.header.set_color(color)
+
+    def png(self, step: int | None = None) -> bytes:
+        """The PNG bytes of ``step`` (by default the step shown now)."""
+        if step is not None:
+            self.update(step)
+        buffer = io.BytesIO()
+        self.figure.savefig(buffer, format="png", metadata={"Software": None})
+        return buffer.getvalue()
+
+    def _repr_png_(self) -> bytes:
+        return self.png()
+
+    def __repr__(self) -> str:
+        return f"<ComparisonFigure at step {self.step} of {self.comparison.last_step}>"
+
+
+def _sizes(layout: dict) -> tuple[float, float, bool]:
+    """``(width of one tree, height of one tree, side by side?)`` in inches.
+
+    About 0.42 inches per leaf keeps a node's value in type of 8 points or
+    more; two trees go side by side only if both fit in ``WIDEST``.
+    """
+    xs = [x for x, _ in layout.values()]
+    levels = 1 - min(y for _, y in layout.values())
+    width = min(WIDEST, max(3.4, 0.42 * (max(xs) - min(xs) + 1) + 0.6))
+    height = 0.62 * levels + 0.45
+    return width, height, 2 * width + GAP <= WIDEST
+
+
+def _first_step(comparison) -> int:
+    """Where the two part; the last step (their agreement) if they never do."""
+    return comparison.last_step if comparison.parting is None else comparison.parting
+
+
+def _path_to(canvas: _Canvas, node: int) -> list[int]:
+    """The canvas's node ids from the root down to ``node``'s parent."""
+    nodes = canvas.nodes()
+    path, parent = [], nodes[node].parent
+    while parent is not None:
+        path.append(parent)
+        parent = nodes[parent].parent
+    return path[::-1]
+
+
+def _reading(state, value) -> str:
+    if state is None:
+        return f"returned {format_value(_drawable(value)) or 'nothing'}"
+    return f"reads {state}"
+
+
+def _header(c, step: int) -> str:
+    where = f"Step {step} of {c.last_step}"
+    if c.parting is None:
+        return f"{where}: they agree throughout"
+    if step == c.parting:
+        return f"{where}: they part here"
+    if step < c.parting:
+        return f"{where}: the same so far (they part at step {c.parting})"
+    return f"{where} (they parted at step {c.parting})"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def draw_comparison(comparison, step: int | None = None, **options):
+    """The two pictures at ``step`` (by default where they part) as a ``Figure``.
+
+    ``options`` go to ``ComparisonFigure`` (``dpi``).
+    """
+    return ComparisonFigure(comparison, step=step, **options).figure
+
+
+class ComparisonViewer(widgets.VBox):
+    """A widget that steps your search and the reference together.
+
+    Args:
+        comparison: an ``aisearch.exercises.comparison.Comparison``.
+        step: the step shown first; by default where the two part (the last
+            step if they agree throughout).
+        figure_options: passed to ``ComparisonFigure`` (``dpi``).
+
+    Attributes:
+        slider, previous_button, next_button: the controls (one for both sides).
+        parting_button: goes to the step where the two part (disabled if they never do).
+        sentence: ``HTML``, what happens at the step (``comparison.sentence``).
+        description: ``HTML``, both pictures in words (``comparison.describe``).
+        image: the ``Image`` widget showing the picture.
+        comparison_figure: the ``ComparisonFigure`` that draws it.
+    """
+
+    def __init__(self, comparison, *, step: int | None = None, **figure_options):
+        self.comparison = comparison
+        first = _first_step(comparison) if step is None else comparison.check_step(step)
+        self.comparison_figure = ComparisonFigure(comparison, step=first, **figure_options)
+        self.slider = widgets.IntSlider(
+            value=first,
+            min=0,
+            max=comparison.last_step,
+            description="step",
+            continuous_update=True,
+            layout=widgets.Layout(width="min(60%, 420px)"),
+        )
+        self.previous_button = widgets.Button(
+            description="◀ previous", tooltip="previous step", layout=widgets.Layout(width="auto")
+        )
+        self.next_button = widgets.Button(
+            description="next ▶", tooltip="next step", layout=widgets.Layout(width="auto")
+        )
+        parting = comparison.parting
+        self.parting_button = widgets.Button(
+            description="where they part"
+            if parting is None
+            else f"where they part (step {parting})",
+            tooltip="go to the first step where your search and the reference differ",
+            disabled=parting is None,
+            layout=widgets.Layout(width="auto"),
+        )
+        self.sentence = widgets.HTML()
+        self.description = widgets.HTML()
+        self.image = widgets.Image(
+            format="png", layout=widgets.Layout(max_width="100%", height="auto")
+        )
+        self.slider.observe(lambda change: self._show(change["new"]), names="value")
+        self.previous_button.on_click(lambda _: self._move(-1))
+        self.next_button.on_click(lambda _: self._move(+1))
+        self.parting_button.on_click(lambda _: self._go_to_parting())
+        controls = widgets.HBox(
+            [self.previous_button, self.slider, self.next_button, self.parting_button]
+        )
+        super().__init__([controls, self.image, self.sentence, self.description])
+        self._show(first)
+
+    @property
+    def step(self) -> int:
+        """The step shown; set it to show another."""
+        return self.slider.value
+
+    @step.setter
+    def step(self, step: int) -> None:
+        self.slider.value = self.comparison.check_step(step)
+
+    def _move(self, by: int) -> None:
+        self.slider.value = min(max(self.slider.value + by, 0), self.slider.max)
+
+    def _go_to_parting(self) -> None:
+        if self.comparison.parting is not None:
+            self.slider.value = self.comparison.parting
+
+    def _show(self, step: int) -> None:
+        c = self.comparison
+        self.image.value = self.comparison_figure.png(step)
+        parted = c.parting is not None and step == c.parting
+        color = PARTING_COLOR if parted else "#111111"
+        self.sentence.value = f"<b style='color:{color}'>{html.escape(c.sentence(step))}</b>"
+        self.description.value = (
+            "<details><summary>The pictures in words</summary>"
+            f"<p>{html.escape(c.describe(step))}</p></details>"
+        )
+        self.previous_button.disabled = step == 0
+        self.next_button.disabled = step == self.slider.max
+
+    def __repr__(self) -> str:
+        return f"<ComparisonViewer at step {self.step} of {self.comparison.last_step}>"
