@@ -10,7 +10,17 @@ PACKAGE = Path(aisearch.__file__).parent
 
 LAYERS = [
     # core
-    {"game", "result", "symmetry", "zobrist", "evaluation", "tracing", "trace", "narration"},
+    {
+        "game",
+        "result",
+        "symmetry",
+        "zobrist",
+        "evaluation",
+        "tracing",
+        "trace",
+        "narration",
+        "focus",
+    },
     {"games"},
     # the engine
     {"table", "engine"},

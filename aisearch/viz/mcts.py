@@ -600,10 +600,6 @@ def draw_mcts_step(trace: MCTSTrace, step: int = -1, ax=None, **options):
     return ax.figure
 
 
-WHOLE_TREE_OPTIONS = frozenset({"layout", "show_labels", "show_actions", "node_size"})
-"""Options that only a whole-tree drawing takes: given any, a trace is drawn whole."""
-
-
 def figure_for(trace, **options):
     """The figure that draws ``trace``: an ``MCTSFigure`` for an MCTS trace; a
     ``TreeFigure`` (the whole tree) for a small trace, or when given one of
@@ -612,7 +608,7 @@ def figure_for(trace, **options):
     if is_mcts_trace(trace):
         return MCTSFigure(trace, **options)
     from .focus import FocusFigure, is_large
-    from .tree import TreeFigure
+    from .tree import WHOLE_TREE_OPTIONS, TreeFigure
 
     if is_large(trace) and not WHOLE_TREE_OPTIONS & set(options):
         return FocusFigure(trace, **options)

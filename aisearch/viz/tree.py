@@ -57,6 +57,9 @@ __all__ = [
     "legend_handles",
 ]
 
+WHOLE_TREE_OPTIONS = frozenset({"layout", "show_labels", "show_actions", "node_size"})
+"""Options that only a whole-tree drawing takes: given any, a large trace is drawn whole too."""
+
 # Heights in inches of the bands under the tree in a TreeFigure.
 COUNTERS_BAND = 0.34
 LEGEND_ROW = 0.25
@@ -539,12 +542,12 @@ def draw_step(trace, step: int = -1, ax=None, **options) -> Figure:
     >>> figure.texts[0].get_text()
     'D is terminal: utility 3.'
     """
+    from .focus import FocusDrawing, FocusFigure, is_large
+
     if ax is None:
-        from .mcts import figure_for
-
-        return figure_for(trace, step=step, **options).figure
-    from .focus import FocusDrawing, is_large
-
+        if is_large(trace) and not WHOLE_TREE_OPTIONS & set(options):
+            return FocusFigure(trace, step=step, **options).figure
+        return TreeFigure(trace, step=step, **options).figure
     drawing: TreeDrawing | FocusDrawing
     if is_large(trace) and not options:
         drawing = FocusDrawing(ax, trace)

@@ -79,7 +79,9 @@ def test_a_large_trace_and_a_board_fit_a_laptop_with_the_file_browser_open(lapto
     )
     image = viewer.locator.locator(":scope > img.widget-image")
     natural, drawn = image.evaluate("(i) => [i.naturalWidth, i.getBoundingClientRect().width]")
-    assert abs(natural - drawn) <= 1, f"the picture is drawn {drawn} px wide, its own size {natural}"
+    assert abs(natural - drawn) <= 1, (
+        f"the picture is drawn {drawn} px wide, its own size {natural}"
+    )
 
     back = viewer.previous()
     assert back.step == state.step - 1 and back.src != state.src
