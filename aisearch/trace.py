@@ -279,6 +279,10 @@ class Trace(EventLog):
         >>> {trace.label(n): k for n, k in trace.value_kinds().items() if k != "exact"}
         {'C': 'upper'}
 
+        A search may also say what a value is (an ``exit`` or ``leaf`` event
+        with a ``bound``: the Connect Four solver, whose returns are
+        fail-hard, does): then that is the kind.
+
         Searches without a window (minimax, expectimax) and of more than two
         players (max^n) have every value exact.
         """
@@ -304,7 +308,7 @@ class Trace(EventLog):
                 if e.alpha is not None:
                     window[e.node] = (e.alpha, e.beta)
             elif e.kind == LEAF:
-                done(e, EXACT)
+                done(e, e.bound or EXACT)
             elif e.kind in TABLE_NARROWINGS:
                 if e.alpha is not None:
                     window[e.node] = (e.alpha, e.beta)
@@ -321,7 +325,7 @@ class Trace(EventLog):
                         e, children.pop(e.node, []), window.pop(e.node, None), cut.pop(e.node, None)
                     )
                 )
-                done(e, kind)
+                done(e, e.bound or kind)  # a search that says what its value is knows best
         return kinds
 
     # The traced tree --------------------------------------------------------
@@ -442,6 +446,8 @@ class Trace(EventLog):
                 value[node] = e.value
                 counts["visited"] += 1
                 counts["leaves"] += 1
+                if e.bound is not None and e.bound != EXACT:
+                    bound[node] = e.bound
             elif kind == UPDATE:
                 value[node] = e.value
                 if e.child is not None:
