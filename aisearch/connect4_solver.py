@@ -22,6 +22,13 @@ the ones before it):
    for all columns together with a few shifts.
 7. ``"threat_order"``: try first the moves that create the most winning spots.
 
+**Tracing.** ``solve(..., tracer=trace)`` reports the search to a tracer as
+the other searches do (``aisearch.tracing``), for the steps in ``TRACEABLE``:
+every position explored is one node of the trace, entered, valued at once
+(a full board; a win with the next stone; a window the best still possible
+closes) or answered by the table, and every value says whether it is exact
+or a bound. Without a tracer nothing of it runs.
+
 The numbers of positions explored per step are the point: see
 ``benchmarks/connect4.py`` and notebook 06. Following Pons ("Solving Connect
 4: how to build a perfect AI", blog.gamesolver.org, 2016-2019), whose C++ solver
@@ -37,8 +44,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .game import Game, refuse_unless_two_player_zero_sum
-from .games.connect4 import Bitboard, C4State, ConnectFour
+from .games.connect4 import PLAYERS, Bitboard, C4State, ConnectFour
 from .result import SearchResult, SearchStats
+from .tracing import EXACT, LOWER, UPPER, Tracing, start_tracing
 
 LADDER = (
     "negamax",
@@ -50,6 +58,12 @@ LADDER = (
     "threat_order",
 )
 """The solver's steps, in the order they are added."""
+
+TRACEABLE = LADDER[: LADDER.index("table") + 1]
+"""The steps a traced solve can run: one search of the root, by the readable
+negamax. From ``"null_window"`` on, the root is probed with several windows
+(one trace cannot show them as one search), and from ``"non_losing"`` on the
+search is a closure written for speed."""
 
 
 @dataclass(repr=False)
@@ -124,6 +138,21 @@ def _check_step(upto: str) -> int:
     return LADDER.index(upto)
 
 
+def _check_traceable(upto: str, weak: bool) -> None:
+    """Refuse, with a tracer, a solve that one trace cannot show."""
+    if upto not in TRACEABLE:
+        raise ValueError(
+            f"solve cannot trace upto={upto!r}: it probes the root with several null "
+            f"windows{' and searches with a fast closure' if upto != 'null_window' else ''}, "
+            f"which one trace cannot show; a traced solve runs one of the steps {TRACEABLE}"
+        )
+    if weak:
+        raise ValueError(
+            "solve cannot trace weak=True: its value is the score's sign, which the "
+            "trace's root would not show; trace the strong solve (weak=False)"
+        )
+
+
 def solve(
     game: ConnectFour,
     state: C4State | None = None,
@@ -132,6 +161,7 @@ def solve(
     upto: str = LADDER[-1],
     find_action: bool = True,
     node_limit: int | None = None,
+    tracer=None,
 ) -> SearchResult:
     """Solve a Connect Four position: its score, a best column, and the work done.
 
@@ -145,6 +175,10 @@ def solve(
         find_action: also find a best column (``False`` leaves ``action`` None,
             as at a finished game).
         node_limit: stop with ``NodeLimitExceeded`` after this many positions.
+        tracer: a callable (an ``aisearch.Trace``) that receives the search's
+            events, values in the score from the root player's side; only for
+            a strong solve up to a step of ``TRACEABLE`` (the search for the
+            column afterwards is not traced).
 
     Returns:
         ``SearchResult(value, action, stats)``: the score for the player to move
@@ -154,7 +188,8 @@ def solve(
     Raises:
         ValueError: a game that is not two-player zero-sum (negamax's
             assumption) or not a ``ConnectFour``, a state that is not one of
-            its positions, or an unknown step.
+            its positions, or an unknown step; with a ``tracer``, a step
+            beyond ``TRACEABLE`` or ``weak=True``.
 
     >>> game = ConnectFour(4, 4)
     >>> solve(game).value, solve(game, weak=True).value
@@ -165,18 +200,31 @@ def solve(
     >>> board = ConnectFour()  # 7 x 6: X wins with the stone after next
     >>> solve(board, board.from_moves("4455")).value   # (42 + 1 - 6) // 2
     18
+    >>> from aisearch import Trace
+    >>> wide = ConnectFour(5, 4)
+    >>> trace = Trace(wide)
+    >>> solve(wide, wide.from_moves("2244"), upto="table", tracer=trace).value
+    7
+    >>> trace.root_value(), trace.value_kinds()[0], len(trace.visited())
+    (7, 'exact', 7)
     """
     _check_game(game, "solve")
     step = _check_step(upto)
+    if tracer is not None:
+        _check_traceable(upto, weak)
     state = game.initial_state() if state is None else game.check_state(state)
+    tracing = start_tracing(tracer, game, game.to_move(state))
     stats = SolveStats()
     if game.is_terminal(state):
         # A finished game: a draw, or a loss to the stone just played.
         lost = game.has_four(state.position ^ state.mask)
         value = 0 if not lost else -1 if weak else -((game.cells + 2 - state.moves) // 2)
+        if tracing is not None:
+            tracing.leaf(state, None, value, True)
         return SearchResult(value, None, stats)
-    search = _Search(game, step, weak, node_limit)
+    search = _Search(game, step, weak, node_limit, tracing)
     value = search.root(state)
+    search.tracing = None  # the search for a column below is not part of the trace
     stats.nodes, stats.leaves, stats.cutoffs = search.nodes, search.leaves, search.cutoffs
     stats.max_depth = search.deepest - state.moves
     stats.hits, stats.bound_hits = search.hits, search.bound_hits
@@ -243,8 +291,11 @@ class _Search:
     """One solve: the options, the counters and the table, and the negamax for the
     step asked. The fast paths are written out for speed: this is the engine."""
 
-    def __init__(self, game: ConnectFour, step: int, weak: bool, node_limit) -> None:
+    def __init__(
+        self, game: ConnectFour, step: int, weak: bool, node_limit, tracing: Tracing | None = None
+    ) -> None:
         self.game, self.step, self.weak = game, step, weak
+        self.tracing = tracing
         self.node_limit = node_limit if node_limit is not None else float("inf")
         self.nodes = self.leaves = self.cutoffs = self.deepest = 0
         self.hits = self.bound_hits = self.narrowed = self.stores = 0
@@ -269,6 +320,11 @@ class _Search:
         if game.winning_moves(state):
             self.nodes += 1
             score = (game.cells + 1 - state.moves) // 2
+            if self.tracing is not None:
+                mover = game.to_move(state)
+                self.tracing.leaf(
+                    state, None, score, False, reason=f"{mover} wins with its next stone"
+                )
             return 1 if self.weak else score
         lo, hi = -((game.cells - state.moves) // 2), (game.cells + 1 - state.moves) // 2
         if self.weak:
@@ -358,9 +414,9 @@ class _Search:
             game.cells,
             game.has_four,
         )
-        order, limit = self.order, self.node_limit
+        order, limit, tracing = self.order, self.node_limit, self.tracing
 
-        def negamax(position, mask, moves):
+        def negamax(position, mask, moves, column):
             self.nodes += 1
             if self.nodes > limit:
                 raise NodeLimitExceeded(self.nodes)
@@ -368,39 +424,64 @@ class _Search:
                 self.deepest = moves
             if moves == cells:
                 self.leaves += 1
+                if tracing is not None:
+                    tracing.leaf(
+                        C4State(position, mask, moves), column, 0, True, side=PLAYERS[moves & 1]
+                    )
                 return 0
             for c in order:  # a stone that wins now is the best score there is
                 if not mask & tops[c] and has_four(position | ((mask + bottoms[c]) & ~mask)):
                     self.leaves += 1
-                    return (cells + 1 - moves) // 2
+                    score = (cells + 1 - moves) // 2
+                    if tracing is not None:
+                        self._trace_win(position, mask, moves, column, score, None, None)
+                    return score
+            if tracing is not None:
+                tracing.enter(C4State(position, mask, moves), column, side=PLAYERS[moves & 1])
             best = -cells
             for c in order:
                 if not mask & tops[c]:
-                    score = -negamax(position ^ mask, mask | (mask + bottoms[c]), moves + 1)
+                    score = -negamax(position ^ mask, mask | (mask + bottoms[c]), moves + 1, c)
                     if score > best:
                         best = score
+                        if tracing is not None:
+                            tracing.update(best, side=PLAYERS[moves & 1])
+            if tracing is not None:
+                tracing.exit(best, side=PLAYERS[moves & 1])
             return best
 
-        return negamax(state.position, state.mask, state.moves)
+        return negamax(state.position, state.mask, state.moves, None)
 
     # Steps 2-4: alpha-beta, centre first, the table.
 
-    def negamax(self, position, mask, moves, alpha, beta) -> int:
+    def negamax(self, position, mask, moves, alpha, beta, column=None) -> int:
         """The score if it lies strictly inside ``(alpha, beta)``; a value ``<= alpha``
-        is an upper bound on it, a value ``>= beta`` a lower bound."""
+        is an upper bound on it, a value ``>= beta`` a lower bound. ``column``,
+        the move that led here, is for the trace."""
         game = self.game
+        tracing = self.tracing
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise NodeLimitExceeded(self.nodes)
         if moves > self.deepest:
             self.deepest = moves
         cells, bottoms, tops = game.cells, game.bottom_masks, game.top_masks
+        if tracing is not None:
+            entered = (alpha, beta)
+            # The least the mover can score: a loss to the opponent's next stone.
+            floor = -((cells - moves) // 2)
         if moves == cells:
             self.leaves += 1
+            if tracing is not None:
+                state = C4State(position, mask, moves)
+                tracing.leaf(state, column, 0, True, alpha, beta, side=PLAYERS[moves & 1])
             return 0
         if game.winning_spots(position, mask) & game.playable(mask):
             self.leaves += 1
-            return (cells + 1 - moves) // 2
+            score = (cells + 1 - moves) // 2
+            if tracing is not None:
+                self._trace_win(position, mask, moves, column, score, alpha, beta)
+            return score
         # No win now: the best still possible is to win with the stone after next.
         best = (cells - 1 - moves) // 2
         table = self.table
@@ -410,6 +491,8 @@ class _Search:
             slot = key % table.size
             if table.keys[slot] == key:
                 lower, upper = table.lower[slot], table.upper[slot]
+                if tracing is not None:
+                    floor = max(floor, lower)
                 if upper < best:
                     best, used = upper, True
                 if lower > alpha:
@@ -418,6 +501,9 @@ class _Search:
                         self.hits += 1
                         self.bound_hits += lower != upper
                         self.leaves += 1
+                        if tracing is not None:
+                            kind = EXACT if best <= alpha else LOWER
+                            self._trace_answer(position, mask, moves, column, alpha, kind, entered)
                         return alpha
         if beta > best:
             beta = best
@@ -426,24 +512,114 @@ class _Search:
                     self.hits += 1
                     self.bound_hits += lower != upper
                 self.leaves += 1
+                if tracing is not None:
+                    kind = EXACT if floor >= beta else UPPER
+                    if used:
+                        self._trace_answer(position, mask, moves, column, beta, kind, entered)
+                    else:
+                        self._trace_out_of_reach(position, mask, moves, column, beta, kind, entered)
                 return beta
         if used:
             self.narrowed += 1
+        if tracing is not None:
+            self._trace_enter(position, mask, moves, column, entered, alpha, beta, used)
+            searched_from = alpha  # a child that raises alpha makes the value exact
         for c in self.order:
             if not mask & tops[c]:
                 score = -self.negamax(
-                    position ^ mask, mask | (mask + bottoms[c]), moves + 1, -beta, -alpha
+                    position ^ mask, mask | (mask + bottoms[c]), moves + 1, -beta, -alpha, c
                 )
                 if score >= beta:
                     self.cutoffs += 1
                     if table is not None:
                         self.store(key, score, best=None)
+                    if tracing is not None:
+                        self._trace_cut(position, mask, moves, c, score, beta, best)
                     return score
                 if score > alpha:
                     alpha = score
+                    if tracing is not None:
+                        tracing.update(score, alpha, beta, side=PLAYERS[moves & 1])
         if table is not None:
             self.store(key, None, alpha)
+        if tracing is not None:
+            exact = alpha > searched_from or floor >= alpha
+            tracing.exit(
+                alpha, alpha, beta, side=PLAYERS[moves & 1], bound=EXACT if exact else UPPER
+            )
         return alpha
+
+    # What the readable negamax tells a trace (only ever called with one).
+
+    def _trace_win(self, position, mask, moves, column, score, alpha, beta) -> None:
+        """A position whose mover wins with its next stone: valued, not searched."""
+        assert self.tracing is not None
+        mover = PLAYERS[moves & 1]
+        self.tracing.leaf(
+            C4State(position, mask, moves),
+            column,
+            score,
+            False,
+            alpha,
+            beta,
+            side=mover,
+            reason=f"{mover} wins with its next stone",
+        )
+
+    def _trace_answer(self, position, mask, moves, column, value, kind, entered) -> None:
+        """A position the table's bounds answered: ``value`` is ``kind``."""
+        assert self.tracing is not None
+        state = C4State(position, mask, moves)
+        self.tracing.table_answer(
+            state, column, value, kind, False, *entered, side=PLAYERS[moves & 1]
+        )
+
+    def _trace_out_of_reach(self, position, mask, moves, column, value, kind, entered) -> None:
+        """A position whose best still possible score is at or below alpha."""
+        assert self.tracing is not None
+        mover = PLAYERS[moves & 1]
+        self.tracing.leaf(
+            C4State(position, mask, moves),
+            column,
+            value,
+            False,
+            *entered,
+            side=mover,
+            bound=kind,
+            reason=f"{mover} cannot win with its next stone, and a win with the one after "
+            f"would be no more than {mover} is already sure of",
+        )
+
+    def _trace_enter(self, position, mask, moves, column, entered, alpha, beta, used) -> None:
+        """A position searched: entered with the window ``entered``, which the
+        table's bounds (if ``used``) narrowed to ``(alpha, beta)``."""
+        assert self.tracing is not None
+        mover = PLAYERS[moves & 1]
+        self.tracing.enter(C4State(position, mask, moves), column, *entered, side=mover)
+        if used:
+            table = self.table
+            assert table is not None, "only a search with a table narrows by it"
+            slot = (position + mask) % table.size
+            lower, upper = table.lower[slot], table.upper[slot]
+            if alpha > entered[0]:
+                self.tracing.table_narrowed(lower, LOWER, False, alpha, beta, side=mover)
+            if upper < (self.game.cells - 1 - moves) // 2 and upper < entered[1]:
+                self.tracing.table_narrowed(upper, UPPER, False, alpha, beta, side=mover)
+
+    def _trace_cut(self, position, mask, moves, column, score, beta, best) -> None:
+        """A cut after ``column``: the columns after it are never tried."""
+        tracing = self.tracing
+        assert tracing is not None
+        mover, game, order = PLAYERS[moves & 1], self.game, self.order
+        tracing.update(score, score, beta, side=mover)
+        skipped = [c for c in order[order.index(column) + 1 :] if not mask & game.top_masks[c]]
+        if skipped:
+            after = [
+                C4State(position ^ mask, mask | (mask + game.bottom_masks[c]), moves + 1)
+                for c in skipped
+            ]
+            tracing.cutoff(score, skipped, after, score, beta, side=mover)
+        tracing.exit(score, score, beta, side=mover, bound=EXACT if score >= best else LOWER)
 
     def store(self, key, lower, best) -> None:
         """Keep a lower bound (a cut) or an upper bound (all moves searched) for ``key``."""

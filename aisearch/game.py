@@ -45,7 +45,7 @@ import random
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 # A state, an action and a player are any hashable values; they are typed
 # Any so that each game can type its own (a tic-tac-toe state is a str).
@@ -138,8 +138,55 @@ OPTIONAL_MEMBERS = {
     "searches refuse anything else up front",
     "label": "label(state) -> a short name for a node in pictures and sentences",
     "render": "render(state) -> the board as text",
+    "picture": "picture(state, action=None) -> Picture, what the position looks like, "
+    "for drawing it small (aisearch.viz.glyphs); action, the move that led to "
+    "state, marks the cell it filled",
 }
 """What a game may offer besides ``GAME_METHODS``, and what each means."""
+
+
+class Picture(NamedTuple):
+    """What a position looks like: a game's ``picture(state)`` (see
+    ``OPTIONAL_MEMBERS``), which ``aisearch.viz.glyphs`` draws as a small board.
+
+    ``kind`` says what is drawn:
+
+    - ``"grid"``: marks on a grid, as on paper (tic-tac-toe, Isolation);
+    - ``"columns"``: discs dropped in the columns of an upright board
+      (Connect Four);
+    - ``"pile"``: a pile of stones and a die (Dice Nim); ``rows`` is empty.
+
+    In ``rows`` (top row first, one character a cell) ``"X"`` is the first
+    player's mark, disc or piece (drawn as a cross, or a filled disc), ``"O"``
+    the second player's (a ring, or a ringed disc), ``"."`` an open cell and
+    ``"#"`` a blocked one (drawn dark).
+
+    >>> Picture(("X.O", ".X.", "..O"), "grid", last=(2, 2))
+    Picture(rows=('X.O', '.X.', '..O'), kind='grid', last=(2, 2), to_move=None, pile=None, start=None, roll=None, die=None)
+    """
+
+    rows: tuple[str, ...] = ()
+    kind: str = "grid"
+    last: tuple[int, int] | None = None
+    """``(row, column)`` of the mark the last move placed (row 0 at the top), if known."""
+    to_move: str | None = None
+    """For a game of pieces (Isolation): ``"X"`` or ``"O"``, whose piece moves
+    next (drawn on a light square); ``None`` where the marks say it."""
+    pile: int | None = None
+    """For a pile: the stones left."""
+    start: int | None = None
+    """For a pile: the stones it started with (those taken are drawn faintly)."""
+    roll: int | None = None
+    """For a pile: the face the die shows, ``None`` before it is rolled."""
+    die: int | None = None
+    """For a pile: the number of faces of the die."""
+
+
+PICTURE_KINDS = ("grid", "columns", "pile")
+"""The kinds of ``Picture``."""
+
+PICTURE_MARKS = "XO.#"
+"""The characters of a ``Picture``'s rows."""
 
 
 def optional(game, name: str, default: Any = None) -> Any:

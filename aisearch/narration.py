@@ -58,6 +58,8 @@ def sentence(trace, step: int) -> str:
             f"{_noisy_text(e)}"
         )
     if e.kind == LEAF:
+        if e.reason is not None:
+            return f"{name} is not searched: {e.reason}, so it is worth {_bounded(e)}."
         return f"{name} {_leaf_text(e)} {format_value(e.value)}."
     if e.kind == UPDATE:
         bound = ""
@@ -145,6 +147,8 @@ def _why_exact(trace, e: Event, entered: int | None) -> str:
         )
     if e.role == "chance":
         return "every outcome was searched, and each came back exact"
+    if e.bound == EXACT:  # the search said so: its bound is all the position can still reach
+        return "no value beyond it is still possible here, so the bound is the value"
     start = trace.events[entered] if entered is not None else e
     if start.horizon is not None and start.depth >= start.horizon:
         return (
@@ -227,6 +231,15 @@ def _table_sentence(trace, e: Event, name: str) -> str:
             "MAX above will avoid it, so it is cut without a search."
         )
     return f"{name} is in {where} with the exact value {v}: it is not searched again."
+
+
+def _bounded(e: Event) -> str:
+    """A leaf's value, as ``at most 3`` or ``at least 3`` if it is only a bound."""
+    if e.bound == UPPER:
+        return f"at most {format_value(e.value)}"
+    if e.bound == LOWER:
+        return f"at least {format_value(e.value)}"
+    return format_value(e.value)
 
 
 def _has_chance(trace) -> bool:

@@ -282,6 +282,10 @@ class Trace(EventLog):
         >>> {trace.label(n): k for n, k in trace.value_kinds().items() if k != "exact"}
         {'C': 'upper'}
 
+        A search may also say what a value is (an ``exit`` or ``leaf`` event
+        with a ``bound``: the Connect Four solver, whose returns are
+        fail-hard, does): then that is the kind.
+
         Searches without a window (minimax, expectimax) and of more than two
         players (max^n) have every value exact.
         """
@@ -307,7 +311,7 @@ class Trace(EventLog):
                 if e.alpha is not None:
                     window[e.node] = (e.alpha, e.beta)
             elif e.kind == LEAF:
-                done(e, EXACT)
+                done(e, e.bound or EXACT)
             elif e.kind in TABLE_NARROWINGS:
                 if e.alpha is not None:
                     window[e.node] = (e.alpha, e.beta)
@@ -324,7 +328,7 @@ class Trace(EventLog):
                         e, children.pop(e.node, []), window.pop(e.node, None), cut.pop(e.node, None)
                     )
                 )
-                done(e, kind)
+                done(e, e.bound or kind)  # a search that says what its value is knows best
         return kinds
 
     # The traced tree --------------------------------------------------------
@@ -542,6 +546,7 @@ class Replay:
                 _note(self.values, node, step, e.value)
                 totals["visited"] += 1
                 totals["leaves"] += 1
+                self._bound(node, step)  # a leaf the search says is only a bound
             elif kind == UPDATE:
                 _note(self.values, node, step, e.value)
                 if e.child is not None:

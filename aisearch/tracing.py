@@ -172,7 +172,9 @@ class Event(NamedTuple):
     in the order of the value vectors; empty otherwise."""
     bound: str | None = None
     """For the table's kinds: ``"exact"``, ``"lower"`` or ``"upper"``, what
-    the table's value is (from MAX's point of view)."""
+    the table's value is (from MAX's point of view). For ``leaf`` and
+    ``exit``, what the search says its value is, when it says so (a leaf
+    valued by a bound; a fail-hard search's return); ``None`` otherwise."""
     horizon: int | None = None
     """For quiescence search: its depth limit (the horizon). A node whose
     ``depth`` is greater lies past the horizon, where only noisy moves are
@@ -180,6 +182,11 @@ class Event(NamedTuple):
     noisy: bool | None = None
     """For quiescence search, at a node at or past the horizon: whether its
     position is noisy (``None`` above the horizon and at terminal states)."""
+    reason: str | None = None
+    """For ``leaf``: why a state that is not terminal was valued without a
+    search, when its value is neither a utility nor an evaluation at a depth
+    limit but follows from a rule of the search (the Connect Four solver's "X
+    wins with its next stone"); ``None`` otherwise."""
 
 
 class _Node(NamedTuple):
@@ -298,13 +305,25 @@ class Tracing:
         self._emit(ENTER, node, None, alpha, beta, **fields)
 
     def leaf(
-        self, state, action, value, terminal: bool, alpha=None, beta=None, *, side=None, **fields
+        self,
+        state,
+        action,
+        value,
+        terminal: bool,
+        alpha=None,
+        beta=None,
+        *,
+        side=None,
+        bound=None,
+        **fields,
     ) -> None:
-        """A leaf is visited and valued: a utility if ``terminal``, else an evaluation."""
+        """A leaf is visited and valued: a utility if ``terminal``, else an
+        evaluation (or what ``reason`` says); ``bound``, if given, says that
+        ``value`` is only a ``"lower"`` or ``"upper"`` bound."""
         node = self._new(state, action)
         if side is not None or self.flip:  # else the values are MAX's already
-            value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
-        self._emit(LEAF, node, value, alpha, beta, terminal=terminal, **fields)
+            value, alpha, beta, _, bound = self._to_max(side, value, alpha, beta, None, bound)
+        self._emit(LEAF, node, value, alpha, beta, terminal=terminal, bound=bound, **fields)
         self.last = node.id
 
     def update(self, value, alpha=None, beta=None, *, side=None) -> None:
@@ -354,12 +373,13 @@ class Tracing:
             total=total,
         )
 
-    def exit(self, value, alpha=None, beta=None, *, side=None) -> None:
-        """The current node returns ``value`` to its parent."""
+    def exit(self, value, alpha=None, beta=None, *, side=None, bound=None) -> None:
+        """The current node returns ``value`` to its parent; ``bound``, if
+        given, says what it is (else ``Trace.value_kinds`` works it out)."""
         node = self.path.pop()
         if side is not None or self.flip:  # else the values are MAX's already
-            value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
-        self._emit(EXIT, node, value, alpha, beta)
+            value, alpha, beta, _, bound = self._to_max(side, value, alpha, beta, None, bound)
+        self._emit(EXIT, node, value, alpha, beta, bound=bound)
         self.last = node.id
 
     def table_answer(

@@ -17,6 +17,7 @@ from aisearch import (
     negamax,
     star1,
 )
+from aisearch.connect4_solver import solve
 from aisearch.games import ConnectFour, GameTree, Isolation, TicTacToe
 from aisearch.games.coinrow import CoinRow
 from aisearch.games.dicenim import DiceNim
@@ -66,6 +67,8 @@ def replayed(trace: Trace, step: int) -> dict:
             value[node] = e.value
             counts["visited"] += 1
             counts["leaves"] += 1
+            if e.bound is not None and e.bound != EXACT:
+                bound[node] = e.bound
         elif kind == UPDATE:
             value[node] = e.value
             if e.child is not None:
@@ -159,11 +162,19 @@ SMALL = {
         bounds=(-5, 5),
     ),
     "max^n": lambda: traced(maxn, CoinRow((3, 1, 4, 1, 5))),
+    "the traced Connect Four solver": lambda: _solved(),
     "quiescence": lambda: traced(
         quiescence_search, TicTacToe(), "X...O....", depth=2, noisy=threat_moves
     ),
     "Isolation, depth 2": lambda: traced(alphabeta, Isolation(4, 4), depth=2),
 }
+
+
+def _solved() -> Trace:
+    game = ConnectFour(4, 4)
+    trace = Trace(game)
+    solve(game, game.from_moves("1234"), upto="table", tracer=trace)
+    return trace
 
 
 @pytest.mark.parametrize("name", SMALL)

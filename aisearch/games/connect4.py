@@ -39,6 +39,8 @@ import random
 import warnings
 from typing import Any, NamedTuple
 
+from ..game import Picture
+
 Bitboard = int
 """An int whose bit ``column * (height + 1) + row`` stands for a cell."""
 
@@ -324,6 +326,34 @@ class ConnectFour:
                 line.append("X" if stones["X"] & bit else "O" if stones["O"] & bit else ".")
             rows.append(line)
         return rows
+
+    def picture(self, state: C4State, action: int | None = None) -> Picture:
+        """The board as ``aisearch.viz.glyphs`` draws it: rows of ``X``, ``O``
+        and ``.``, top row first; ``action``, the column of the stone that led
+        to ``state``, marks that stone (the top one of its column) as the last.
+
+        >>> game = ConnectFour(4, 4)
+        >>> game.picture(game.from_moves("121"), action=0)
+        Picture(rows=('....', '....', 'X...', 'XO..'), kind='columns', last=(2, 0), to_move=None, pile=None, start=None, roll=None, die=None)
+        """
+        rows = tuple("".join(row) for row in self.grid(state))
+        last = None
+        if action is not None:
+            if (
+                isinstance(action, bool)
+                or not isinstance(action, int)
+                or not 0 <= action < self.width
+            ):
+                raise ValueError(
+                    f"column {action!r} is not a column of {self!r}: use 0..{self.width - 1}"
+                )
+            stones = (state.mask & self.column_masks[action]).bit_count()
+            if not stones:
+                raise ValueError(
+                    f"column {action + 1} (1-based) is empty: no stone of it led to this position"
+                )
+            last = (self.height - stones, action)
+        return Picture(rows, "columns", last=last)
 
     def render(self, state: C4State) -> str:
         """The board as text, top row first, with the 1-based column numbers below."""

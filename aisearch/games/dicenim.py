@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..game import CHANCE
+from ..game import CHANCE, Picture
 
 
 class DiceNimState(NamedTuple):
@@ -252,6 +252,21 @@ class DiceNim:
         if roll is None:
             return f"{stones} {player} rolls"
         return f"{stones} {player} rolled {roll}"
+
+    def picture(self, state: DiceNimState, action=None) -> Picture:
+        """The pile as ``aisearch.viz.glyphs`` draws it: the stones left (of
+        those the game started with) and the die, blank before it is rolled.
+        ``action`` is accepted for the protocol's sake and not drawn.
+
+        >>> DiceNim(stones=7, die=3).picture(DiceNimState(5, "B", 2))
+        Picture(rows=(), kind='pile', last=None, to_move=None, pile=5, start=7, roll=2, die=3)
+        """
+        if not isinstance(state, DiceNimState):
+            raise ValueError(f"{state!r} is not a DiceNimState: use game.initial_state()")
+        stones, _, roll = state
+        return Picture(
+            kind="pile", pile=stones, start=max(stones, self.stones), roll=roll, die=self.die
+        )
 
     def render(self, state: DiceNimState) -> str:
         """The pile, and who rolls, takes, or has won, as two lines of text."""

@@ -28,6 +28,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..game import Picture
+
 Cell = tuple[int, int]
 
 KNIGHT_STEPS = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
@@ -204,8 +206,10 @@ class Isolation:
     def is_blocked(self, state: IsolationState, cell: Cell) -> bool:
         return bool(state.blocked & self._bit[cell])
 
-    def render(self, state: IsolationState) -> str:
-        """The board as text: ``X`` and ``O`` the pieces, ``#`` used cells, ``.`` open ones."""
+    def _rows(self, state: IsolationState) -> list[str]:
+        """One string a row: ``X`` and ``O`` the pieces, ``#`` used cells, ``.`` open ones."""
+        if not isinstance(state, IsolationState):
+            raise ValueError(f"{state!r} is not an IsolationState: use game.initial_state()")
         rows = []
         for r in range(self.height):
             row = []
@@ -220,8 +224,24 @@ class Isolation:
                     if self.is_blocked(state, cell)
                     else "."
                 )
-            rows.append(" ".join(row))
-        return "\n".join(rows)
+            rows.append("".join(row))
+        return rows
+
+    def render(self, state: IsolationState) -> str:
+        """The board as text: ``X`` and ``O`` the pieces, ``#`` used cells, ``.`` open ones."""
+        return "\n".join(" ".join(row) for row in self._rows(state))
+
+    def picture(self, state: IsolationState, action=None) -> Picture:
+        """The board as ``aisearch.viz.glyphs`` draws it: rows of ``X`` and ``O``
+        (the pieces), ``#`` (used cells) and ``.``, and whose piece moves next.
+        ``action`` is accepted for the protocol's sake: the piece that moved
+        stands on its cell already, so nothing more is marked.
+
+        >>> game = Isolation(3, 3)
+        >>> game.picture(game.from_rows("X..", "...", ".#O"))
+        Picture(rows=('X..', '...', '.#O'), kind='grid', last=None, to_move='X', pile=None, start=None, roll=None, die=None)
+        """
+        return Picture(tuple(self._rows(state)), "grid", to_move=self.to_move(state))
 
     def from_rows(self, *rows: str, to_move: str = "X") -> IsolationState:
         """A state from row strings of ``X``, ``O``, ``#`` and ``.`` (spaces ignored).

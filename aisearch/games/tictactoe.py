@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from ..game import Picture
 from ..symmetry import SQUARE_SYMMETRIES, invert, square_symmetries
 
 LINES = (
@@ -297,6 +298,25 @@ class TicTacToe:
         """The board as three lines of text."""
         check_state(state)
         return "\n".join(" ".join(state[r * 3 : r * 3 + 3]) for r in range(3))
+
+    def picture(self, state: str, action=None) -> Picture:
+        """The board as ``aisearch.viz.glyphs`` draws it: three rows of ``X``,
+        ``O`` and ``.``; ``action``, the move that led to ``state``, is the last mark.
+
+        >>> TicTacToe().picture("X...O....", action=(1, 1))
+        Picture(rows=('X..', '.O.', '...'), kind='grid', last=(1, 1), to_move=None, pile=None, start=None, roll=None, die=None)
+        """
+        if state not in self._to_move:
+            check_state(state)
+        if action is not None:
+            if action not in CELLS:
+                raise ValueError(f"{action!r} is not a cell: use (row, col) with row, col in 0..2")
+            if state[3 * action[0] + action[1]] == ".":
+                raise ValueError(
+                    f"action {action!r} cannot have led to {state!r}: its cell is empty"
+                )
+            action = tuple(action)
+        return Picture((state[0:3], state[3:6], state[6:9]), "grid", last=action)
 
     def from_rows(self, *rows: str) -> str:
         """A state from three row strings, e.g. ``from_rows("X.O", ".X.", "..O")``.
