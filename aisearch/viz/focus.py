@@ -26,6 +26,7 @@ from collections.abc import Callable
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from matplotlib.patches import Rectangle
 
 import aisearch.viz.style as style
 
@@ -33,6 +34,7 @@ from ..focus import FocusView, Overview
 from ..trace import PRUNED, UNSEEN, bound_text
 from .canvas import Blitter, new_figure
 from .framing import CAPTION_LINE, CAPTION_LINES, add_caption, add_counters
+from .glyphs import add_glyph, can_draw, state_image
 from .legend import legend_handles
 
 WHOLE_TREE_LIMIT = 120
@@ -48,6 +50,12 @@ TREE_HEIGHT = 4.0
 ``ROW_HIGH``): with the viewer's controls, sentence and counters, the whole
 viewer fits a 1280 x 720 projector showing JupyterLab."""
 ROW_LOW, ROW_HIGH = 0.38, 0.62
+
+BOARD_SHARE = 0.86
+"""How much of its row's height a node's board takes."""
+
+BIG_BOARD = 1.45
+"""Inches of the active node's large board, at the top of the legend's column."""
 
 LEGEND_WIDTH = 1.9
 """Inches of the legend's column, at the right of the tree."""
@@ -103,6 +111,7 @@ class FocusDrawing:
         self.nodes = trace.nodes()
         self.label: Callable[[int], str] = trace.label if label is None else label
         self.glyphs = _glyph_painter(trace)
+        self.dpi = ax.figure.dpi
         self.from_table = trace.answered_from_table()
         self.horizon = style.horizon_of(trace)
         self._artists: list = []
@@ -126,26 +135,77 @@ class FocusDrawing:
         width, height = self._inches()
         view = self.overview.at(frame.step)
         self.view = view
-        rows = len(view.rows)
+        shown, self.elided = self._rows_shown(view, height)
+        rows = len(shown)
         self.row = row = min(ROW_HIGH, max(ROW_LOW, height / rows))
         # Data units are inches: a size in points is inches * 72.
         ax.set_xlim(0, width)
         ax.set_ylim(-max(height, row * rows), 0)
         self.places = {}
         self.modes = {}
-        self.words = {n: self._words(n, view, frame) for row_ in view.rows for n in row_}
-        for d, members in enumerate(view.rows):
+        self.words = {n: self._words(n, view, frame) for row_ in shown for n in row_}
+        for d, members in enumerate(shown):
             mode, xs = self._plan_row(members, width)
+            if d == 1 and self.elided:
+                xs = [0.7 * width]  # the joining node, clear of the line naming the moves
             for n, x in zip(members, xs, strict=True):
                 self.places[n] = (x, -(d + 0.45) * row)
                 self.modes[n] = mode if n not in view.open else FULL
         self.looks = {n: self._look(n, frame) for n in self.places}
         self._draw_horizon(rows)
+        self._draw_elision(frame)
         self._draw_edges(frame)
         self._draw_markers(view)
         for n in self.places:
             self._write_texts(n)
         return view
+
+    def _rows_shown(self, view: FocusView, height: float) -> tuple[list, list]:
+        """The rows that fit ``height``, and the path's nodes left out between them.
+
+        A path too deep for its rows to fit keeps the root's row and the
+        deepest rows; the path's node just above them stands alone in a row
+        of its own, under a line that names the moves left out.
+        """
+        fits = max(4, int(height / ROW_LOW))
+        if len(view.rows) <= fits:
+            return view.rows, []
+        keep = fits - 2  # the root's row and the joining row take two
+        first = len(view.rows) - keep  # the first full row kept: children of path[first - 1]
+        joint = view.path[first - 1]
+        elided = view.path[1 : first - 1]
+        return [view.rows[0], [joint], *view.rows[first:]], elided
+
+    def _draw_elision(self, frame) -> None:
+        """Where rows were left out: a dotted line from the root to the path's
+        node below them, and the moves left out written beside it."""
+        if not self.elided:
+            return
+        root, joint = self.view.path[0], self.view.path[len(self.elided) + 1]
+        (rx, ry), (jx, jy) = self.places[root], self.places[joint]
+        look = style.EDGE_LOOKS[style.PATH]
+        self._add(
+            self.ax.add_line(
+                Line2D(
+                    [rx, jx],
+                    [ry - 0.22 * self.row, jy + 0.2 * self.row],
+                    color=look.color,
+                    linewidth=look.width,
+                    linestyle="dotted",
+                    zorder=1,
+                )
+            )
+        )
+        moves = " ".join(_action_text(self.nodes[n].action) for n in [*self.elided, joint])
+        self._text(
+            0.02,
+            jy,
+            f"⋮ {len(self.elided)} levels not drawn; the path's moves: {moves}",
+            ha="left",
+            va="center",
+            fontsize=FONT - 0.5,
+            color=SUMMARY_COLOR,
+        )
 
     # Where the nodes go: as many words as the row has room for ----------------
 
@@ -178,7 +238,8 @@ class FocusDrawing:
         half = self._size(n, mode) / 144 + 0.03
         left, right = half, half
         if self._has_board(n):
-            left, right = 0.36 * self.row + half, 0.52 * self.row + 0.03
+            width = self._board(n).shape[1] / self.dpi
+            left, right = width / 2 + 0.04 + 2 * half, width / 2 + 0.03
         widths = {k: _width(v, FONTS[k]) for k, v in words.items()}
         if mode >= NO_ACTION:
             right += max(widths.get("value", 0), widths.get("window", 0))
@@ -284,10 +345,20 @@ class FocusDrawing:
     def _marker_x(self, n: int) -> float:
         """Where the marker goes: left of the board when a board is drawn."""
         x = self.places[n][0]
-        return x - 0.36 * self.row if self._has_board(n) else x
+        if not self._has_board(n):
+            return x
+        return x - self._board(n).shape[1] / self.dpi / 2 - 0.04 - self._size(n) / 144
 
     def _has_board(self, n: int) -> bool:
         return self.glyphs is not None and n in self.view.open
+
+    def _board(self, n: int, pixels: int | None = None):
+        """The picture of node ``n``'s position (``aisearch.viz.glyphs``), as
+        tall as its row allows unless ``pixels`` says."""
+        if pixels is None:
+            pixels = max(12, round(BOARD_SHARE * self.row * self.dpi))
+        row = self.nodes[n]
+        return state_image(self.trace.game, row.state, pixels=pixels, action=row.action)
 
     def _draw_markers(self, view: FocusView) -> None:
         groups: dict[str, list[int]] = {}
@@ -310,23 +381,34 @@ class FocusDrawing:
             )
         if self.glyphs is not None:
             for n in view.path:
-                x, y = self.places[n]
-                self._add(
-                    self.glyphs(
-                        self.ax,
-                        self.nodes[n].state,
-                        (x + 0.12 * self.row, y),
-                        0.8 * self.row,
-                        self.looks[n],
-                    )
-                )
+                if n in self.places:  # not a level left out of a deep path
+                    self._draw_board(n, self._board(n), self.places[n])
+
+    def _draw_board(self, n: int, image, xy) -> None:
+        """The picture of ``n``'s position at ``xy``, framed in its status's outline."""
+        look = self.looks[n]
+        self._add(add_glyph(self.ax, image, xy, zoom=72 / self.dpi, zorder=3))
+        height, width = image.shape[0] / self.dpi, image.shape[1] / self.dpi
+        frame = Rectangle(
+            (xy[0] - width / 2, xy[1] - height / 2),
+            width,
+            height,
+            fill=False,
+            edgecolor=look.edge,
+            linewidth=look.width,
+            linestyle=look.line,
+            zorder=3.5,
+        )
+        self._add(self.ax.add_patch(frame))
 
     def _write_texts(self, n: int) -> None:
         x, y = self.places[n]
         words, mode, look = self.words[n], self.modes[n], self.looks[n]
         half = self._size(n) / 144
         left = self._marker_x(n) - half - 0.03
-        right = x + (0.52 * self.row if self._has_board(n) else half) + 0.03
+        right = x + half + 0.03
+        if self._has_board(n):
+            right = x + self._board(n).shape[1] / self.dpi / 2 + 0.05
         under = y - half - 0.01
         if mode == FULL and "action" in words:
             self._text(
@@ -424,7 +506,12 @@ class FocusFigure:
         # The legend stands in a column at the right, so that the picture stays
         # low enough for a projector; its rows are as tall as 7.5-point text.
         legend_width = LEGEND_WIDTH if handles else 0.0
-        tree_height = max(tree_height, 0.2 * len(handles))
+        drawn = can_draw(trace.game) if trace.game is not None else False
+        # The active node's position, large, over the legend.
+        big = BIG_BOARD if drawn else 0.0
+        tree_height = max(tree_height, 0.2 * len(handles) + big)
+        if drawn and not handles:
+            legend_width = BIG_BOARD + 0.2
         # A fixed caption band: wrapping every sentence of a long trace to find
         # the longest would cost more than the search.
         top = 0.12 + CAPTION_LINE * CAPTION_LINES if caption else 0.05
@@ -440,6 +527,24 @@ class FocusFigure:
             )
         )
         self.drawing = FocusDrawing(self.ax, trace, overview=self.overview, label=label)
+        self.board_ax = None
+        if drawn:
+            inner = height - top - bottom
+            self.board_ax = self.figure.add_axes(
+                (
+                    (width - legend_width + 0.05) / width,
+                    (height - top - big + 0.05) / height,
+                    (big - 0.1) / width,
+                    (big - 0.1) / height,
+                )
+            )
+            self.board_ax.set_axis_off()
+            self.board_ax.set_xlim(0, big - 0.1)
+            self.board_ax.set_ylim(0, big - 0.1)
+            handles_middle = bottom + (inner - big) / 2
+        else:
+            handles_middle = bottom + (height - top - bottom) / 2
+        self._board_artists: list = []
         self.caption = self.counters = self.legend = None
         if caption:
             self.caption = add_caption(self.figure, height)
@@ -449,10 +554,7 @@ class FocusFigure:
                 handles=handles,
                 loc="center left",
                 ncol=1,
-                bbox_to_anchor=(
-                    (width - legend_width) / width,
-                    (bottom + (height - top - bottom) / 2) / height,
-                ),
+                bbox_to_anchor=((width - legend_width) / width, handles_middle / height),
                 frameon=False,
                 fontsize=FONT,
                 handlelength=1.5,
@@ -470,6 +572,8 @@ class FocusFigure:
         frame = self.trace.frame(step)
         self.step, self.frame = frame.step, frame
         self.view = self.drawing.update(frame)
+        if self.board_ax is not None:
+            self._show_active_board(frame)
         if self.caption is not None:
             lines = textwrap.wrap(frame.sentence, self.wrap)[:CAPTION_LINES]
             self.caption.set_text("\n".join(lines))
@@ -486,8 +590,32 @@ class FocusFigure:
             self.figure.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})
             return buffer.getvalue()
         # The axes are redrawn whole at each step, over the legend drawn once.
-        changing = [self.ax, *(t for t in (self.caption, self.counters) if t is not None)]
+        changing = [self.ax, *(a for a in (self.board_ax, self.caption, self.counters) if a)]
         return self._blitter.png(changing)
+
+    def _show_active_board(self, frame) -> None:
+        """The active node's position, large, at the top of the right column."""
+        ax = self.board_ax
+        assert ax is not None
+        for artist in self._board_artists:
+            artist.remove()
+        node = frame.event.node
+        row = self.trace.nodes()[node]
+        side = BIG_BOARD - 0.1
+        pixels = round((side - 0.22) * self.figure.dpi)
+        image = state_image(self.trace.game, row.state, pixels=pixels, action=row.action)
+        self._board_artists = [
+            add_glyph(ax, image, (side / 2, (side - 0.22) / 2), zoom=72 / self.figure.dpi),
+            ax.text(
+                side / 2,
+                side,
+                f"active node (depth {row.depth})",
+                ha="center",
+                va="top",
+                fontsize=FONT,
+                color=style.CAPTION_COLOR,
+            ),
+        ]
 
     def highlighted(self) -> list[int]:
         return self.drawing.highlighted()
@@ -532,9 +660,9 @@ def _handles(trace) -> list:
     return handles
 
 
-def _glyph_painter(trace):
-    """A function drawing a state as a small board, if the trace's game can be drawn; else None."""
-    return None
+def _glyph_painter(trace) -> bool | None:
+    """True if the trace's game draws its states as small boards (``aisearch.viz.glyphs``)."""
+    return True if trace.game is not None and can_draw(trace.game) else None
 
 
 @functools.lru_cache(maxsize=4096)

@@ -4,6 +4,7 @@ subtrees opened from a menu or with ``focus=``."""
 import pytest
 
 from aisearch import Trace, alphabeta
+from aisearch.connect4_solver import solve
 from aisearch.focus import Overview
 from aisearch.games import ConnectFour, GameTree, Isolation, TicTacToe
 from aisearch.games.connect4 import threats_and_centre
@@ -30,6 +31,14 @@ def large_traces():
     trace = Trace(c4)
     alphabeta(c4, c4.from_moves("33"), depth=6, evaluate=threats_and_centre, tracer=trace)
     yield "Connect Four 5x4 depth 6", trace
+    real = ConnectFour()
+    trace = Trace(real)
+    solve(real, real.from_moves(SOLVED), upto="table", tracer=trace)
+    yield "Connect Four solver, 7x6, 26 stones", trace
+
+
+SOLVED = "66772366717352144112345442"
+"""A 7 x 6 position from seeded random play that the solver explores in about 4,000 positions."""
 
 
 def test_large_traces_are_drawn_in_focus_and_small_ones_whole(tictactoe):
@@ -70,10 +79,28 @@ def test_the_summaries_written_are_the_overviews(tictactoe):
     assert len(view.collapsed()) >= 5
 
 
-def test_it_fits_a_laptop_with_the_file_browser_open(tictactoe):
-    figure = FocusFigure(tictactoe, caption=False)
+@pytest.mark.parametrize("name, trace", list(large_traces()))
+def test_it_fits_a_laptop_with_the_file_browser_open(name, trace, tictactoe):
+    figure = FocusFigure(trace or tictactoe, caption=False)
     width, height = figure.figure.get_size_inches() * figure.figure.dpi
-    assert width <= 940 and height <= 520
+    assert width <= 940 and height <= 430, name
+
+
+def test_a_path_too_deep_for_its_rows_names_the_moves_it_leaves_out():
+    game = ConnectFour()
+    trace = Trace(game)
+    solve(game, game.from_moves(SOLVED), upto="table", tracer=trace)
+    figure = FocusFigure(trace, caption=False)
+    deepest = max(range(len(trace)), key=lambda s: len(trace.frame(s).stack))
+    figure.update(deepest)
+    drawing = figure.drawing
+    path = trace.frame(deepest).stack
+    assert drawing.elided == path[1 : len(drawing.elided) + 1] and drawing.elided
+    line = next(t.get_text() for t in figure.ax.texts if "levels not drawn" in t.get_text())
+    moves = [str(trace.nodes()[n].action) for n in path[1 : len(drawing.elided) + 2]]
+    assert line.endswith(" ".join(moves)) and f"{len(drawing.elided)} levels" in line
+    assert path[0] in drawing.places and path[-1] in drawing.places
+    assert not set(drawing.elided) & set(drawing.places)
 
 
 def test_the_viewer_opens_a_collapsed_subtree_and_steps_inside_it(tictactoe):
