@@ -1,7 +1,7 @@
 """Stepping through a trace in Jupyter: play, slider, previous and next.
 
-``StepViewer`` is an ``ipywidgets.VBox``: a row of controls (a ``Play``
-that runs the steps like a film, previous and next buttons, a slider), the
+``StepViewer`` is an ``ipywidgets.VBox``: a row of controls (``StepControls``:
+play and pause, back to the start, previous and next, a slider), the
 step's sentence, the picture, and the counters. The picture is the PNG of
 one ``TreeFigure``, restyled and re-rendered in place at every step, so a
 long session makes no new figures. The viewer takes either kind of trace:
@@ -9,7 +9,7 @@ an ``aisearch.Trace`` of minimax, alpha-beta or expectimax (drawn by
 ``TreeFigure``) or an ``aisearch.mcts.MCTSTrace`` (drawn by ``MCTSFigure``,
 the tree growing with its visit counts and mean values).
 
-Play and slider are joined with ``ipywidgets.link``, in the kernel, rather
+The controls are joined with ``ipywidgets.link``, in the kernel, rather
 than ``jslink`` in the browser: every step has to reach the kernel anyway to
 be drawn, and a kernel-side link works in Colab too.
 """
@@ -21,6 +21,7 @@ import html
 import ipywidgets as widgets
 
 from ..trace import step_index
+from .controls import StepControls
 from .mcts import figure_for
 from .style import counters_text
 
@@ -37,7 +38,10 @@ class StepViewer(widgets.VBox):
             or to ``MCTSFigure`` for an MCTS trace.
 
     Attributes:
-        play, slider, previous_button, next_button: the controls.
+        controls: the ``StepControls`` (``play_button``, ``start_button``, ...).
+        play, slider, previous_button, next_button: the controls' hidden
+            ``Play`` (its ``value`` is the step, ``playing`` whether it plays),
+            slider, and buttons.
         sentence, counters: ``HTML`` widgets explaining the step.
         image: the ``Image`` widget that shows the picture.
         tree_figure: the ``TreeFigure`` (``MCTSFigure``) that draws it;
@@ -62,42 +66,18 @@ class StepViewer(widgets.VBox):
         self.tree_figure = figure_for(trace, step=step, **figure_options)
         self.trace = trace
         self.figure = self.tree_figure.figure
-        last = len(trace) - 1
         first = self.tree_figure.frame.step
-        self.play = widgets.Play(
-            value=first,
-            min=0,
-            max=last,
-            step=1,
-            interval=interval,
-            show_repeat=False,
-            description="play",
-        )
-        self.slider = widgets.IntSlider(
-            value=first,
-            min=0,
-            max=last,
-            description="step",
-            continuous_update=True,
-            layout=widgets.Layout(width="min(60%, 480px)"),
-        )
-        self.previous_button = widgets.Button(
-            description="◀ previous", tooltip="previous step", layout=widgets.Layout(width="auto")
-        )
-        self.next_button = widgets.Button(
-            description="next ▶", tooltip="next step", layout=widgets.Layout(width="auto")
-        )
+        self.controls = StepControls(len(trace), step=first, interval=interval)
+        self.play, self.slider = self.controls.player, self.controls.slider
+        self.previous_button = self.controls.previous_button
+        self.next_button = self.controls.next_button
         self.sentence = widgets.HTML()
         self.counters = widgets.HTML()
         self.image = widgets.Image(
             format="png", layout=widgets.Layout(max_width="100%", height="auto")
         )
-        self._link = widgets.link((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._on_slider, names="value")
-        self.previous_button.on_click(lambda _: self._move(-1))
-        self.next_button.on_click(lambda _: self._move(+1))
-        controls = widgets.HBox([self.play, self.previous_button, self.slider, self.next_button])
-        super().__init__([controls, self.sentence, self.image, self.counters])
+        super().__init__([self.controls, self.sentence, self.image, self.counters])
         self._show(first)
 
     @property
@@ -113,11 +93,6 @@ class StepViewer(widgets.VBox):
     def frame(self):
         """The ``Frame`` of the step shown."""
         return self.tree_figure.frame
-
-    def _move(self, by: int) -> None:
-        # Clamped, so a click past either end (the buttons are disabled there
-        # in the browser, but ``click()`` ignores that) does nothing.
-        self.slider.value = min(max(self.slider.value + by, 0), self.slider.max)
 
     def _on_slider(self, change) -> None:
         self._show(change["new"])
