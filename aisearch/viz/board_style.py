@@ -38,6 +38,12 @@ CELL_BORDER = "#5a5a5a"
 MESSAGE_TEXT, MESSAGE_BACKGROUND = "#8a1010", "#fdecea"
 """A refused click's message: dark red on pale red."""
 
+EMPTY = "\u00a0"
+"""An empty cell's description: a no-break space, never ``""``. ipywidgets
+8's button view leaves its old text in place when the description becomes
+empty (and it has no icon), so a new game would keep showing the last
+game's marks in the browser."""
+
 BOARD = "aisearch-board"
 CELL = "aisearch-cell"
 LEGAL = "aisearch-legal"

@@ -34,6 +34,7 @@ from .board_style import (
     BUSY,
     CELL,
     CELL_PX,
+    EMPTY,
     LAST,
     LEGAL,
     MARK_CLASSES,
@@ -220,7 +221,7 @@ class GameBoard(widgets.VBox):
         self.cells = [
             [
                 widgets.Button(
-                    description="",
+                    description=EMPTY,
                     tooltip=f"{(r, c)}",
                     layout=widgets.Layout(width=size, height=size, flex="0 0 auto"),
                 )
@@ -254,7 +255,10 @@ class GameBoard(widgets.VBox):
                 self.message,
                 self.status,
                 self.thinking,
-                widgets.HBox([self.new_game_button, self.search_button]),
+                widgets.HBox(
+                    [self.new_game_button, self.search_button],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
             ],
             # Beside the board while there is room for 240 pixels of text, else below it.
             layout=widgets.Layout(flex="1 1 320px", min_width="240px", margin="0 0 8px 16px"),
@@ -390,7 +394,7 @@ class GameBoard(widgets.VBox):
         for r, row in enumerate(_board_marks(self.game, self.state)):
             for c, mark in enumerate(row):
                 button = self.cells[r][c]
-                button.description = "" if mark == "." else mark
+                button.description = EMPTY if mark == "." else mark
                 looks = [CELL, MARK_CLASSES.get(mark), LEGAL if (r, c) in legal else None]
                 set_classes(button, [*looks, LAST if (r, c) == last else None])
         if thinking:

@@ -10,7 +10,7 @@ from aisearch.games import DiceNim, GameTree, TicTacToe
 from aisearch.games.isolation import Isolation
 from aisearch.players import depth_player, random_player
 from aisearch.viz import DiceNimTable, StepViewer
-from aisearch.viz.board_style import BOARD, BUSY, CELL_PX, LAST, board_css
+from aisearch.viz.board_style import BOARD, BUSY, CELL_PX, EMPTY, LAST, board_css
 from aisearch.viz.play import GameBoard
 
 
@@ -275,7 +275,7 @@ def test_isolation_says_which_squares_are_out_of_reach_and_rings_the_computers_s
         (r, c)
         for r in range(5)
         for c in range(5)
-        if (r, c) not in game.actions(board.state) and board.cells[r][c].description == ""
+        if (r, c) not in game.actions(board.state) and board.cells[r][c].description == EMPTY
     )
     before = looks(board)
     board.cells[far[0]][far[1]].click()
@@ -304,3 +304,13 @@ def test_dice_nim_says_why_a_take_is_refused():
     with pytest.raises(ValueError, match="the game is over"):
         table.take(1)
     assert table.buttons[0].layout.flex == "0 0 auto"
+
+
+def test_a_new_game_clears_every_mark_in_the_browser_too():
+    """An empty cell's description is a no-break space, never "": ipywidgets'
+    button view keeps its old text when its description becomes empty."""
+    board = GameBoard(TicTacToe(), depth_player(2))
+    assert {b.description for row in board.cells for b in row} == {EMPTY}
+    board.cells[1][1].click()
+    board.new_game_button.click()
+    assert {b.description for row in board.cells for b in row} == {EMPTY}
