@@ -1,11 +1,14 @@
 """The viewer's controls: play and pause, back to the start, a step at a time, a slider.
 
 ``StepControls`` is a row of labelled controls over the steps ``0 .. steps -
-1``: "▶ play", which reads "⏸ pause" while playing (pausing stops at the step
-shown), "⏮ start" (back to step 0), "◀ previous", the slider (described
+1``: "play", which reads "pause" while playing (pausing stops at the step
+shown), "start" (back to step 0), "◀ previous", the slider (described
 "step") and "next ▶". Each has a tooltip, and each works from the keyboard:
 Tab moves between them, Enter or Space presses a button, the arrow keys,
-Home and End move the slider.
+Home and End move the slider. The play, pause and start symbols are Font
+Awesome icons, which ipywidgets' own Play draws with (so wherever widgets
+are drawn, they are): the media characters U+23EE and U+23F8 are missing
+from common fonts such as DejaVu and show as empty boxes there.
 
 The film runs in the browser, so that it keeps time however busy the kernel
 is: a hidden ``ipywidgets.Play`` is its clock. Its ``value`` is joined to the
@@ -13,7 +16,7 @@ slider and its ``playing`` to the play button, in the kernel
 (``ipywidgets.link``, which works in Colab too). In ipywidgets 8 the Play's
 front end moves ``value`` on by one every ``interval`` milliseconds while
 ``playing`` is true, and after the last step sets ``playing`` back to false
-(``repeat`` is off), so the button reads "▶ play" again. Pressed at the last
+(``repeat`` is off), so the button reads "play" again. Pressed at the last
 step, play starts again from step 0.
 """
 
@@ -23,7 +26,8 @@ import ipywidgets as widgets
 
 from ..game import require_count
 
-PLAY, PAUSE = "▶ play", "⏸ pause"
+PLAY, PAUSE = "play", "pause"
+"""The play button's description, and its Font Awesome icon, stopped and playing."""
 PLAY_TIP, PAUSE_TIP, AGAIN_TIP = (
     "play the steps one after another",
     "pause at this step",
@@ -41,7 +45,7 @@ class StepControls(widgets.HBox):
         interval: milliseconds per step while playing.
 
     Attributes:
-        play_button: a ``ToggleButton``: pressed ("⏸ pause") while playing.
+        play_button: a ``ToggleButton``: pressed ("pause") while playing.
         start_button, previous_button, next_button: ``Button``\\ s.
         slider: the ``IntSlider``; its ``value`` is the step shown, and
             what the owner of the controls observes.
@@ -54,10 +58,10 @@ class StepControls(widgets.HBox):
     >>> controls = StepControls(5, step=4)
     >>> controls.play_button.value = True  # at the last step: from the start
     >>> controls.slider.value, controls.play_button.description
-    (0, '⏸ pause')
+    (0, 'pause')
     >>> controls.play_button.value = False
     >>> controls.play_button.description
-    '▶ play'
+    'play'
     """
 
     def __init__(self, steps: int, *, step: int = 0, interval: int = 800):
@@ -85,11 +89,15 @@ class StepControls(widgets.HBox):
         self.play_button = widgets.ToggleButton(
             value=False,
             description=PLAY,
+            icon=PLAY,
             tooltip=PLAY_TIP,
-            layout=widgets.Layout(width="7.5em"),  # one width for both labels: nothing jumps
+            layout=widgets.Layout(width="6.5em"),  # one width for both labels: nothing jumps
         )
         self.start_button = widgets.Button(
-            description="⏮ start", tooltip="back to the start", layout=widgets.Layout(width="auto")
+            description="start",
+            icon="step-backward",
+            tooltip="back to the start",
+            layout=widgets.Layout(width="auto"),
         )
         self.previous_button = widgets.Button(
             description="◀ previous", tooltip="previous step", layout=widgets.Layout(width="auto")
@@ -135,7 +143,7 @@ class StepControls(widgets.HBox):
     def _label(self) -> None:
         """Say on each control what it would do now."""
         playing, step = self.play_button.value, self.slider.value
-        self.play_button.description = PAUSE if playing else PLAY
+        self.play_button.description = self.play_button.icon = PAUSE if playing else PLAY
         at_end = step == self.slider.max
         self.play_button.tooltip = PAUSE_TIP if playing else AGAIN_TIP if at_end else PLAY_TIP
         self.previous_button.disabled = step == 0

@@ -136,12 +136,13 @@ def test_the_controls_are_named_and_labelled(textbook):
     assert controls.player is viewer.play and controls.player.layout.display == "none"
     labels = [(b.description, b.tooltip) for b in shown if not isinstance(b, widgets.IntSlider)]
     assert labels == [
-        ("▶ play", "play the steps one after another"),
-        ("⏮ start", "back to the start"),
+        ("play", "play the steps one after another"),
+        ("start", "back to the start"),
         ("◀ previous", "previous step"),
         ("next ▶", "next step"),
     ]
     assert controls.slider.description == "step"
+    assert (controls.play_button.icon, controls.start_button.icon) == ("play", "step-backward")
     assert controls.layout.flex_flow == "row wrap"
 
 
@@ -150,13 +151,14 @@ def test_play_runs_in_the_browser_and_pause_stops_where_it_is(textbook):
     controls = viewer.controls
     assert viewer.play.interval == 300 and not viewer.play.repeat
     controls.play_button.value = True  # a click: the browser's Play starts its clock
-    assert viewer.play.playing and controls.play_button.description == "⏸ pause"
+    assert viewer.play.playing and controls.play_button.description == "pause"
+    assert controls.play_button.icon == "pause"
     assert controls.play_button.tooltip == "pause at this step"
     viewer.play.value = 5  # the browser's clock ticks
     assert viewer.step == 5 and viewer.sentence.value.startswith("<b>")
     controls.play_button.value = False  # pause
     assert not viewer.play.playing and viewer.step == 5
-    assert controls.play_button.description == "▶ play"
+    assert controls.play_button.description == "play"
 
 
 def test_play_at_the_end_turns_back_into_play_and_starts_again_from_the_start(textbook):
@@ -165,7 +167,7 @@ def test_play_at_the_end_turns_back_into_play_and_starts_again_from_the_start(te
     controls.play_button.value = True
     viewer.play.value = 21  # the last step
     viewer.play.playing = False  # what the browser's Play does after the last step
-    assert controls.play_button.value is False and controls.play_button.description == "▶ play"
+    assert controls.play_button.value is False and controls.play_button.description == "play"
     assert viewer.step == 21 and controls.play_button.tooltip == "play again from the start"
     controls.play_button.value = True
     assert viewer.step == 0 and viewer.play.value == 0 and viewer.play.playing
