@@ -128,7 +128,10 @@ class ConnectFourBoard(widgets.VBox):
         self.message = widgets.HTML()
         board = widgets.VBox(
             [widgets.HBox(self.buttons), self.board, self.scores],
-            layout=widgets.Layout(flex="0 0 auto"),
+            # As wide as the grid (the scores' caption wraps under it), never squeezed.
+            layout=widgets.Layout(
+                flex="0 0 auto", max_width=f"{max(CELL * self.game.width + 8, 280)}px"
+            ),
         )
         panel = widgets.VBox(
             [
