@@ -340,6 +340,8 @@ class ConnectFourBoard(widgets.VBox):
         self.scores.value = self._scores_html() if shown else ""
         log = [f"turn {i}: {turn}" for i, turn in enumerate(self.turns, start=1)]
         status = "The computer is thinking..." if thinking else self.status
+        if over:
+            status += " Click new game to play again."
         how = "" if thinking or not self.decision else f"Its last move: {self.decision}."
         if not thinking and self.last_reply is not None:
             how = f"The computer played column {self.last_reply + 1} (ringed in white). " + how
