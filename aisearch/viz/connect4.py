@@ -13,6 +13,11 @@ loses) when it is proved within the budget, else an estimate by a shallow
 search, marked with "≈". Small boards are solved at every move; the real 7 x 6
 board from the empty position mostly searches. Clicking a button in code
 (``button.click()``) plays exactly as a click in the browser.
+
+For a projector, every disc has a black outline (red, yellow and the white
+holes all stand at least 3 : 1 against it, and red against yellow too), and
+the computer's last disc has a white ring. A full column's button says
+"full"; a click the rules refuse says why above the moves.
 """
 
 from __future__ import annotations
@@ -26,8 +31,10 @@ from ..alphabeta import alphabeta
 from ..connect4_solver import NodeLimitExceeded, remaining_moves, solve
 from ..deepening import iterative_deepening
 from ..games.connect4 import ConnectFour, threats_and_centre
+from .board_style import message_html
 
-COLOURS = {"X": "#d62728", "O": "#f2c12e", ".": "#ffffff"}
+COLOURS = {"X": "#d62728", "O": "#ffd23f", ".": "#ffffff"}
+DISC_OUTLINE, LAST_DISC_RING, BOARD_BLUE = "#000000", "#ffffff", "#2f5fb3"
 CELL = 46  # pixels: a cell of the grid, and a column button
 REPLY_SHARE, SCORES_SHARE = 0.7, 0.15
 """The parts of the budget for the computer's move and for proving the column
@@ -61,10 +68,14 @@ class ConnectFourBoard(widgets.VBox):
         decision: how the computer chose its last move, in words ("solved:
             ..." or "searched 9 moves deep: looks even").
         buttons: one per column, ``▼ 1``, ``▼ 2``, ...; enabled on your turn
-            for the columns that are not full.
+            for the columns that are not full (a full one says ``full``).
         new_game_button, first_toggle: start again; who moves first.
         board, scores, history: the ``HTML`` widgets with the grid, the column
             scores and the moves so far (``turn 1: you 3, computer 2``).
+        message: an ``HTML`` widget that says why a click was refused (a
+            full column, the game over); a move clears it.
+        last_reply: the computer's last column (0-based), ``None`` before it
+            moves; its disc is ringed.
 
     >>> board = ConnectFourBoard(ConnectFour(4, 4), show_scores=False)
     >>> board.buttons[1].click()
@@ -89,6 +100,7 @@ class ConnectFourBoard(widgets.VBox):
             raise ValueError(f"budget must be a positive number of seconds, got {budget!r}")
         self.budget = budget
         self.decision = ""  # how the computer chose its last move, in words
+        self.last_reply: int | None = None
         # The column scores of one position, kept until the position changes.
         self._scores_for: tuple | None = None
         self._scores: tuple[dict, bool] = ({}, True)
@@ -96,15 +108,16 @@ class ConnectFourBoard(widgets.VBox):
         if self.game.is_terminal(self.start):
             raise ValueError(f"the game is already over after start={start!r}")
         self.weak, self.show_scores = weak, show_scores
-        width = widgets.Layout(width=f"{CELL}px", padding="0", margin="0")
         self.buttons = [
             widgets.Button(
-                description=f"▼ {c + 1}", layout=width, tooltip=f"drop a stone in column {c + 1}"
+                description=f"▼ {c + 1}",
+                layout=widgets.Layout(width=f"{CELL}px", padding="0", margin="0", flex="0 0 auto"),
+                tooltip=f"drop a stone in column {c + 1}",
             )
             for c in range(self.game.width)
         ]
         for column, button in enumerate(self.buttons):
-            button.on_click(lambda _, column=column: self.drop(column))
+            button.on_click(lambda _, column=column: self._click(column))
         self.first_toggle = widgets.ToggleButtons(
             options=["you", "computer"], value=first, description="first move:"
         )
@@ -112,13 +125,32 @@ class ConnectFourBoard(widgets.VBox):
         self.new_game_button = widgets.Button(description="new game", button_style="info")
         self.new_game_button.on_click(lambda _: self.new_game())
         self.board, self.scores, self.history = widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self.message = widgets.HTML()
+        board = widgets.VBox(
+            [widgets.HBox(self.buttons), self.board, self.scores],
+            # As wide as the grid (the scores' caption wraps under it), never squeezed.
+            layout=widgets.Layout(
+                flex="0 0 auto", max_width=f"{max(CELL * self.game.width + 8, 280)}px"
+            ),
+        )
+        panel = widgets.VBox(
+            [
+                self.message,
+                self.history,
+                widgets.HBox(
+                    [self.first_toggle, self.new_game_button],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
+            ],
+            # Beside the board while there is room for 260 pixels of text, else below it.
+            layout=widgets.Layout(flex="1 1 320px", min_width="260px", margin="0 0 8px 16px"),
+        )
         super().__init__(
             [
-                widgets.HBox(self.buttons),
-                self.board,
-                self.scores,
-                self.history,
-                widgets.HBox([self.first_toggle, self.new_game_button]),
+                widgets.Box(
+                    [board, panel],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+                )
             ]
         )
         self.new_game()
@@ -127,7 +159,7 @@ class ConnectFourBoard(widgets.VBox):
 
     def new_game(self) -> None:
         """Back to the start position; the computer moves first if asked to."""
-        self.state, self.turns, self.decision = self.start, [], ""
+        self.state, self.turns, self.decision, self.last_reply = self.start, [], "", None
         mover = self.game.to_move(self.start)
         computer_first = self.first_toggle.value == "computer"
         self.you = mover if not computer_first else ("O" if mover == "X" else "X")
@@ -171,6 +203,7 @@ class ConnectFourBoard(widgets.VBox):
             column = result.action
             self.decision = self._solved_text(state, result.value)
         self.state = game.result(state, column)
+        self.last_reply = column
         return column
 
     def _nodes(self, seconds: float) -> int:
@@ -190,8 +223,23 @@ class ConnectFourBoard(widgets.VBox):
             return "solved: you win with your next move"
         return f"solved: you win within {plies // 2} of your moves if you play perfectly"
 
+    def _click(self, column: int) -> None:
+        """A click on a column's button: drop a stone, or say on the board why not."""
+        if self.game.is_terminal(self.state):
+            refusal = "The game is over: click new game to play again."
+        elif column not in self.game.actions(self.state):
+            refusal = f"Column {column + 1} is full: pick another column."
+        else:
+            self.drop(column)
+            return
+        self.message.value = message_html(refusal)
+
     def drop(self, column: int) -> None:
-        """You drop a stone in ``column`` (0-based); the computer replies."""
+        """You drop a stone in ``column`` (0-based); the computer replies.
+
+        Raises:
+            ValueError: from the game, for a full column or a game over.
+        """
         self.state = self.game.result(self.state, column)
         turn = f"you {column + 1}"
         if not self.game.is_terminal(self.state):
@@ -281,30 +329,40 @@ class ConnectFourBoard(widgets.VBox):
         playable = set(self.game.actions(self.state))
         for column, button in enumerate(self.buttons):
             button.disabled = thinking or over or column not in playable
+            full = column not in playable and not over
+            button.description = "full" if full else f"▼ {column + 1}"
+            button.tooltip = (
+                f"column {column + 1} is full" if full else f"drop a stone in column {column + 1}"
+            )
+        self.message.value = ""
         self.board.value = self._grid_html()
         shown = self.show_scores and not over and not thinking
         self.scores.value = self._scores_html() if shown else ""
         log = [f"turn {i}: {turn}" for i, turn in enumerate(self.turns, start=1)]
         status = "The computer is thinking..." if thinking else self.status
+        if over:
+            status += " Click new game to play again."
         how = "" if thinking or not self.decision else f"Its last move: {self.decision}."
+        if not thinking and self.last_reply is not None:
+            how = f"The computer played column {self.last_reply + 1} (ringed in white). " + how
         self.history.value = (
             f"<pre style='margin:4px 0'>{html.escape(chr(10).join(log))}</pre>"
             f"<b>{html.escape(status)}</b>" + (f"<br>{html.escape(how)}" if how else "")
         )
 
     def _grid_html(self) -> str:
-        cells = []
-        for row in self.game.grid(self.state):
-            discs = "".join(
-                f"<td style='width:{CELL}px;height:{CELL}px;padding:0;text-align:center'>"
-                f"<div title='{who}' style='margin:auto;width:{CELL - 10}px;height:{CELL - 10}px;"
-                f"border-radius:50%;background:{COLOURS[who]};border:1px solid #1f3b73'></div></td>"
-                for who in row
-            )
-            cells.append(f"<tr>{discs}</tr>")
+        grid = self.game.grid(self.state)
+        last = None  # (row, column) of the computer's last disc: the top one of its column
+        if self.last_reply is not None:
+            column = self.last_reply
+            last = (next(r for r, row in enumerate(grid) if row[column] != "."), column)
+        rows = "".join(
+            "<tr>" + "".join(_disc(who, (r, c) == last) for c, who in enumerate(row)) + "</tr>"
+            for r, row in enumerate(grid)
+        )
         return (
-            "<table style='border-collapse:collapse;background:#2f5fb3;"
-            f"border-radius:6px'>{''.join(cells)}</table>"
+            f"<table style='border-collapse:collapse;background:{BOARD_BLUE};"
+            f"border-radius:6px'>{rows}</table>"
         )
 
     def _scores_html(self) -> str:
@@ -336,6 +394,19 @@ class ConnectFourBoard(widgets.VBox):
             f"<table style='border-collapse:collapse'><tr>{''.join(cells)}</tr></table>"
             f"<small>each column's {kind}, for the player to move</small>"
         )
+
+
+def _disc(who: str, last: bool) -> str:
+    """One cell of the grid: a disc (or the white hole) with a black outline,
+    and a white ring if it is the computer's last disc."""
+    ring = f"box-shadow:0 0 0 3px {LAST_DISC_RING};" if last else ""
+    marked = " class='aisearch-last-disc'" if last else ""
+    return (
+        f"<td style='width:{CELL}px;height:{CELL}px;padding:0;text-align:center'>"
+        f"<div title='{who}'{marked} style='margin:auto;"
+        f"width:{CELL - 12}px;height:{CELL - 12}px;border-radius:50%;background:{COLOURS[who]};"
+        f"border:2px solid {DISC_OUTLINE};{ring}'></div></td>"
+    )
 
 
 def _centre_first(game, state, actions) -> list:

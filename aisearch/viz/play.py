@@ -1,8 +1,11 @@
 """Playing against the computer, with buttons.
 
 ``GameBoard`` is a board of buttons for any game whose actions are cells
-``(row, col)`` (tic-tac-toe, Isolation): click a cell to move there (only
-legal targets are enabled), and the computer, any player function, replies.
+``(row, col)`` (tic-tac-toe, Isolation): click a cell to move there (the
+legal ones show a dot), and the computer, any player function, replies; its
+last move is ringed. A click the rules refuse (a taken cell, a square out of
+reach, the computer's turn, a game over) says why on the board and changes
+nothing else. The cells keep their size at any page width (``board_style``).
 Beside the board it shows what the computer was thinking (the depth its
 search reached, the value, the principal line), and "show me its search"
 opens the very search that chose its last move in the tree viewer: the board
@@ -29,6 +32,19 @@ from ..expectimax import expectimax
 from ..games.dicenim import DiceNim, DiceNimState, Roll
 from ..players import Decision, SearchPlayer
 from ..trace import Trace
+from .board_style import (
+    BOARD,
+    BUSY,
+    CELL,
+    CELL_PX,
+    EMPTY,
+    LAST,
+    LEGAL,
+    MARK_CLASSES,
+    board_css,
+    message_html,
+    set_classes,
+)
 
 
 class DiceNimTable(widgets.VBox):
@@ -39,6 +55,8 @@ class DiceNimTable(widgets.VBox):
             enabled, none once the game is over.
         new_game_button: starts again with the same die.
         board: an ``HTML`` widget with the moves so far and the pile.
+        message: an ``HTML`` widget that says why a click was refused (a
+            disabled button clicked from code); empty after a move.
         state: the game's state (always a player's turn, or the end).
 
     >>> table = DiceNimTable(seed=1)
@@ -54,16 +72,45 @@ class DiceNimTable(widgets.VBox):
         self.game = game or DiceNim(stones=7, die=3)
         self.search = search
         self.dice = random.Random(seed)
+        fixed = widgets.Layout(
+            flex="0 0 auto"
+        )  # a narrow page wraps the buttons, never squeezes them
         self.buttons = [
-            widgets.Button(description=f"take {k}") for k in range(1, self.game.die + 1)
+            widgets.Button(description=f"take {k}", layout=fixed)
+            for k in range(1, self.game.die + 1)
         ]
         for k, button in enumerate(self.buttons, start=1):
-            button.on_click(lambda _, k=k: self.take(k))
-        self.new_game_button = widgets.Button(description="new game", button_style="info")
+            button.on_click(lambda _, k=k: self._click(k))
+        self.new_game_button = widgets.Button(
+            description="new game", button_style="info", layout=fixed
+        )
         self.new_game_button.on_click(lambda _: self.new_game())
         self.board = widgets.HTML()
-        super().__init__([self.board, widgets.HBox([*self.buttons, self.new_game_button])])
+        self.message = widgets.HTML()
+        row = widgets.HBox(
+            [*self.buttons, self.new_game_button], layout=widgets.Layout(flex_flow="row wrap")
+        )
+        super().__init__([self.board, self.message, row])
         self.new_game()
+
+    def _click(self, k: int) -> None:
+        """A click on ``take k``: take them, or say on the table why not."""
+        refusal = self._refusal(k)
+        if refusal:
+            self.message.value = message_html(refusal)
+        else:
+            self.take(k)
+
+    def _refusal(self, k: int) -> str:
+        """Why you may not take ``k`` stones now, or ``""`` if you may."""
+        roll, stones = self.state.roll, self.state.stones
+        if self.game.is_terminal(self.state) or roll is None:
+            return "The game is over: click new game to play again."
+        top = min(roll, stones)
+        if 1 <= k <= top:
+            return ""
+        left = f" and {stones} stones are left" if stones < roll else ""
+        return f"You cannot take {k}: the die shows {roll}{left}, so take 1 to {top}."
 
     def roll(self) -> int:
         """The die falls for the player to move; returns the face."""
@@ -109,6 +156,7 @@ class DiceNimTable(widgets.VBox):
         for k, button in enumerate(self.buttons, start=1):
             button.disabled = k > top
         self.board.value = f"<pre>{html.escape(self.text)}</pre>"
+        self.message.value = ""
 
 
 def _board_marks(game, state) -> list[list[str]]:
@@ -123,36 +171,53 @@ def _show_value(value) -> str:
 class GameBoard(widgets.VBox):
     """Play a board game against ``opponent`` by clicking cells.
 
-    Args:
-        game: a two-player game whose actions are cells ``(row, col)`` and
-            whose ``render`` writes one mark per cell (``TicTacToe``,
-            ``Isolation``).
-        opponent: the computer, any player function ``(game, state) ->
-            action``; a ``depth_player`` or ``timed_player`` also shows its
-            thinking.
-        you: the player you are (default: the first to move).
-        evaluate: kept for old notebooks; the search shown is the
-            opponent's own, with its own evaluation.
+        Args:
+            game: a two-player game whose actions are cells ``(row, col)`` and
+                whose ``render`` writes one mark per cell (``TicTacToe``,
+                ``Isolation``).
+            opponent: the computer, any player function ``(game, state) ->
+                action``; a ``depth_player`` or ``timed_player`` also shows its
+                thinking.
+            you: the player you are (default: the first to move).
+            evaluate: kept for old notebooks; the search shown is the
+                opponent's own, with its own evaluation.
 
-    Attributes:
-        cells: the buttons, row by row (``cells[r][c]``); only the legal
-            targets are enabled on your turn.
-        status, thinking: ``HTML`` widgets: whose turn and the moves so far;
-            the computer's last decision.
-        new_game_button, search_button: start again; show the search that
-            chose the computer's last move in the tree viewer (``viewer``,
-            shown in ``viewer_area``, with ``depth_menu`` to open an earlier
-            depth of a timed player's iterative deepening).
-        state, moves: the game's state and the moves played.
+        Attributes:
+    <<<<<<< HEAD
+            cells: the buttons, row by row (``cells[r][c]``); only the legal
+                targets are enabled on your turn.
+            status, thinking: ``HTML`` widgets: whose turn and the moves so far;
+                the computer's last decision.
+            new_game_button, search_button: start again; show the search that
+                chose the computer's last move in the tree viewer (``viewer``,
+                shown in ``viewer_area``, with ``depth_menu`` to open an earlier
+                depth of a timed player's iterative deepening).
+    =======
+            cells: the buttons, row by row (``cells[r][c]``). They stay enabled
+                (a disabled button is drawn faded): the legal targets show a dot
+                (class ``aisearch-legal``) and a click elsewhere is refused with
+                a message; ``legal_cells`` lists the targets.
+            status, thinking: ``HTML`` widgets: whose turn, the computer's last
+                move (also ringed on the board) and the moves so far; the
+                computer's last decision.
+            message: an ``HTML`` widget that says why a click was refused
+                ("(0, 1) is taken: ..."); a move clears it.
+            new_game_button, search_button: start again; show the last decision's
+                search in the tree viewer (``viewer``, shown in ``viewer_area``).
+    >>>>>>> boards
+            state, moves: the game's state and the moves played.
 
-    >>> from aisearch.games import TicTacToe
-    >>> from aisearch.players import depth_player
-    >>> board = GameBoard(TicTacToe(), depth_player(2))
-    >>> board.cells[1][1].click()
-    >>> board.moves
-    [(1, 1), (0, 0)]
-    >>> board.cells[1][1].disabled, board.cells[0][1].disabled
-    (True, False)
+        >>> from aisearch.games import TicTacToe
+        >>> from aisearch.players import depth_player
+        >>> board = GameBoard(TicTacToe(), depth_player(2))
+        >>> board.cells[1][1].click()
+        >>> board.moves
+        [(1, 1), (0, 0)]
+        >>> board.cells[1][1].click()  # taken: refused, on the board
+        >>> board.moves, board.legal_cells[0]
+        ([(1, 1), (0, 0)], (0, 1))
+        >>> board.message.value
+        "<div class='aisearch-message' role='alert'>(1, 1) is taken: pick an empty cell marked •.</div>"
     """
 
     moves: list
@@ -165,13 +230,13 @@ class GameBoard(widgets.VBox):
         if self.you not in game.players:
             raise ValueError(f"you must be one of {game.players}, got {you!r}")
         marks = _board_marks(game, game.initial_state())
-        size = "42px"
+        size = f"{CELL_PX}px"
         self.cells = [
             [
                 widgets.Button(
-                    description="",
+                    description=EMPTY,
                     tooltip=f"{(r, c)}",
-                    layout=widgets.Layout(width=size, height=size),
+                    layout=widgets.Layout(width=size, height=size, flex="0 0 auto"),
                 )
                 for c in range(len(row))
             ]
@@ -179,14 +244,18 @@ class GameBoard(widgets.VBox):
         ]
         for r, row in enumerate(self.cells):
             for c, button in enumerate(row):
-                button.on_click(lambda _, cell=(r, c): self.play(cell))
+                button.add_class(CELL)
+                button.on_click(lambda _, cell=(r, c): self._click(cell))
         grid = widgets.GridBox(
             [b for row in self.cells for b in row],
             layout=widgets.Layout(
-                grid_template_columns=f"repeat({len(marks[0])}, {size})", grid_gap="2px"
+                grid_template_columns=f"repeat({len(marks[0])}, {size})",
+                grid_gap="3px",
+                flex="0 0 auto",
             ),
         )
         self.status = widgets.HTML()
+        self.message = widgets.HTML()
         self.thinking = widgets.HTML()
         self.new_game_button = widgets.Button(description="new game", button_style="info")
         self.new_game_button.on_click(lambda _: self.new_game())
@@ -196,10 +265,25 @@ class GameBoard(widgets.VBox):
         self.viewer = None
         self.depth_menu = None
         panel = widgets.VBox(
-            [self.status, self.thinking, widgets.HBox([self.new_game_button, self.search_button])],
-            layout=widgets.Layout(margin="0 0 0 16px"),
+            [
+                self.message,
+                self.status,
+                self.thinking,
+                widgets.HBox(
+                    [self.new_game_button, self.search_button],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
+            ],
+            # Beside the board while there is room for 240 pixels of text, else below it.
+            layout=widgets.Layout(flex="1 1 320px", min_width="240px", margin="0 0 8px 16px"),
         )
-        super().__init__([widgets.HBox([grid, panel]), self.viewer_area])
+        row = widgets.Box(
+            [grid, panel], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")
+        )
+        # The style sheet applies from a hidden widget: a <style> needs no room.
+        style = widgets.HTML(board_css(), layout=widgets.Layout(display="none"))
+        super().__init__([style, row, self.viewer_area])
+        self.add_class(BOARD)
         self.new_game()
 
     @property
@@ -212,18 +296,71 @@ class GameBoard(widgets.VBox):
         self._reply()
         self.show()
 
-    def play(self, cell) -> None:
-        """You move to ``cell``; then the computer replies (until it is your turn or the end)."""
+    @property
+    def legal_cells(self) -> list:
+        """The cells you may click now, in the game's order; none on the computer's
+        turn or once the game is over."""
         if self.over or self.game.to_move(self.state) != self.you:
-            return
-        if cell not in self.game.actions(self.state):
-            raise ValueError(
-                f"{cell!r} is not a legal move here: {list(self.game.actions(self.state))}"
-            )
+            return []
+        return list(self.game.actions(self.state))
+
+    def play(self, cell) -> None:
+        """You move to ``cell``; then the computer replies (until it is your turn or the end).
+
+        Raises:
+            ValueError: saying why, for a cell you may not play now (taken,
+                out of reach, off the board, the computer's turn, the game over).
+        """
+        refusal = self._refusal(cell)
+        if refusal:
+            raise ValueError(refusal)
         self.state = self.game.result(self.state, cell)
         self.moves.append(cell)
+        if not self.over and self.game.to_move(self.state) != self.you:
+            self.show(thinking=True)  # your mark at once, and no clicks while it searches
         self._reply()
         self.show()
+
+    def _click(self, cell) -> None:
+        """A click on ``cell``: play it, or say on the board why not (and change nothing)."""
+        refusal = self._refusal(cell)
+        if refusal:
+            self.message.value = message_html(refusal)
+        else:
+            self.play(cell)
+
+    def _refusal(self, cell) -> str:
+        """Why you may not play ``cell`` now, in words for the board; ``""`` if you may."""
+        if self.over:
+            return "The game is over: click new game to play again."
+        if self.game.to_move(self.state) != self.you:
+            return "Wait: it is the computer's turn."
+        legal = self.game.actions(self.state)
+        if cell in legal:
+            return ""
+        marks = _board_marks(self.game, self.state)
+        inside = (
+            isinstance(cell, tuple)
+            and len(cell) == 2
+            and all(isinstance(i, int) for i in cell)
+            and 0 <= cell[0] < len(marks)
+            and 0 <= cell[1] < len(marks[0])
+        )
+        if not inside:
+            return f"{cell!r} is not a legal move here: the legal moves are {list(legal)}."
+        if marks[cell[0]][cell[1]] != ".":
+            return f"{cell} is taken: pick an empty cell marked •."
+        return f"{cell} is out of your reach: pick a cell marked •."
+
+    def _computer_last_move(self):
+        """The cell of the computer's latest move (``None`` before it has moved),
+        found by replaying the moves from the start."""
+        state, last = self.game.initial_state(), None
+        for move in self.moves:
+            if self.game.to_move(state) != self.you:
+                last = move
+            state = self.game.result(state, move)
+        return last
 
     def _reply(self) -> None:
         while not self.over and self.game.to_move(self.state) != self.you:
@@ -266,25 +403,36 @@ class GameBoard(widgets.VBox):
             f"the line it expects: {line}"
         )
 
-    def show(self) -> None:
-        mine = not self.over and self.game.to_move(self.state) == self.you
-        legal = set(self.game.actions(self.state)) if mine else set()
+    def show(self, thinking: bool = False) -> None:
+        """Draw the position, and clear the message. ``thinking``: the computer
+        is about to search, so no cell is legal and clicks are ignored meanwhile."""
+        legal = set() if thinking else set(self.legal_cells)
+        last = self._computer_last_move()
         for r, row in enumerate(_board_marks(self.game, self.state)):
             for c, mark in enumerate(row):
                 button = self.cells[r][c]
-                button.description = "" if mark == "." else mark
-                button.disabled = (r, c) not in legal
-                button.button_style = "success" if (r, c) in legal else ""
+                button.description = EMPTY if mark == "." else mark
+                looks = [CELL, MARK_CLASSES.get(mark), LEGAL if (r, c) in legal else None]
+                set_classes(button, [*looks, LAST if (r, c) == last else None])
+        if thinking:
+            self.add_class(BUSY)
+        else:
+            self.remove_class(BUSY)
+        played = f"The computer played {last}, ringed in orange. " if last is not None else ""
         if self.over:
             result = self.game.utility(self.state, self.you)
             verdict = "You won!" if result > 0 else "You lost." if result < 0 else "A draw."
-            turn = f"Game over: {verdict}"
+            turn = f"Game over: {verdict} Click new game to play again."
+        elif legal:
+            turn = "Your move: click an empty cell marked •."
         else:
-            turn = "Your move: click a green cell." if mine else "The computer is thinking."
+            turn = "The computer is thinking..."
         moves = " ".join(str(m) for m in self.moves) or "none yet"
         self.status.value = (
-            f"<b>You are {html.escape(str(self.you))}.</b> {turn}<br>moves: {html.escape(moves)}"
+            f"<b>You are {html.escape(str(self.you))}.</b> {html.escape(played + turn)}"
+            f"<br>moves: {html.escape(moves)}"
         )
+        self.message.value = ""
         self.thinking.value = f"<span>{html.escape(self.decision_text())}</span>"
 
     def decision(self) -> Decision:

@@ -1,7 +1,7 @@
 """Stepping through a trace in Jupyter: play, slider, previous and next.
 
-``StepViewer`` is an ``ipywidgets.VBox``: a row of controls (a ``Play``
-that runs the steps like a film, previous and next buttons, a slider), the
+``StepViewer`` is an ``ipywidgets.VBox``: a row of controls (``StepControls``:
+play and pause, back to the start, previous and next, a slider), the
 step's sentence, the picture, and the counters. The picture is the PNG of
 one ``TreeFigure``, restyled and re-rendered in place at every step, so a
 long session makes no new figures. The viewer takes either kind of trace:
@@ -9,7 +9,7 @@ an ``aisearch.Trace`` of minimax, alpha-beta or expectimax (drawn by
 ``TreeFigure``) or an ``aisearch.mcts.MCTSTrace`` (drawn by ``MCTSFigure``,
 the tree growing with its visit counts and mean values).
 
-Play and slider are joined with ``ipywidgets.link``, in the kernel, rather
+The controls are joined with ``ipywidgets.link``, in the kernel, rather
 than ``jslink`` in the browser: every step has to reach the kernel anyway to
 be drawn, and a kernel-side link works in Colab too.
 """
@@ -22,6 +22,7 @@ import ipywidgets as widgets
 
 from ..focus import Overview
 from ..trace import bound_text, step_index
+from .controls import StepControls
 from .mcts import figure_for
 from .style import counters_text
 
@@ -46,7 +47,10 @@ class StepViewer(widgets.VBox):
             MCTS trace.
 
     Attributes:
-        play, slider, previous_button, next_button: the controls.
+        controls: the ``StepControls`` (``play_button``, ``start_button``, ...).
+        play, slider, previous_button, next_button: the controls' hidden
+            ``Play`` (its ``value`` is the step, ``playing`` whether it plays),
+            slider, and buttons.
         sentence, counters: ``HTML`` widgets explaining the step.
         image: the ``Image`` widget that shows the picture.
         subtree: the menu of the subtrees that can be opened (large traces),
@@ -75,44 +79,20 @@ class StepViewer(widgets.VBox):
         self.tree_figure = figure_for(trace, step=step, **figure_options)
         self.trace = trace
         self.figure = self.tree_figure.figure
-        last = len(trace) - 1
         first = self.tree_figure.frame.step
         self.overview = getattr(self.tree_figure, "overview", None)
-        self.play = widgets.Play(
-            value=first,
-            min=0,
-            max=last,
-            step=1,
-            interval=interval,
-            show_repeat=False,
-            description="play",
-        )
-        self.slider = widgets.IntSlider(
-            value=first,
-            min=0,
-            max=last,
-            description="step",
-            continuous_update=True,
-            layout=widgets.Layout(width="min(60%, 480px)"),
-        )
-        self.previous_button = widgets.Button(
-            description="◀ previous", tooltip="previous step", layout=widgets.Layout(width="auto")
-        )
-        self.next_button = widgets.Button(
-            description="next ▶", tooltip="next step", layout=widgets.Layout(width="auto")
-        )
+        self.controls = StepControls(len(trace), step=first, interval=interval)
+        self.play, self.slider = self.controls.player, self.controls.slider
+        self.previous_button = self.controls.previous_button
+        self.next_button = self.controls.next_button
         self.sentence = widgets.HTML()
         self.counters = widgets.HTML()
         self.image = widgets.Image(
             format="png", layout=widgets.Layout(max_width="100%", height="auto")
         )
-        self._link = widgets.link((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._on_slider, names="value")
-        self.previous_button.on_click(lambda _: self._move(-1))
-        self.next_button.on_click(lambda _: self._move(+1))
-        controls = widgets.HBox([self.play, self.previous_button, self.slider, self.next_button])
         self.subtree = None
-        rows = [controls, self.sentence, self.image, self.counters]
+        rows = [self.controls, self.sentence, self.image, self.counters]
         if self.overview is not None:
             self.subtree = widgets.Dropdown(
                 description="open",
@@ -153,7 +133,8 @@ class StepViewer(widgets.VBox):
         """Step through ``node``'s subtree only (``None``: the whole search again).
 
         The slider runs over the steps the search spent inside the subtree,
-        from its first visit to its return, and starts at the first.
+        from its first visit to its return, and starts at the first; back on
+        the whole search it stays at the step shown.
 
         Raises:
             ValueError: ``node`` is not in the trace, or was never visited.
@@ -166,10 +147,12 @@ class StepViewer(widgets.VBox):
             steps = self.overview.steps(node)
         self.focus = node
         first, last = steps[0], steps[-1]
+        self.controls.play_button.value = False
+        shown = self.slider.value if node is None else first
         # Widen before narrowing, so that min never passes max on the way.
         self.slider.min, self.play.min = 0, 0
         self.slider.max = self.play.max = last
-        self.slider.value = first
+        self.slider.value = shown
         self.slider.min = self.play.min = first
         self._show(self.slider.value)
 
@@ -210,11 +193,6 @@ class StepViewer(widgets.VBox):
         parent = self.trace.label(row.parent) if row.parent is not None else "the root"
         action = row.action if row.action is not None else self.trace.label(node)
         return f"{action} from {parent}: {summary.visited:,} nodes{said}{cut}"
-
-    def _move(self, by: int) -> None:
-        # Clamped, so a click past either end (the buttons are disabled there
-        # in the browser, but ``click()`` ignores that) does nothing.
-        self.slider.value = min(max(self.slider.value + by, self.slider.min), self.slider.max)
 
     def _on_slider(self, change) -> None:
         self._show(change["new"])

@@ -249,21 +249,33 @@ class StepViewer:
             lambda: (s := self.settled_state()) == self.state() and s, "the slider to come to rest"
         )
 
+    def play_button(self):
+        """The play/pause toggle ("play", "pause" while playing)."""
+        return self.locator.locator("button.widget-toggle-button").first
+
     def play_until(self, steps: int) -> ViewerState:
-        """Press Play, wait until it has moved ``steps`` steps on its own, press pause."""
-        play = self.locator.locator(".widget-play button").first
+        """Press play, wait until it has moved ``steps`` steps on its own, press pause."""
+        play = self.play_button()
         before = self.settled_state()
         play.click()
         try:
             wait_until(
                 lambda: self.state().step >= before.step + steps,
-                f"Play to advance {steps} steps",
+                f"play to advance {steps} steps",
                 timeout=ANSWER_SECONDS,
             )
         finally:
-            play.click()  # the same button pauses
+            if "pause" in play.inner_text():  # the same button pauses (unless it reached the end)
+                play.click()
         time.sleep(1)  # a step already sent may still arrive
         return self.settled_state()
+
+    def start(self) -> ViewerState:
+        """Press "start": back to step 0."""
+        self.locator.get_by_title("back to the start").click()
+        return wait_until(
+            lambda: (s := self.settled_state()).step == 0 and s, "the viewer back at step 0"
+        )
 
 
 # -- the Dice Nim board -----------------------------------------------------------------

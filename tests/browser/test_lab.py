@@ -170,8 +170,8 @@ def test_tic_tac_toe_board_replies(lab_notebook, screenshots):
     )
     screenshots(board, "after-the-centre")
     assert marks[4] == "X" and marks.count("X") == 1, marks
-    assert not centre.is_enabled(), "a used cell stays disabled"
-    thinking = board.locator(".widget-html-content").nth(1).inner_text()
+    assert "aisearch-legal" not in centre.get_attribute("class"), "a used cell shows no dot"
+    thinking = board.inner_text()
     assert re.search(r"searched to depth \d+ .* and played \(\d, \d\)", thinking), thinking
 
 

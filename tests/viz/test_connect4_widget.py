@@ -120,3 +120,53 @@ def test_a_budget_must_be_a_positive_number_of_seconds():
     for bad in (0, -1, "1", True):
         with pytest.raises(ValueError, match="budget must be a positive number of seconds"):
             ConnectFourBoard(ConnectFour(4, 4), budget=bad)
+
+
+def test_a_full_column_says_full_and_a_click_on_it_says_why_and_changes_nothing():
+    board = ConnectFourBoard(ConnectFour(4, 4), start="1111", show_scores=False)
+    assert board.buttons[0].description == "full" and board.buttons[1].description == "▼ 2"
+    assert board.buttons[0].tooltip == "column 1 is full"
+    before = (board.state, list(board.turns), board.board.value, board.history.value)
+    board.buttons[0].click()  # disabled in the browser; click() in code still runs it
+    assert "Column 1 is full: pick another column." in board.message.value
+    assert (board.state, board.turns, board.board.value, board.history.value) == before
+    with pytest.raises(ValueError):
+        board.drop(0)  # from code: the game's error, as before
+    board.buttons[1].click()
+    assert board.message.value == "" and board.state.moves == 6
+
+
+def test_a_click_after_the_end_says_the_game_is_over():
+    board = ConnectFourBoard(ConnectFour(4, 4), start="112233", first="computer")
+    assert board.status == "The computer wins."
+    board.buttons[3].click()
+    assert "The game is over: click new game" in board.message.value
+
+
+def test_the_computers_last_disc_is_ringed_and_named():
+    game = ConnectFour(4, 4)
+    board = ConnectFourBoard(game, show_scores=False)
+    assert "aisearch-last-disc" not in board.board.value and board.last_reply is None
+    board.buttons[0].click()
+    column = board.last_reply
+    assert board.turns == [f"you 1, computer {column + 1}"]
+    assert board.board.value.count("aisearch-last-disc") == 1
+    # The ringed disc is the computer's, in its column, on top.
+    grid = game.grid(board.state)
+    cells = re.findall(r"<div title='(.)'( class='aisearch-last-disc')?", board.board.value)
+    ringed = [i for i, (_, ring) in enumerate(cells) if ring]
+    row, col = divmod(ringed[0], game.width)
+    assert col == column and grid[row][col] != board.you
+    assert all(grid[r][col] == "." for r in range(row))
+    assert f"The computer played column {column + 1} (ringed in white)." in board.history.value
+    board.new_game_button.click()
+    assert "aisearch-last-disc" not in board.board.value
+
+
+def test_the_board_and_its_text_sit_in_a_wrapping_row():
+    board = ConnectFourBoard(ConnectFour(4, 4), show_scores=False)
+    (row,) = board.children
+    left, panel = row.children
+    assert row.layout.flex_flow == "row wrap" and left.layout.flex == "0 0 auto"
+    assert board.message in panel.children and board.history in panel.children
+    assert all(b.layout.flex == "0 0 auto" for b in board.buttons)

@@ -1,5 +1,7 @@
 """Games played with buttons, in the kernel: Dice Nim, tic-tac-toe and Isolation."""
 
+import html
+
 import pytest
 
 from aisearch import RandomOpponent, expectimax
@@ -8,6 +10,7 @@ from aisearch.games import DiceNim, GameTree, TicTacToe
 from aisearch.games.isolation import Isolation
 from aisearch.players import depth_player, random_player
 from aisearch.viz import DiceNimTable
+from aisearch.viz.board_style import BOARD, BUSY, CELL_PX, EMPTY, LAST, board_css
 from aisearch.viz.play import GameBoard
 
 
@@ -59,8 +62,12 @@ def test_random_opponent_turns_the_opponent_into_chance():
 
 
 def enabled(board):
+    """The cells drawn as legal (a dot, class aisearch-legal), row by row."""
     return [
-        (r, c) for r, row in enumerate(board.cells) for c, b in enumerate(row) if not b.disabled
+        (r, c)
+        for r, row in enumerate(board.cells)
+        for c, b in enumerate(row)
+        if "aisearch-legal" in b._dom_classes
     ]
 
 
@@ -73,19 +80,19 @@ def test_tic_tac_toe_board_a_click_and_the_reply():
     assert board.moves[0] == (0, 0) and len(board.moves) == 2
     reply = board.moves[1]
     assert board.cells[reply[0]][reply[1]].description == "O"
-    assert board.cells[0][0].description == "X" and board.cells[0][0].disabled
-    assert len(enabled(board)) == 7
+    assert board.cells[0][0].description == "X" and (0, 0) not in enabled(board)
+    assert len(enabled(board)) == 7 and enabled(board) == board.legal_cells
     assert "searched to depth 2" in board.thinking.value
     assert f"played {reply}" in board.thinking.value.replace("&#x27;", "'")
 
 
-def test_the_computer_moves_first_when_you_are_second_and_games_end_disabled():
+def test_the_computer_moves_first_when_you_are_second_and_games_end_with_no_legal_cell():
     board = GameBoard(TicTacToe(), depth_player(9), you="O")
     assert len(board.moves) == 1 and len(enabled(board)) == 8
     while not board.over:
         r, c = enabled(board)[0]
         board.cells[r][c].click()
-    assert enabled(board) == [] and "Game over" in board.status.value
+    assert enabled(board) == board.legal_cells == [] and "Game over" in board.status.value
     assert "You lost." in board.status.value or "A draw." in board.status.value
     board.new_game_button.click()
     assert len(board.moves) == 1 and not board.over
@@ -134,3 +141,159 @@ def test_a_search_that_sees_the_end_calls_its_value_a_win():
     board = GameBoard(game, depth_player(16))
     board.cells[0][0].click()
     assert f"value +{game.win} for it (a win)" in board.thinking.value
+
+
+# Boards a class can see: sizes, marks, the last move, refused clicks ----------
+
+
+def looks(board):
+    """Everything a click must not change when it is refused."""
+    return (
+        board.state,
+        list(board.moves),
+        [[(b.description, b._dom_classes) for b in row] for row in board.cells],
+        board.status.value,
+        board.thinking.value,
+    )
+
+
+def ringed(board):
+    return [
+        (r, c)
+        for r, row in enumerate(board.cells)
+        for c, b in enumerate(row)
+        if LAST in b._dom_classes
+    ]
+
+
+def test_cells_keep_their_size_and_the_text_wraps_below_on_a_narrow_page():
+    board = GameBoard(TicTacToe(), random_player(0))
+    style, row, _ = board.children
+    assert style.value == board_css() and style.layout.display == "none"
+    assert BOARD in board._dom_classes
+    grid, panel = row.children
+    assert row.layout.flex_flow == "row wrap"
+    assert grid.layout.flex == "0 0 auto" and panel.layout.min_width == "240px"
+    for cell in (b for r in board.cells for b in r):
+        assert cell.layout.width == cell.layout.height == f"{CELL_PX}px"
+        assert cell.layout.flex == "0 0 auto" and not cell.disabled
+
+
+def test_an_occupied_cell_says_so_on_the_board_and_changes_nothing():
+    board = GameBoard(TicTacToe(), depth_player(2))
+    board.cells[1][1].click()
+    reply = board.moves[1]
+    before = looks(board)
+    board.cells[1][1].click()  # yours
+    assert board.message.value == (
+        "<div class='aisearch-message' role='alert'>"
+        "(1, 1) is taken: pick an empty cell marked •.</div>"
+    )
+    assert looks(board) == before
+    board.cells[reply[0]][reply[1]].click()  # the computer's
+    assert f"{reply} is taken" in board.message.value and looks(board) == before
+    with pytest.raises(ValueError, match=r"\(1, 1\) is taken"):
+        board.play((1, 1))  # from code: an error, as before
+    assert looks(board) == before
+    r, c = board.legal_cells[0]
+    board.cells[r][c].click()  # a legal move clears the message
+    assert board.message.value == "" and len(board.moves) == 4
+
+
+def test_legal_cells_show_a_dot_and_the_status_says_click_an_empty_cell():
+    board = GameBoard(TicTacToe(), depth_player(2))
+    assert enabled(board) == board.legal_cells == list(TicTacToe().actions(board.state))
+    assert "Your move: click an empty cell marked •." in board.status.value
+    assert "The computer played" not in board.status.value and ringed(board) == []
+
+
+def test_the_computers_last_move_is_ringed_and_named():
+    board = GameBoard(TicTacToe(), depth_player(2))
+    board.cells[0][0].click()
+    first = board.moves[-1]
+    assert ringed(board) == [first]
+    assert f"The computer played {first}, ringed in orange." in html.unescape(board.status.value)
+    r, c = board.legal_cells[0]
+    board.cells[r][c].click()
+    assert ringed(board) == [board.moves[-1]] != [first]  # only the latest
+    second = GameBoard(TicTacToe(), depth_player(2), you="O")  # it moved first
+    assert ringed(second) == [second.moves[0]]
+
+
+def test_a_click_after_the_end_or_on_the_computers_turn_gets_a_message():
+    board = GameBoard(TicTacToe(), depth_player(9))
+    while not board.over:
+        r, c = board.legal_cells[0]
+        board.cells[r][c].click()
+    before = looks(board)
+    board.cells[0][0].click()
+    assert "The game is over: click new game" in board.message.value and looks(board) == before
+    with pytest.raises(ValueError, match="The game is over"):
+        board.play((0, 0))
+    assert "Click new game to play again." in board.status.value
+
+    seen = {}
+
+    def impatient(game, state):
+        """A computer that meets a click while it thinks, as a queued click would."""
+        seen["classes"] = board._dom_classes
+        seen["status"] = board.status.value
+        board.cells[2][2].click()
+        seen["message"] = board.message.value
+        return game.actions(state)[0]
+
+    board = GameBoard(TicTacToe(), impatient)
+    board.cells[1][1].click()
+    assert "Wait: it is the computer's turn." in html.unescape(seen["message"])
+    assert BUSY in seen["classes"] and "The computer is thinking" in seen["status"]
+    assert board.moves == [(1, 1), (0, 0)] and BUSY not in board._dom_classes
+
+
+def test_isolation_says_which_squares_are_out_of_reach_and_rings_the_computers_square():
+    game = Isolation(5, 5)
+    board = GameBoard(game, depth_player(2))
+    board.cells[2][2].click()
+    assert ringed(board) == [board.state.o]
+    far = next(
+        (r, c)
+        for r in range(5)
+        for c in range(5)
+        if (r, c) not in game.actions(board.state) and board.cells[r][c].description == EMPTY
+    )
+    before = looks(board)
+    board.cells[far[0]][far[1]].click()
+    assert f"{far} is out of your reach: pick a cell marked •." in board.message.value
+    assert looks(board) == before
+    board.cells[2][2].click()  # your own piece
+    assert "(2, 2) is taken" in board.message.value
+    r, c = board.legal_cells[0]
+    board.cells[r][c].click()
+    assert ringed(board) == [board.state.o] and "aisearch-blocked" in board.cells[2][2]._dom_classes
+
+
+def test_dice_nim_says_why_a_take_is_refused():
+    table = DiceNimTable(DiceNim(stones=7, die=3), seed=4)
+    top = min(table.state.roll, table.state.stones)
+    if top < 3:
+        before = (table.state, list(table.moves), table.board.value)
+        table.buttons[2].click()  # disabled in the browser; click() in code still runs it
+        assert f"You cannot take 3: the die shows {table.state.roll}" in table.message.value
+        assert (table.state, table.moves, table.board.value) == before
+    table.buttons[0].click()
+    assert table.message.value == ""
+    play_to_the_end(table)
+    table.buttons[0].click()
+    assert "The game is over" in table.message.value
+    with pytest.raises(ValueError, match="the game is over"):
+        table.take(1)
+    assert table.buttons[0].layout.flex == "0 0 auto"
+
+
+def test_a_new_game_clears_every_mark_in_the_browser_too():
+    """An empty cell's description is a no-break space, never "": ipywidgets'
+    button view keeps its old text when its description becomes empty."""
+    board = GameBoard(TicTacToe(), depth_player(2))
+    assert {b.description for row in board.cells for b in row} == {EMPTY}
+    board.cells[1][1].click()
+    board.new_game_button.click()
+    assert {b.description for row in board.cells for b in row} == {EMPTY}

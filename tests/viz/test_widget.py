@@ -9,6 +9,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 
 from aisearch.viz import StepViewer, step_through, style
+from aisearch.viz.controls import StepControls
 
 CUTOFF_AT_C = 11
 C = 5  # node id of C in the textbook trace
@@ -114,3 +115,97 @@ def test_stepping_fifty_times_makes_no_new_figures(random40):
     for _ in range(10):
         viewer.previous_button.click()
     assert viewer.step == 40 and live_figures() == figures_before
+
+
+# The controls: play and pause, start, previous, next ----------------------------
+
+
+def test_the_controls_are_named_and_labelled(textbook):
+    viewer = StepViewer(textbook)
+    controls = viewer.controls
+    assert isinstance(controls, StepControls) and viewer.children[0] is controls
+    assert isinstance(controls.play_button, widgets.ToggleButton)
+    shown = [c for c in controls.children if c.layout.display != "none"]
+    assert shown == [
+        controls.play_button,
+        controls.start_button,
+        controls.previous_button,
+        controls.slider,
+        controls.next_button,
+    ]
+    assert controls.player is viewer.play and controls.player.layout.display == "none"
+    labels = [(b.description, b.tooltip) for b in shown if not isinstance(b, widgets.IntSlider)]
+    assert labels == [
+        ("play", "play the steps one after another"),
+        ("start", "back to the start"),
+        ("◀ previous", "previous step"),
+        ("next ▶", "next step"),
+    ]
+    assert controls.slider.description == "step"
+    assert (controls.play_button.icon, controls.start_button.icon) == ("play", "step-backward")
+    assert controls.layout.flex_flow == "row wrap"
+
+
+def test_play_runs_in_the_browser_and_pause_stops_where_it_is(textbook):
+    viewer = StepViewer(textbook, interval=300)
+    controls = viewer.controls
+    assert viewer.play.interval == 300 and not viewer.play.repeat
+    controls.play_button.value = True  # a click: the browser's Play starts its clock
+    assert viewer.play.playing and controls.play_button.description == "pause"
+    assert controls.play_button.icon == "pause"
+    assert controls.play_button.tooltip == "pause at this step"
+    viewer.play.value = 5  # the browser's clock ticks
+    assert viewer.step == 5 and viewer.sentence.value.startswith("<b>")
+    controls.play_button.value = False  # pause
+    assert not viewer.play.playing and viewer.step == 5
+    assert controls.play_button.description == "play"
+
+
+def test_play_at_the_end_turns_back_into_play_and_starts_again_from_the_start(textbook):
+    viewer = StepViewer(textbook, step=19)
+    controls = viewer.controls
+    controls.play_button.value = True
+    viewer.play.value = 21  # the last step
+    viewer.play.playing = False  # what the browser's Play does after the last step
+    assert controls.play_button.value is False and controls.play_button.description == "play"
+    assert viewer.step == 21 and controls.play_button.tooltip == "play again from the start"
+    controls.play_button.value = True
+    assert viewer.step == 0 and viewer.play.value == 0 and viewer.play.playing
+
+
+def test_start_previous_and_next_pause_and_move(textbook):
+    viewer = StepViewer(textbook, step=6)
+    controls = viewer.controls
+    controls.play_button.value = True
+    controls.next_button.click()
+    assert viewer.step == 7 and not viewer.play.playing
+    controls.play_button.value = True
+    controls.previous_button.click()
+    assert viewer.step == 6 and not controls.play_button.value
+    controls.play_button.value = True
+    controls.start_button.click()
+    assert viewer.step == 0 and not viewer.play.playing
+    assert viewer.previous_button.disabled and not controls.start_button.disabled
+    controls.start_button.click()  # a no-op at the start
+    assert viewer.step == 0
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ((0,), "steps must be a whole number >= 1, got 0"),
+        ((3.0,), "steps must be a whole number >= 1"),
+        ((3,), None),
+        ((3, 3), r"step must be at most 2 \(steps=3\), got 3"),
+        ((3, -1), "step must be a whole number >= 0"),
+        ((3, 0, 0), "interval must be a whole number >= 1"),
+    ],
+)
+def test_bad_controls_are_named(arguments, message):
+    steps, *rest = arguments
+    options = dict(zip(("step", "interval")[: len(rest)], rest, strict=True))
+    if message is None:
+        assert StepControls(steps, **options).slider.max == steps - 1
+    else:
+        with pytest.raises(ValueError, match=message):
+            StepControls(steps, **options)

@@ -1,0 +1,139 @@
+"""How the boards to play look: colours a projector keeps, cells that never shrink.
+
+A board is read from the back of a lecture hall, on a projector that washes
+colours out, so its marks are big, bold and dark on white: every colour pair
+here is chosen by its contrast ratio (WCAG 2: at least 7 : 1 for the marks,
+4.5 : 1 for other text, 3 : 1 for a ring or an outline), and
+``contrast_ratio`` measures it. Nothing is said by colour alone: a cell you
+may click shows a dot, the computer's last move a thick ring, and the status
+line says both in words.
+
+The board's cells are ``ipywidgets.Button``\\ s. JupyterLab draws a disabled
+button half transparent, which would fade the marks on it, so the cells stay
+enabled and are styled here instead: ``board_css`` is a style sheet scoped to
+the class ``BOARD`` (a board puts it in a ``widgets.HTML`` and adds the class
+to itself with ``add_class``), and each cell gets the classes of what it shows
+(``MARK_CLASSES``, ``LEGAL``, ``LAST``). Cells have a fixed size and
+``flex: 0 0 auto``; the board and its text sit in a row that wraps, so on a
+narrow page the text goes below the board instead of squeezing it.
+"""
+
+from __future__ import annotations
+
+import html
+
+CELL_PX = 48
+"""The side of a cell, in pixels: it never shrinks."""
+
+CELL_BACKGROUND = "#ffffff"
+MARK_COLOURS = {"X": "#0b3d91", "O": "#9b1111"}
+"""Dark blue crosses and dark red noughts, each above 8 : 1 on a white cell."""
+BLOCKED_BACKGROUND, BLOCKED_MARK = "#4a4a4a", "#ffffff"
+"""Isolation's used squares: a white ``#`` on dark grey."""
+LEGAL_BACKGROUND, LEGAL_DOT = "#e8f5e9", "#1b5e20"
+"""A cell you may click: a dark green dot on a pale green cell."""
+LAST_RING = "#c2410c"
+"""The ring around the computer's last move (orange, 5 : 1 on white)."""
+CELL_BORDER = "#5a5a5a"
+MESSAGE_TEXT, MESSAGE_BACKGROUND = "#8a1010", "#fdecea"
+"""A refused click's message: dark red on pale red."""
+
+EMPTY = "\u00a0"
+"""An empty cell's description: a no-break space, never ``""``. ipywidgets
+8's button view leaves its old text in place when the description becomes
+empty (and it has no icon), so a new game would keep showing the last
+game's marks in the browser."""
+
+BOARD = "aisearch-board"
+CELL = "aisearch-cell"
+LEGAL = "aisearch-legal"
+LAST = "aisearch-last"
+BUSY = "aisearch-busy"
+MARK_CLASSES = {"X": "aisearch-mark-x", "O": "aisearch-mark-o", "#": "aisearch-blocked"}
+"""The class a cell gets for the mark it shows."""
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of a ``#rrggbb`` colour."""
+    text = colour.removeprefix("#") if isinstance(colour, str) else ""
+    try:
+        channels = [int(text[i : i + 2], 16) / 255 for i in (0, 2, 4)] if len(text) == 6 else []
+    except ValueError:
+        channels = []
+    if not channels:
+        raise ValueError(f"a colour must be written '#rrggbb', got {colour!r}")
+    red, green, blue = (
+        c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels
+    )
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast_ratio(foreground: str, background: str) -> float:
+    """WCAG 2's contrast ratio of two ``#rrggbb`` colours: from 1 (none) to 21.
+
+    The order does not matter. Raises ``ValueError`` naming a colour that is
+    not written ``#rrggbb``.
+
+    >>> round(contrast_ratio("#000000", "#ffffff"), 1)
+    21.0
+    >>> round(contrast_ratio(MARK_COLOURS["X"], CELL_BACKGROUND), 1)
+    10.0
+    """
+    lighter, darker = sorted((_luminance(foreground), _luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def board_css() -> str:
+    """The boards' style sheet, as a ``<style>`` element for a ``widgets.HTML``.
+
+    Every rule starts with ``.aisearch-board``, so it styles nothing else on
+    the page; showing it twice (two boards) changes nothing.
+    """
+    board, cell = f".{BOARD}", f".{BOARD} .jupyter-button.{CELL}"
+    rules = f"""
+{cell} {{
+  flex: 0 0 auto; width: {CELL_PX}px; height: {CELL_PX}px; min-width: {CELL_PX}px;
+  padding: 0; margin: 0; font-size: 30px; font-weight: 800; line-height: 1;
+  background: {CELL_BACKGROUND}; color: #111111; opacity: 1;
+  border: 2px solid {CELL_BORDER}; border-radius: 4px;
+}}
+{cell}:focus-visible {{ outline: 3px solid #111111; outline-offset: 1px; }}
+{cell}.{MARK_CLASSES["X"]} {{ color: {MARK_COLOURS["X"]}; }}
+{cell}.{MARK_CLASSES["O"]} {{ color: {MARK_COLOURS["O"]}; }}
+{cell}.{MARK_CLASSES["#"]} {{ background: {BLOCKED_BACKGROUND}; color: {BLOCKED_MARK}; }}
+{cell}.{LEGAL} {{ background: {LEGAL_BACKGROUND}; }}
+{cell}.{LEGAL}::after {{ content: "•"; color: {LEGAL_DOT}; font-size: 26px; }}
+{cell}.{LAST} {{ box-shadow: inset 0 0 0 5px {LAST_RING}; }}
+{board}.{BUSY} .{CELL} {{ pointer-events: none; cursor: progress; }}
+{board} .aisearch-message {{
+  color: {MESSAGE_TEXT}; background: {MESSAGE_BACKGROUND}; font-weight: 700;
+  border-left: 5px solid {MESSAGE_TEXT}; padding: 4px 8px; margin: 2px 0 6px 0;
+}}
+"""
+    return f"<style>{rules}</style>"
+
+
+def message_html(text: str) -> str:
+    """A refused click's message, as HTML: ``""`` for no message.
+
+    >>> message_html("")
+    ''
+    >>> message_html("(0, 1) is taken")
+    "<div class='aisearch-message' role='alert'>(0, 1) is taken</div>"
+    """
+    if not text:
+        return ""
+    return f"<div class='aisearch-message' role='alert'>{html.escape(text)}</div>"
+
+
+def set_classes(widget, classes) -> None:
+    """Give ``widget`` exactly ``classes`` among the cell classes of this module.
+
+    Other classes it has (``jupyter-button``, ones a notebook added) stay. One
+    assignment, so a cell that changes sends the browser one message.
+    """
+    ours = {CELL, LEGAL, LAST, *MARK_CLASSES.values()}
+    kept = [c for c in widget._dom_classes if c not in ours]
+    wanted = tuple(kept + [c for c in classes if c])
+    if tuple(widget._dom_classes) != wanted:
+        widget._dom_classes = wanted
