@@ -77,7 +77,10 @@ class StepViewer(widgets.VBox):
         self.figure = self.tree_figure.figure
         last = len(trace) - 1
         first = self.tree_figure.frame.step
-        self.overview = getattr(self.tree_figure, "overview", None)
+        # The subtree menu needs an overview that can list a subtree's steps; an
+        # MCTS tree grows a little everywhere at each iteration, so it has none.
+        overview = getattr(self.tree_figure, "overview", None)
+        self.overview = overview if hasattr(overview, "steps") else None
         self.play = widgets.Play(
             value=first,
             min=0,
