@@ -182,7 +182,8 @@ class FocusDrawing:
         left, right = half, half
         if self._has_board(n):
             left, right = 0.36 * self.row + half, 0.52 * self.row + 0.03
-        widths = {k: _width(v, FONTS[k]) for k, v in words.items()}
+        bold = n in self.view.open  # the path's values are written in bold
+        widths = {k: _width(v, FONTS[k], bold and k == "value") for k, v in words.items()}
         if mode >= NO_ACTION:
             right += max(widths.get("value", 0), widths.get("window", 0))
         if mode == FULL:
@@ -321,6 +322,8 @@ class FocusDrawing:
         left = self._marker_x(n) - half - 0.03
         right = x + (0.52 * self.row if self._has_board(n) else half) + 0.03
         under = y - half - 0.01
+        if "window" in words and "summary" in words:  # clear of the second line beside it
+            under -= 0.05
         if mode == FULL and "action" in words:
             self._text(
                 left,
@@ -538,10 +541,10 @@ def _glyph_painter(trace):
 
 
 @functools.lru_cache(maxsize=4096)
-def _width(text: str, fontsize: float) -> float:
+def _width(text: str, fontsize: float, bold: bool = False) -> float:
     """Inches ``text`` takes written in ``fontsize`` points (remembered: a
     trace writes the same few values and counts again and again)."""
-    return style.text_width(text, fontsize) / 72
+    return style.text_width(text, fontsize, bold) / 72
 
 
 def _action_text(action) -> str:

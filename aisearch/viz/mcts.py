@@ -18,6 +18,13 @@ the numbers the sentence gives.
 ``MCTSFigure`` is the counterpart of ``TreeFigure`` for MCTS traces;
 ``figure_for(trace)`` picks the right one, which is how ``step_through``,
 ``animate``, ``frame_strip`` and ``save_frames`` accept both kinds of trace.
+
+A few hundred iterations grow a tree too wide to read whole. Such a trace
+(more than ``WHOLE_TREE_LIMIT`` nodes) is drawn in focus and context, as a
+large search's trace is (``aisearch.viz.focus``): ``MCTSFocusFigure`` draws
+the path of the step in full and, in a row under each node on it, that
+node's children in the tree by then, each with its ``visits / mean`` and,
+under a child that holds a subtree, the number of nodes in it (``▸n``).
 """
 
 from __future__ import annotations

@@ -113,6 +113,8 @@ def test_a_select_step_writes_the_scores_compared(large, figure):
         shown = {s for s in event.scores if figure.drawing.modes[s.node] >= 2}
         assert written == {f"UCT {format_value(s.score)}" for s in shown}
         assert len(shown) == len(event.scores)  # at these steps all of them fit
+        # A child's score, under its numbers, is clear of its count of nodes below.
+        assert label_problems(figure.figure) == [], event.step
 
 
 def test_looks_say_path_active_unvisited_and_mean(large, figure):
