@@ -146,3 +146,69 @@ class Overview:
         drawn = [n for row in rows for n in row]
         subtrees = {n: self.subtree(n, step) for n in drawn}
         return FocusView(step, path, rows, subtrees, frozenset(path))
+
+
+class MCTSOverview:
+    """The index behind the focused view of an MCTS trace (``aisearch.mcts_trace``).
+
+    The same view as ``Overview`` gives a search's trace: at a step, the path
+    from the root to the node the step is about, and the children of every
+    node on it, but only those in the tree by then. A summary's ``visited``
+    counts the nodes added to the tree in that subtree so far (the node
+    included); ``held``, those in it at the end; MCTS never cuts, so ``cut``
+    is false. MCTS grows its tree wherever the selection leads, so the nodes
+    under a node are not a run of ids: each node keeps the steps at which
+    the nodes under it were added, in order, and how many by a step is one
+    binary search (a list entry per node and ancestor: the tree's size times
+    its depth).
+
+    Raises:
+        ValueError: the trace is empty.
+
+    >>> from aisearch.games import GameTree
+    >>> from aisearch.mcts import MCTSTrace, mcts
+    >>> tree = GameTree.from_nested([[1, 1, -1], [0, 0]])
+    >>> trace = MCTSTrace(tree)
+    >>> _ = mcts(tree, iterations=6, seed=0, tracer=trace)
+    >>> view = MCTSOverview(trace).at(-1)
+    >>> [trace.label(n) for n in view.path]  # the last iteration went down to G
+    ['A', 'C', 'G']
+    >>> [[trace.label(n) for n in row] for row in view.rows]  # C's other child: not added yet
+    [['A'], ['B', 'C'], ['G']]
+    >>> view.subtrees[0].visited, view.subtrees[1].visited, view.collapsed()
+    (7, 4, [1])
+    """
+
+    def __init__(self, trace) -> None:
+        if not len(trace):
+            raise ValueError("the trace is empty: run mcts with tracer=trace first")
+        self.trace = trace
+        self.nodes = nodes = trace.nodes()
+        self.added: dict[int, list[int]] = {n: [] for n in nodes}
+        for n in sorted(nodes, key=lambda n: nodes[n].entered):
+            ancestor = n
+            while ancestor is not None:
+                self.added[ancestor].append(nodes[n].entered)
+                ancestor = nodes[ancestor].parent
+
+    def subtree(self, node: int, step: int) -> Subtree:
+        """What ``node``'s subtree holds after ``step``.
+
+        Raises:
+            ValueError: ``node`` is not a node of the trace.
+        """
+        added = self.added.get(node)
+        if added is None:
+            raise ValueError(f"node {node!r} is not in this trace (ids 0..{len(self.nodes) - 1})")
+        return Subtree(node, bisect_right(added, step), False, len(added))
+
+    def at(self, step: int) -> FocusView:
+        """The focused view after ``step`` (negative counts from the end)."""
+        step = step_index(self.trace.events, step, "mcts")
+        path = list(self.trace.events[step].path)
+        rows = [[path[0]]] + [
+            [c for c in self.nodes[n].children if self.nodes[c].entered <= step] for n in path
+        ]
+        rows = [row for row in rows if row]
+        subtrees = {n: self.subtree(n, step) for row in rows for n in row}
+        return FocusView(step, path, rows, subtrees, frozenset(path))

@@ -30,7 +30,7 @@ from matplotlib.patches import Rectangle
 
 import aisearch.viz.style as style
 
-from ..focus import FocusView, Overview
+from ..focus import FocusView, MCTSOverview, Overview
 from ..trace import PRUNED, UNSEEN, bound_text
 from .canvas import Blitter, new_figure
 from .framing import CAPTION_LINE, CAPTION_LINES, add_caption, add_counters
@@ -40,6 +40,9 @@ from .legend import legend_handles
 WHOLE_TREE_LIMIT = 120
 """Traces of at most this many nodes are drawn whole (``TreeFigure``); larger
 ones in focus and context."""
+
+WHOLE_TREE_OPTIONS = frozenset({"layout", "show_labels", "show_actions", "node_size"})
+"""Options that only a whole-tree drawing takes: given any, a large trace is drawn whole too."""
 
 WIDTH = 9.2
 """Inches: 920 pixels at 100 dpi, within a notebook's output area on a
@@ -104,7 +107,7 @@ class FocusDrawing:
             state is not drawn as a board (by default ``trace.label``).
     """
 
-    def __init__(self, ax, trace, *, overview: Overview | None = None, label=None):
+    def __init__(self, ax, trace, *, overview: Overview | MCTSOverview | None = None, label=None):
         self.ax = ax
         self.trace = trace
         self.overview = overview or Overview(trace)
@@ -112,7 +115,6 @@ class FocusDrawing:
         self.label: Callable[[int], str] = trace.label if label is None else label
         self.glyphs = _glyph_painter(trace)
         self.dpi = ax.figure.dpi
-        self.from_table = trace.answered_from_table()
         self.horizon = style.horizon_of(trace)
         self._artists: list = []
         self.ax.set_axis_off()
@@ -120,6 +122,11 @@ class FocusDrawing:
         self.row = ROW_HIGH
         self.places: dict[int, tuple[float, float]] = {}
         self.looks: dict[int, style.NodeLook] = {}
+
+    @functools.cached_property
+    def from_table(self) -> set[int]:
+        """The nodes a table answered (read once, when the first edge asks)."""
+        return self.trace.answered_from_table()
 
     def _inches(self) -> tuple[float, float]:
         box = self.ax.get_position()
@@ -212,10 +219,7 @@ class FocusDrawing:
     def _words(self, n: int, view: FocusView, frame) -> dict:
         """The texts that may be written at ``n``, by place."""
         on_path = n in view.open
-        words: dict = {}
-        value = frame.value.get(n)
-        if value is not None:
-            words["value"] = bound_text(value, frame.bound.get(n, "exact"))
+        words = self._numbers(n, frame, on_path)
         action = self.nodes[n].action
         if action is not None:
             words["action"] = _action_text(action)
@@ -223,13 +227,22 @@ class FocusDrawing:
         if not on_path and summary.visited > 1:
             cut = f" {CUT_MARK}" if summary.cut else ""
             words["summary"] = f"{OPEN_MARK}{summary.visited:,}{cut}"
-        window = frame.window.get(n)
-        if on_path and window is not None:
-            words["window"] = style.window_text(*window)
         if on_path and self.glyphs is None:
             name = self.label(n)
             if len(name) <= NAME_LIMIT and not name.startswith("#"):
                 words["name"] = name
+        return words
+
+    def _numbers(self, n: int, frame, on_path: bool) -> dict:
+        """The numbers written right of ``n``: its ``value`` (or bound) and, on
+        the path, its ``window``."""
+        words = {}
+        value = frame.value.get(n)
+        if value is not None:
+            words["value"] = bound_text(value, frame.bound.get(n, "exact"))
+        window = frame.window.get(n)
+        if on_path and window is not None:
+            words["window"] = style.window_text(*window)
         return words
 
     def _extent(self, n: int, mode: int) -> tuple[float, float]:
@@ -240,7 +253,8 @@ class FocusDrawing:
         if self._has_board(n):
             width = self._board(n).shape[1] / self.dpi
             left, right = width / 2 + 0.04 + 2 * half, width / 2 + 0.03
-        widths = {k: _width(v, FONTS[k]) for k, v in words.items()}
+        bold = n in self.view.open  # the path's values are written in bold
+        widths = {k: _width(v, FONTS[k], bold and k == "value") for k, v in words.items()}
         if mode >= NO_ACTION:
             right += max(widths.get("value", 0), widths.get("window", 0))
         if mode == FULL:
@@ -292,7 +306,7 @@ class FocusDrawing:
     # Edges ---------------------------------------------------------------------
 
     def _draw_edges(self, frame) -> None:
-        path = set(frame.stack)
+        path = set(self.view.path)
         row = self.row
         segments, looks = [], []
         for n, (x, y) in self.places.items():
@@ -301,7 +315,7 @@ class FocusDrawing:
                 continue
             px, py = self.places[parent]
             segments.append([(px, py - 0.22 * row), (x, y + 0.2 * row)])
-            looks.append(style.EDGE_LOOKS[self._edge_kind(n, frame, path)])
+            looks.append(self._edge_look(n, frame, path))
         edges = LineCollection(
             segments,
             colors=[k.color for k in looks],
@@ -311,6 +325,9 @@ class FocusDrawing:
             zorder=1,
         )
         self._add(self.ax.add_collection(edges, autolim=False))
+
+    def _edge_look(self, child: int, frame, path: set) -> style.EdgeLook:
+        return style.EDGE_LOOKS[self._edge_kind(child, frame, path)]
 
     def _edge_kind(self, child: int, frame, path: set) -> str:
         status = frame.status[child]
@@ -410,6 +427,8 @@ class FocusDrawing:
         if self._has_board(n):
             right = x + self._board(n).shape[1] / self.dpi / 2 + 0.05
         under = y - half - 0.01
+        if "window" in words and "summary" in words:  # clear of the second line beside it
+            under -= 0.05
         if mode == FULL and "action" in words:
             self._text(
                 left,
@@ -483,6 +502,11 @@ class FocusFigure:
         legend: draw the legend at the bottom.
     """
 
+    overview_class: Callable = Overview
+    """Makes the index of what is drawn at a step (``aisearch.focus``)."""
+    drawing_class: Callable = FocusDrawing
+    """Draws it in the figure's axes."""
+
     def __init__(
         self,
         trace,
@@ -497,12 +521,12 @@ class FocusFigure:
         if not len(trace):
             raise ValueError("the trace is empty: run a search with tracer=trace first")
         self.trace = trace
-        self.overview = Overview(trace)
+        self.overview = self.overview_class(trace)
         width = WIDTH if figsize is None else figsize[0]
         self.wrap = max(30, int(width * 72 / (0.55 * 10.5)))
         deepest = 1 + max(row.depth for row in self.overview.nodes.values())
         tree_height = min(TREE_HEIGHT, max(1.6, ROW_HIGH * (deepest + 1)))
-        handles = _handles(trace) if legend else []
+        handles = self._legend_handles() if legend else []
         # The legend stands in a column at the right, so that the picture stays
         # low enough for a projector; its rows are as tall as 7.5-point text.
         legend_width = LEGEND_WIDTH if handles else 0.0
@@ -526,7 +550,7 @@ class FocusFigure:
                 max(0.1, (height - top - bottom) / height),
             )
         )
-        self.drawing = FocusDrawing(self.ax, trace, overview=self.overview, label=label)
+        self.drawing = self.drawing_class(self.ax, trace, overview=self.overview, label=label)
         self.board_ax = None
         if drawn:
             inner = height - top - bottom
@@ -578,8 +602,15 @@ class FocusFigure:
             lines = textwrap.wrap(frame.sentence, self.wrap)[:CAPTION_LINES]
             self.caption.set_text("\n".join(lines))
         if self.counters is not None:
-            self.counters.set_text(style.counters_text(frame, len(self.trace)))
+            self.counters.set_text(self.counters_text(frame))
         return frame
+
+    def counters_text(self, frame) -> str:
+        """The counters line for ``frame``, as the figure and the step viewer show it."""
+        return style.counters_text(frame, len(self.trace))
+
+    def _legend_handles(self) -> list:
+        return _handles(self.trace)
 
     def png(self, step: int | None = None, *, dpi: float | None = None) -> bytes:
         """The PNG bytes of ``step`` (by default the step shown now)."""
@@ -628,13 +659,18 @@ class FocusFigure:
         return self.png()
 
     def __repr__(self) -> str:
-        return f"<FocusFigure of {len(self.trace.nodes())} nodes at step {self.step} of {len(self.trace) - 1}>"
+        return f"<{type(self).__name__} of {len(self.trace.nodes())} nodes at step {self.step} of {len(self.trace) - 1}>"
 
 
 def _handles(trace) -> list:
     """The whole-tree legend, and what a collapsed subtree's summary means."""
-    handles = legend_handles(trace)
-    handles.append(
+    return legend_handles(trace) + summary_handles(trace, "nodes searched below")
+
+
+def summary_handles(trace, counted: str) -> list:
+    """Legend entries for what a collapsed subtree writes: ``▸n`` (``n`` is
+    ``counted``), and ``✂`` if the trace has a cutoff."""
+    handles = [
         Line2D(
             [],
             [],
@@ -642,9 +678,9 @@ def _handles(trace) -> list:
             marker="$▸$",
             color=SUMMARY_COLOR,
             markersize=7,
-            label="▸n: nodes searched below",
+            label=f"▸n: {counted}",
         )
-    )
+    ]
     if any(e.kind == "cutoff" for e in trace.events):
         handles.append(
             Line2D(
@@ -666,10 +702,10 @@ def _glyph_painter(trace) -> bool | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def _width(text: str, fontsize: float) -> float:
+def _width(text: str, fontsize: float, bold: bool = False) -> float:
     """Inches ``text`` takes written in ``fontsize`` points (remembered: a
     trace writes the same few values and counts again and again)."""
-    return style.text_width(text, fontsize) / 72
+    return style.text_width(text, fontsize, bold) / 72
 
 
 def _action_text(action) -> str:

@@ -18,6 +18,13 @@ the numbers the sentence gives.
 ``MCTSFigure`` is the counterpart of ``TreeFigure`` for MCTS traces;
 ``figure_for(trace)`` picks the right one, which is how ``step_through``,
 ``animate``, ``frame_strip`` and ``save_frames`` accept both kinds of trace.
+
+A few hundred iterations grow a tree too wide to read whole. Such a trace
+(more than ``WHOLE_TREE_LIMIT`` nodes) is drawn in focus and context, as a
+large search's trace is (``aisearch.viz.focus``): ``MCTSFocusFigure`` draws
+the path of the step in full and, in a row under each node on it, that
+node's children in the tree by then, each with its ``visits / mean`` and,
+under a child that holds a subtree, the number of nodes in it (``▸n``).
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ import numpy as np
 from matplotlib import colormaps
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
-from matplotlib.colors import Normalize, to_rgba
+from matplotlib.colors import Normalize, to_hex, to_rgba
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.transforms import offset_copy
@@ -39,8 +46,10 @@ from matplotlib.typing import LineStyleType
 
 import aisearch.viz.style as style
 
+from ..focus import FocusView, MCTSOverview
 from ..mcts_trace import SELECT, MCTSFrame, MCTSTrace
 from ..trace import format_value
+from .focus import WHOLE_TREE_OPTIONS, FocusDrawing, FocusFigure, is_large, summary_handles
 from .framing import add_caption, add_counters, framed_figure, top_band, width_and_wrap
 from .layout import Position, tidy_layout
 
@@ -246,11 +255,7 @@ class MCTSDrawing:
         return self.node_size * (0.45 + 0.55 * share)
 
     def face_of(self, frame, node: int) -> RGBA:
-        mean = frame.mean.get(node)
-        if mean is None:
-            return to_rgba(UNVISITED_FACE)
-        red, green, blue, alpha = self.colormap(self.norm(mean))
-        return float(red), float(green), float(blue), float(alpha)
+        return face_for(frame.mean.get(node), self.norm)
 
     def update(self, frame) -> None:
         """Restyle every artist to show ``frame`` (an ``MCTSTrace.frame``)."""
@@ -276,15 +281,9 @@ class MCTSDrawing:
                     continue
                 sizes.append(self.size_of(frame, n) ** 2)
                 faces.append(self.face_of(frame, n))
-                if n == active:
-                    edges.append(to_rgba(ACTIVE_EDGE))
-                    widths.append(2.8)
-                elif n in path:
-                    edges.append(to_rgba(PATH_COLOR))
-                    widths.append(2.0)
-                else:
-                    edges.append(to_rgba(NODE_EDGE))
-                    widths.append(1.0)
+                color, width = outline(n, active, path)
+                edges.append(to_rgba(color))
+                widths.append(width)
             collection.set_sizes(sizes)
             collection.set_facecolors(faces)
             collection.set_edgecolors(edges)
@@ -359,6 +358,25 @@ class MCTSDrawing:
             outlines = collection.get_edgecolors()
             found += [n for i, n in enumerate(members) if tuple(outlines[i]) == active]
         return sorted(found)
+
+
+def face_for(mean: float | None, norm: Normalize) -> RGBA:
+    """A node's fill for its mean for MAX (``norm`` maps the playouts' range
+    to 0..1): blue good for MAX, red bad; white before its first visit."""
+    if mean is None:
+        return to_rgba(UNVISITED_FACE)
+    red, green, blue, alpha = colormaps[COLORMAP](norm(mean))
+    return float(red), float(green), float(blue), float(alpha)
+
+
+def outline(node: int, active: int, path: set) -> tuple[str, float]:
+    """The colour and width of a node's outline: red for the node of the step,
+    orange on the iteration's path, dark otherwise."""
+    if node == active:
+        return ACTIVE_EDGE, 2.8
+    if node in path:
+        return PATH_COLOR, 2.0
+    return NODE_EDGE, 1.0
 
 
 def _marker(row) -> str:
@@ -517,8 +535,9 @@ class MCTSFigure:
         )
 
 
-def legend_handles(trace: MCTSTrace) -> list:
-    """Legend entries: the shapes present, a node with no visit, the active node, the path."""
+def legend_handles(trace: MCTSTrace, numbers: str = "n / m under a node") -> list:
+    """Legend entries: the shapes present, a node with no visit, the active node,
+    the path, and what the ``numbers`` written at a node are."""
     handles: list = []
     rows = trace.nodes().values()
     roles = {row.role for row in rows if not row.terminal}
@@ -572,22 +591,130 @@ def legend_handles(trace: MCTSTrace) -> list:
     )
     handles.append(Line2D([], [], color=PATH_COLOR, linewidth=2.4, label="this iteration"))
     # The text under every node, said once: its number of visits, then its mean.
-    handles.append(
-        Line2D([], [], linestyle="none", label="n / m under a node: visits / mean for MAX")
-    )
+    handles.append(Line2D([], [], linestyle="none", label=f"{numbers}: visits / mean for MAX"))
     return handles
+
+
+class MCTSFocusDrawing(FocusDrawing):
+    """A large MCTS tree in focus and context, in one ``Axes`` redrawn at each step.
+
+    Laid out as ``FocusDrawing`` lays out a search's trace: the path of the
+    step (root to ``frame.path[-1]``), the children of every node on it that
+    are in the tree by then, and under each child off the path that holds a
+    subtree the number of nodes in it (``▸n``). Each node is written and
+    coloured as ``MCTSFigure`` does it: ``visits / mean`` beside it, its fill
+    by its mean for MAX (white, with a dashed outline, before its first
+    visit), the iteration's path in orange, the node of the step outlined in
+    red; at a select step each child compared has its UCT score under its
+    numbers. The width of an edge grows with the share of the parent's visits
+    that went to the child, so the child the search prefers stands out in
+    every row, however deep.
+
+    Args:
+        ax: the axes to draw in (its contents are replaced at every step).
+        trace: an ``aisearch.mcts.MCTSTrace``.
+        overview: the trace's ``aisearch.focus.MCTSOverview`` (made if not given).
+        label: node -> the name written under a node on the path (by
+            default ``trace.label``; only short names are written).
+    """
+
+    def __init__(self, ax, trace: MCTSTrace, *, overview: MCTSOverview | None = None, label=None):
+        self.norm = Normalize(-value_scale(trace), value_scale(trace))
+        self.scores: dict[int, float] = {}
+        super().__init__(ax, trace, overview=overview or MCTSOverview(trace), label=label)
+
+    def update(self, frame) -> FocusView:
+        """Draw ``frame`` (an ``MCTSTrace.frame``); returns the ``FocusView`` drawn."""
+        event = frame.event
+        self.scores = {s.node: s.score for s in event.scores} if event.kind == SELECT else {}
+        return super().update(frame)
+
+    def _numbers(self, n: int, frame, on_path: bool) -> dict:
+        words = {"value": node_text(frame, n)}
+        if n in self.scores:
+            words["window"] = f"UCT {format_value(self.scores[n])}"
+        return words
+
+    def _look(self, n: int, frame) -> style.NodeLook:
+        edge, width = outline(n, frame.event.node, set(frame.path))
+        line: LineStyleType = UNVISITED_LINESTYLE if frame.visits[n] == 0 else "solid"
+        face = to_hex(face_for(frame.mean[n], self.norm))
+        return style.NodeLook(face, edge, width, line, NODE_EDGE)
+
+    def _edge_look(self, child: int, frame, path: set) -> style.EdgeLook:
+        parent = self.nodes[child].parent
+        visits = frame.visits[child]
+        share = visits / max(frame.visits[parent], 1)
+        on_path = child in path and parent in path
+        line: LineStyleType = UNVISITED_EDGE_STYLE if visits == 0 else "solid"
+        return style.EdgeLook(
+            PATH_COLOR if on_path else EDGE_COLOR, 0.8 + 4.0 * math.sqrt(share), line
+        )
+
+    def highlighted(self) -> list[int]:
+        """The nodes outlined as the active node (the node of the step, if drawn)."""
+        return sorted(n for n, look in self.looks.items() if look.edge == ACTIVE_EDGE)
+
+
+class MCTSFocusFigure(FocusFigure):
+    """One figure showing a large MCTS trace in focus and context, a step at a time.
+
+    ``FocusFigure``'s figure (caption, counters, legend; ``update``, ``png``,
+    ``frame``, ``step``, ``highlighted``) drawn by ``MCTSFocusDrawing``, with
+    ``MCTSFigure``'s counters. ``figure_for`` gives it for an MCTS trace of
+    more than ``WHOLE_TREE_LIMIT`` nodes.
+
+    Args:
+        trace: an ``aisearch.mcts.MCTSTrace``.
+        options: as for ``FocusFigure`` (``step``, ``figsize``, ``dpi``,
+            ``caption``, ``legend``, ``label``).
+
+    >>> from aisearch.games import TicTacToe
+    >>> from aisearch.mcts import MCTSTrace, mcts
+    >>> trace = MCTSTrace(TicTacToe())
+    >>> _ = mcts(TicTacToe(), iterations=200, seed=0, tracer=trace)
+    >>> figure = MCTSFocusFigure(trace, step=-1)
+    >>> figure.view.path == figure.frame.path, len(figure.view.rows[1])
+    (True, 9)
+    """
+
+    overview_class = MCTSOverview
+    drawing_class = MCTSFocusDrawing
+
+    def counters_text(self, frame) -> str:
+        """The counters line for ``frame``: step, iterations, nodes, playout moves."""
+        return counters_text(frame, len(self.trace))
+
+    def _legend_handles(self) -> list:
+        scale = value_scale(self.trace)
+        norm = Normalize(-scale, scale)
+        means = [
+            Patch(facecolor=face_for(mean, norm), edgecolor=NODE_EDGE, label=f"mean {said}")
+            for mean, said in ((scale, format_value(scale)), (-scale, format_value(-scale)))
+        ]
+        return [
+            *legend_handles(self.trace, numbers="n / m"),
+            *means,
+            *summary_handles(self.trace, "nodes in the tree below"),
+        ]
 
 
 def draw_mcts_step(trace: MCTSTrace, step: int = -1, ax=None, **options):
     """Draw one step of an MCTS trace; returns the ``Figure``.
 
-    Without ``ax`` a new ``MCTSFigure`` (caption, counters, legend) is made;
-    with ``ax`` the tree is drawn into it and titled with the step's
-    sentence (``options`` then go to ``MCTSDrawing``).
+    Without ``ax`` a new figure (caption, counters, legend) is made by
+    ``figure_for``; with ``ax`` the tree is drawn into it and titled with the
+    step's sentence (``options`` then go to ``MCTSDrawing``). A large tree
+    is drawn in focus and context (``MCTSFocusFigure``) unless a whole-tree
+    option is given.
     """
     if ax is None:
-        return MCTSFigure(trace, step=step, **options).figure
-    drawing = MCTSDrawing(ax, trace, **options)
+        return figure_for(trace, step=step, **options).figure
+    drawing: MCTSDrawing | MCTSFocusDrawing
+    if is_large(trace) and not WHOLE_TREE_OPTIONS & set(options):
+        drawing = MCTSFocusDrawing(ax, trace, **options)
+    else:
+        drawing = MCTSDrawing(ax, trace, **options)
     frame = trace.frame(step)
     drawing.update(frame)
     width = ax.get_position().width * ax.figure.get_figwidth()
@@ -601,14 +728,15 @@ def draw_mcts_step(trace: MCTSTrace, step: int = -1, ax=None, **options):
 
 
 def figure_for(trace, **options):
-    """The figure that draws ``trace``: an ``MCTSFigure`` for an MCTS trace; a
-    ``TreeFigure`` (the whole tree) for a small trace, or when given one of
-    its own options (``layout``, ``show_labels``, ...); else a ``FocusFigure``
-    (the path in full, the rest summarised: ``aisearch.viz.focus``)."""
+    """The figure that draws ``trace``: for a small trace, or when given one of
+    a whole-tree drawing's own options (``layout``, ``show_labels``, ...), the
+    whole tree (``TreeFigure``, or ``MCTSFigure`` for an MCTS trace); else the
+    path in full and the rest summarised (``FocusFigure``, or
+    ``MCTSFocusFigure``: ``aisearch.viz.focus``)."""
     if is_mcts_trace(trace):
-        return MCTSFigure(trace, **options)
-    from .focus import FocusFigure, is_large
-    from .tree import WHOLE_TREE_OPTIONS, TreeFigure
+        whole = not is_large(trace) or WHOLE_TREE_OPTIONS & set(options)
+        return (MCTSFigure if whole else MCTSFocusFigure)(trace, **options)
+    from .tree import TreeFigure
 
     if is_large(trace) and not WHOLE_TREE_OPTIONS & set(options):
         return FocusFigure(trace, **options)

@@ -171,53 +171,44 @@ def _show_value(value) -> str:
 class GameBoard(widgets.VBox):
     """Play a board game against ``opponent`` by clicking cells.
 
-        Args:
-            game: a two-player game whose actions are cells ``(row, col)`` and
-                whose ``render`` writes one mark per cell (``TicTacToe``,
-                ``Isolation``).
-            opponent: the computer, any player function ``(game, state) ->
-                action``; a ``depth_player`` or ``timed_player`` also shows its
-                thinking.
-            you: the player you are (default: the first to move).
-            evaluate: kept for old notebooks; the search shown is the
-                opponent's own, with its own evaluation.
+    Args:
+        game: a two-player game whose actions are cells ``(row, col)`` and
+            whose ``render`` writes one mark per cell (``TicTacToe``,
+            ``Isolation``).
+        opponent: the computer, any player function ``(game, state) ->
+            action``; a ``depth_player`` or ``timed_player`` also shows its
+            thinking.
+        you: the player you are (default: the first to move).
+        evaluate: kept for old notebooks; the search shown is the
+            opponent's own, with its own evaluation.
 
-        Attributes:
-    <<<<<<< HEAD
-            cells: the buttons, row by row (``cells[r][c]``); only the legal
-                targets are enabled on your turn.
-            status, thinking: ``HTML`` widgets: whose turn and the moves so far;
-                the computer's last decision.
-            new_game_button, search_button: start again; show the search that
-                chose the computer's last move in the tree viewer (``viewer``,
-                shown in ``viewer_area``, with ``depth_menu`` to open an earlier
-                depth of a timed player's iterative deepening).
-    =======
-            cells: the buttons, row by row (``cells[r][c]``). They stay enabled
-                (a disabled button is drawn faded): the legal targets show a dot
-                (class ``aisearch-legal``) and a click elsewhere is refused with
-                a message; ``legal_cells`` lists the targets.
-            status, thinking: ``HTML`` widgets: whose turn, the computer's last
-                move (also ringed on the board) and the moves so far; the
-                computer's last decision.
-            message: an ``HTML`` widget that says why a click was refused
-                ("(0, 1) is taken: ..."); a move clears it.
-            new_game_button, search_button: start again; show the last decision's
-                search in the tree viewer (``viewer``, shown in ``viewer_area``).
-    >>>>>>> boards
-            state, moves: the game's state and the moves played.
+    Attributes:
+        cells: the buttons, row by row (``cells[r][c]``). They stay enabled
+            (a disabled button is drawn faded): the legal targets show a dot
+            (class ``aisearch-legal``) and a click elsewhere is refused with
+            a message; ``legal_cells`` lists the targets.
+        status, thinking: ``HTML`` widgets: whose turn, the computer's last
+            move (also ringed on the board) and the moves so far; the
+            computer's last decision.
+        message: an ``HTML`` widget that says why a click was refused
+            ("(0, 1) is taken: ..."); a move clears it.
+        new_game_button, search_button: start again; show the search that
+            chose the computer's last move in the tree viewer (``viewer``,
+            shown in ``viewer_area``, with ``depth_menu`` to open an earlier
+            depth of a timed player's iterative deepening).
+        state, moves: the game's state and the moves played.
 
-        >>> from aisearch.games import TicTacToe
-        >>> from aisearch.players import depth_player
-        >>> board = GameBoard(TicTacToe(), depth_player(2))
-        >>> board.cells[1][1].click()
-        >>> board.moves
-        [(1, 1), (0, 0)]
-        >>> board.cells[1][1].click()  # taken: refused, on the board
-        >>> board.moves, board.legal_cells[0]
-        ([(1, 1), (0, 0)], (0, 1))
-        >>> board.message.value
-        "<div class='aisearch-message' role='alert'>(1, 1) is taken: pick an empty cell marked •.</div>"
+    >>> from aisearch.games import TicTacToe
+    >>> from aisearch.players import depth_player
+    >>> board = GameBoard(TicTacToe(), depth_player(2))
+    >>> board.cells[1][1].click()
+    >>> board.moves
+    [(1, 1), (0, 0)]
+    >>> board.cells[1][1].click()  # taken: refused, on the board
+    >>> board.moves, board.legal_cells[0]
+    ([(1, 1), (0, 0)], (0, 1))
+    >>> board.message.value
+    "<div class='aisearch-message' role='alert'>(1, 1) is taken: pick an empty cell marked •.</div>"
     """
 
     moves: list

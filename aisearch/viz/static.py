@@ -24,7 +24,7 @@ from matplotlib.transforms import offset_copy
 
 import aisearch.viz.mcts as mcts_drawing
 
-from ..focus import Overview
+from ..focus import MCTSOverview, Overview
 from ..trace import step_index
 from .canvas import new_figure
 from .focus import FocusDrawing, is_large
@@ -116,13 +116,13 @@ def frame_strip(
         raise ValueError(f"columns must be at least 1, got {columns}")
     chosen = _steps(trace, steps)
     mcts = is_mcts_trace(trace)
-    large = not mcts and is_large(trace)  # drawn in focus and context, panel by panel
-    overview = Overview(trace) if large else None
+    large = is_large(trace)  # drawn in focus and context, panel by panel
     layout = None
-    if mcts:
-        layout = mcts_drawing.mcts_layout(trace)
-    elif not large:
-        layout = tree_layout(trace)
+    if not large:
+        layout = mcts_drawing.mcts_layout(trace) if mcts else tree_layout(trace)
+    overview: Overview | MCTSOverview | None = None
+    if large:
+        overview = MCTSOverview(trace) if mcts else Overview(trace)
     columns = min(columns, len(chosen))
     rows = math.ceil(len(chosen) / columns)
     if layout is None:
@@ -163,7 +163,9 @@ def frame_strip(
         )
         frame = trace.frame(step)
         drawing: FocusDrawing | TreeDrawing | mcts_drawing.MCTSDrawing
-        if overview is not None:
+        if isinstance(overview, MCTSOverview):
+            drawing = mcts_drawing.MCTSFocusDrawing(ax, trace, overview=overview)
+        elif overview is not None:
             drawing = FocusDrawing(ax, trace, overview=overview)
         else:
             drawing = (mcts_drawing.MCTSDrawing if mcts else TreeDrawing)(ax, trace, layout=layout)
@@ -191,7 +193,10 @@ def frame_strip(
             color="#333333",
         )
     if legend:
-        handles = (mcts_drawing.legend_handles if mcts else legend_handles)(trace)
+        if mcts:  # a focused drawing writes the numbers beside a node, not under it
+            handles = mcts_drawing.legend_handles(trace, "n / m" if large else "n / m under a node")
+        else:
+            handles = legend_handles(trace)
         figure.legend(
             handles=handles,
             loc="lower center",

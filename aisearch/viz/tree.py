@@ -57,9 +57,6 @@ __all__ = [
     "legend_handles",
 ]
 
-WHOLE_TREE_OPTIONS = frozenset({"layout", "show_labels", "show_actions", "node_size"})
-"""Options that only a whole-tree drawing takes: given any, a large trace is drawn whole too."""
-
 # Heights in inches of the bands under the tree in a TreeFigure.
 COUNTERS_BAND = 0.34
 LEGEND_ROW = 0.25
@@ -542,7 +539,7 @@ def draw_step(trace, step: int = -1, ax=None, **options) -> Figure:
     >>> figure.texts[0].get_text()
     'D is terminal: utility 3.'
     """
-    from .focus import FocusDrawing, FocusFigure, is_large
+    from .focus import WHOLE_TREE_OPTIONS, FocusDrawing, FocusFigure, is_large
 
     if ax is None:
         if is_large(trace) and not WHOLE_TREE_OPTIONS & set(options):

@@ -80,7 +80,10 @@ class StepViewer(widgets.VBox):
         self.trace = trace
         self.figure = self.tree_figure.figure
         first = self.tree_figure.frame.step
-        self.overview = getattr(self.tree_figure, "overview", None)
+        # The subtree menu needs an overview that can list a subtree's steps; an
+        # MCTS tree grows a little everywhere at each iteration, so it has none.
+        overview = getattr(self.tree_figure, "overview", None)
+        self.overview = overview if hasattr(overview, "steps") else None
         self.controls = StepControls(len(trace), step=first, interval=interval)
         self.play, self.slider = self.controls.player, self.controls.slider
         self.previous_button = self.controls.previous_button
