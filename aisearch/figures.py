@@ -16,7 +16,13 @@ so running this again gives the same files:
 - ``maxn_final.png``: max^n on notebook 07's three-player tree;
 - ``mcts_final.png``: Monte Carlo tree search's tree after 50 iterations on
   notebook 08's tree with a hidden win;
-- ``connect4_board.png``: the Connect Four position 4455 as a bitboard.
+- ``connect4_board.png``: the Connect Four position 4455 as a bitboard;
+- ``focus_tictactoe.png``, ``focus_isolation.png``, ``focus_connect4.png``:
+  real searches in the viewer's focused view, at the size a student sees
+  them (100 dpi): alpha-beta on tic-tac-toe from the empty board (47,829
+  steps), alpha-beta to depth 4 on 5 x 5 Isolation, and the Connect Four
+  solver (its readable ladder, up to the table) on a 7 x 6 position of 26
+  stones.
 """
 
 from __future__ import annotations
@@ -151,6 +157,51 @@ def connect4_board(path: pathlib.Path) -> None:
     plt.close(fig)
 
 
+def _focused(trace, step: int, path: pathlib.Path) -> None:
+    """One step of a large trace as the viewer draws it, sentence and counters included."""
+    from aisearch.viz.focus import FocusFigure
+
+    FocusFigure(trace, step=step).figure.savefig(path, dpi=100, **_SAVE)
+
+
+def focus_tictactoe(path: pathlib.Path) -> None:
+    """Alpha-beta on tic-tac-toe from the empty board, in the middle of its search."""
+    from aisearch import Trace, alphabeta
+    from aisearch.games import TicTacToe
+
+    game = TicTacToe()
+    trace = Trace(game)
+    alphabeta(game, tracer=trace)
+    _focused(trace, 20000, path)
+
+
+def focus_isolation(path: pathlib.Path) -> None:
+    """Alpha-beta to depth 4 on 5 x 5 Isolation, after X took the centre."""
+    from aisearch import Trace, alphabeta
+    from aisearch.games import Isolation
+
+    game = Isolation(5, 5)
+    trace = Trace(game)
+    alphabeta(game, game.result(game.initial_state(), (2, 2)), depth=4, tracer=trace)
+    _focused(trace, 2 * len(trace) // 3, path)
+
+
+CONNECT4_POSITION = "66772366717352144112345442"
+"""A 7 x 6 position from seeded random play (26 stones) that the solver explores in about 4,000 positions."""
+
+
+def focus_connect4(path: pathlib.Path) -> None:
+    """The Connect Four solver's traced ladder on a 26-stone position."""
+    from aisearch import Trace
+    from aisearch.connect4_solver import solve
+    from aisearch.games import ConnectFour
+
+    game = ConnectFour()
+    trace = Trace(game)
+    solve(game, game.from_moves(CONNECT4_POSITION), upto="table", tracer=trace)
+    _focused(trace, len(trace) // 2, path)
+
+
 _SAVE: dict = {"metadata": {"Software": None}}
 
 FIGURES: dict[str, Callable[[pathlib.Path], None]] = {
@@ -163,6 +214,9 @@ FIGURES: dict[str, Callable[[pathlib.Path], None]] = {
     "maxn_final.png": maxn_final,
     "mcts_final.png": mcts_final,
     "connect4_board.png": connect4_board,
+    "focus_tictactoe.png": focus_tictactoe,
+    "focus_isolation.png": focus_isolation,
+    "focus_connect4.png": focus_connect4,
 }
 
 

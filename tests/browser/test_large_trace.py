@@ -57,7 +57,7 @@ def test_a_large_trace_and_a_board_fit_a_laptop_with_the_file_browser_open(lapto
     )
     grid = box(board.locator(".widget-gridbox"))
     assert area["x"] <= grid["x"] and grid["x"] + grid["width"] <= area["x"] + area["width"]
-    pass  # assert grid["width"] >= 3 * 40, f"cells squeezed: the board is {grid['width']} px wide"
+    assert grid["width"] >= 3 * 40, f"cells squeezed: the board is {grid['width']} px wide"
 
     board.get_by_role("button", name="show me its search").click()
     # The viewer: the box whose own child is the picture.
