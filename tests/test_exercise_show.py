@@ -38,6 +38,7 @@ from aisearch.exercises.comparison import (
     compare_minimax,
 )
 from aisearch.narration import format_probability, format_value
+from tests.test_exercises import minimax_max_min_swapped, minimax_right
 
 TEXTBOOK = "textbook tree"
 
@@ -156,20 +157,6 @@ def alphabeta_last_action_first(game, state, alpha, beta):
             if value <= alpha:
                 return value
     return value
-
-
-def minimax_right(game, state):
-    if game.is_terminal(state):
-        return game.utility(state, "MAX")
-    values = [minimax_right(game, game.result(state, a)) for a in game.actions(state)]
-    return max(values) if game.to_move(state) == "MAX" else min(values)
-
-
-def minimax_max_min_swapped(game, state):
-    if game.is_terminal(state):
-        return game.utility(state, "MAX")
-    values = [minimax_max_min_swapped(game, game.result(state, a)) for a in game.actions(state)]
-    return min(values) if game.to_move(state) == "MAX" else max(values)
 
 
 def minimax_stops_at_the_first_child(game, state):

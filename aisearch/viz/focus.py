@@ -31,7 +31,7 @@ from matplotlib.patches import Rectangle
 import aisearch.viz.style as style
 
 from ..focus import FocusView, MCTSOverview, Overview
-from ..trace import PRUNED, UNSEEN, bound_text
+from ..trace import bound_text
 from .canvas import Blitter, new_figure
 from .framing import CAPTION_LINE, CAPTION_LINES, add_caption, add_counters
 from .glyphs import add_glyph, can_draw, state_image
@@ -330,19 +330,7 @@ class FocusDrawing:
         return style.EDGE_LOOKS[self._edge_kind(child, frame, path)]
 
     def _edge_kind(self, child: int, frame, path: set) -> str:
-        status = frame.status[child]
-        parent = self.nodes[child].parent
-        if status == PRUNED:
-            return PRUNED
-        if child in path and parent in path:
-            return style.PATH
-        if frame.best.get(parent) == child:
-            return style.BEST
-        if status == UNSEEN:
-            return UNSEEN
-        if child in self.from_table:
-            return style.TABLE
-        return style.VISITED
+        return style.edge_kind(child, frame, self.nodes, path, self.from_table)
 
     # Nodes ---------------------------------------------------------------------
 

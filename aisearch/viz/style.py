@@ -120,6 +120,26 @@ CAPTION_COLOR = "#111111"
 COUNTERS_COLOR = "#333333"
 
 
+def edge_kind(child: int, frame, nodes: dict, path: set, from_table: set) -> str:
+    """How the edge into ``child`` is drawn at ``frame``: pruned, on the path,
+    to the parent's best child, not yet visited, answered from the table, or
+    plainly visited; the first that holds. ``nodes`` is the trace's tree,
+    ``path`` the frame's stack as a set, ``from_table`` the nodes a table answered."""
+    status = frame.status[child]
+    parent = nodes[child].parent
+    if status == PRUNED:
+        return PRUNED
+    if child in path and parent in path:
+        return PATH
+    if frame.best.get(parent) == child:
+        return BEST
+    if status == UNSEEN:
+        return UNSEEN
+    if child in from_table:
+        return TABLE
+    return VISITED
+
+
 def marker_for(role: str) -> str:
     """The marker that draws a node of this role."""
     return MARKERS.get(role, OTHER_MARKER)

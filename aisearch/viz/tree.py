@@ -34,7 +34,7 @@ from matplotlib.transforms import offset_copy
 
 import aisearch.viz.style as style
 
-from ..trace import PRUNED, UNSEEN, bound_text
+from ..trace import UNSEEN, bound_text
 from .canvas import Blitter
 from .framing import (
     CAPTION_LINES,
@@ -307,19 +307,7 @@ class TreeDrawing(TreeTexts):
         return look
 
     def _edge_kind(self, child: int, frame, path: set) -> str:
-        status = frame.status[child]
-        parent = self.nodes[child].parent
-        if status == PRUNED:
-            return PRUNED
-        if child in path and parent in path:
-            return style.PATH
-        if frame.best.get(parent) == child:
-            return style.BEST
-        if status == UNSEEN:
-            return UNSEEN
-        if child in self.from_table:
-            return style.TABLE
-        return style.VISITED
+        return style.edge_kind(child, frame, self.nodes, path, self.from_table)
 
     def changing_artists(self) -> list:
         """The artists ``update`` restyles, in the order a full draw paints them."""
