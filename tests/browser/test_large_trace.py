@@ -1,5 +1,6 @@
-"""A real game's search on a laptop: notebook 03's tic-tac-toe board and the
-search behind its reply, at 1366 x 768 with JupyterLab's file browser open.
+"""A real game's search on a laptop and a projector: notebook 03's tic-tac-toe
+board and the search behind its reply, at 1366 x 768 with JupyterLab's file
+browser open, and at 1280 x 720 with it closed.
 
 The board and the viewer must fit the notebook's width, the picture must be
 shown at its own size (never stretched or squeezed), the viewer must fit the
@@ -16,13 +17,19 @@ from pages import LabNotebook, StepViewer, wait_until
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def laptop(browser, lab_server):
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+SCREENS = {"laptop": (1366, 768, True), "projector": (1280, 720, False)}
+"""Width, height, and whether the file browser is open."""
+
+
+@pytest.fixture(params=list(SCREENS))
+def screen(request, browser, lab_server):
+    width, height, files = SCREENS[request.param]
+    context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(30_000)
     try:
         page = context.new_page()
-        yield LabNotebook.open_and_run(page, lab_server, "03_evaluation_and_depth.ipynb")
+        notebook = LabNotebook.open_and_run(page, lab_server, "03_evaluation_and_depth.ipynb")
+        yield notebook, request.param, files
     finally:
         context.close()
 
@@ -33,14 +40,16 @@ def box(locator) -> dict:
     return found
 
 
-def test_a_large_trace_and_a_board_fit_a_laptop_with_the_file_browser_open(laptop, screenshots):
-    page = laptop.page
-    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
-    browser_panel = page.locator("#filebrowser")
-    wait_until(lambda: browser_panel.is_visible(), "the file browser to open")
+def test_a_large_trace_and_a_board_fit_the_screen(screen, screenshots):
+    lab, name, files = screen
+    page = lab.page
+    if files:
+        page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+        browser_panel = page.locator("#filebrowser")
+        wait_until(lambda: browser_panel.is_visible(), "the file browser to open")
+        assert box(browser_panel)["width"] > 150, "the file browser is open beside the notebook"
     notebook = page.locator(".jp-NotebookPanel:visible .jp-WindowedPanel-outer").first
     area = box(notebook)
-    assert box(browser_panel)["width"] > 150, "the file browser is open beside the notebook"
 
     boards = page.locator(".jp-OutputArea-output > .widget-vbox").filter(
         has=page.get_by_role("button", name="show me its search")
@@ -69,7 +78,7 @@ def test_a_large_trace_and_a_board_fit_a_laptop_with_the_file_browser_open(lapto
     steps = int(re.search(r"of (\d+)", state.counters).group(1))
     assert steps > 1000, f"a real search, not a textbook tree: {steps} steps"
     viewer.locator.scroll_into_view_if_needed()
-    screenshots(page, "laptop-1366x768-viewer")
+    screenshots(page, f"{name}-viewer")
 
     shown = box(viewer.locator)
     assert area["x"] <= shown["x"] and shown["x"] + shown["width"] <= area["x"] + area["width"] + 1
