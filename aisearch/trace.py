@@ -183,9 +183,23 @@ class EventLog:
     def label(self, node: int) -> str:
         """A short name for a node: the game's ``label(state)`` if the trace's game
         has one (``Trace(game)``), else its state if that is a short string;
-        ``#id`` if the name would be longer than 16 characters."""
-        text = self._state_text(self.nodes()[node].state)
-        return text if len(text) <= 16 else f"#{node}"
+        where that would be longer than 16 characters, the moves that lead to
+        the node from the root, ``[2,3 1,0]`` (the last three after ``…`` on a
+        long path), and ``root`` for the root.
+        """
+        nodes = self.nodes()
+        text = self._state_text(nodes[node].state)
+        if len(text) <= 16:
+            return text
+        moves = []
+        while node is not None and nodes[node].parent is not None:
+            moves.append(_move_text(nodes[node].action))
+            node = nodes[node].parent
+        if not moves:
+            return "root"
+        moves.reverse()
+        shown = moves if len(moves) <= 4 else ["…", *moves[-3:]]
+        return "[" + " ".join(shown) + "]"
 
     def _state_text(self, state) -> str:
         name = optional(self.game, "label")
@@ -459,6 +473,13 @@ class Trace(EventLog):
     def sentence(self, step: int) -> str:
         """One sentence that explains what happened at ``step`` (``aisearch.narration``)."""
         return sentence(self, step_index(self.events, step, "a search"))
+
+
+def _move_text(action) -> str:
+    """A move as a node's name writes it: ``(2, 3)`` as ``2,3``."""
+    if type(action) is tuple:  # a cell; a named tuple (a die's Roll) writes itself
+        return ",".join(str(part) for part in action)
+    return str(action)
 
 
 _MISSING: Any = object()

@@ -61,6 +61,8 @@ BIG_BOARD = 1.45
 """Inches of the active node's large board, at the top of the legend's column."""
 
 LEGEND_WIDTH = 1.9
+LEGEND_CHARACTERS = 26
+"""The longest legend entry on one line in that column."""
 """Inches of the legend's column, at the right of the tree."""
 
 FONT = 7.5
@@ -151,13 +153,19 @@ class FocusDrawing:
         self.places = {}
         self.modes = {}
         self.words = {n: self._words(n, view, frame) for row_ in shown for n in row_}
+        # Always written in full: the path, and the child each of its nodes takes now.
+        self.key = set(view.path) | {
+            b
+            for p in view.path
+            if (b := getattr(frame, "best", {}).get(p)) is not None and b in self.words
+        }
         for d, members in enumerate(shown):
             mode, xs = self._plan_row(members, width)
             if d == 1 and self.elided:
                 xs = [0.7 * width]  # the joining node, clear of the line naming the moves
             for n, x in zip(members, xs, strict=True):
                 self.places[n] = (x, -(d + 0.45) * row)
-                self.modes[n] = mode if n not in view.open else FULL
+                self.modes[n] = mode if n not in self.key else FULL
         self.looks = {n: self._look(n, frame) for n in self.places}
         self._draw_horizon(rows)
         self._draw_elision(frame)
@@ -267,17 +275,34 @@ class FocusDrawing:
         return max(left, below / 2), max(right, below / 2)
 
     def _plan_row(self, members: list, width: float) -> tuple[int, list[float]]:
-        """The richest mode whose words fit the row, and each node's x."""
+        """The richest mode whose words fit the row, and each node's x.
+
+        The key nodes (on the path, or the best child so far of a node on it)
+        always write everything; in a row too crowded even for bare markers,
+        they keep their room and the others share what is left.
+        """
         gap = 0.05
         for mode in (FULL, NO_ACTION, VALUE_BELOW, BARE):
-            extents = [self._extent(n, FULL if n in self.view.open else mode) for n in members]
+            extents = [self._extent(n, FULL if n in self.key else mode) for n in members]
             need = sum(left + right + gap for left, right in extents)
             if need <= width or mode == BARE:
                 break
+        if need > width:
+            keys = [
+                (left + right + gap)
+                for n, (left, right) in zip(members, extents, strict=True)
+                if n in self.key
+            ]
+            share = (width - sum(keys)) / max(1, len(members) - len(keys))
+            if share < 0.1:  # no room even so: spread them evenly
+                return mode, [(i + 0.5) * width / len(members) for i in range(len(members))]
+            extents = [
+                (left, right) if n in self.key else (share / 2 - gap / 2, share / 2 - gap / 2)
+                for n, (left, right) in zip(members, extents, strict=True)
+            ]
+            need = width
         spare = max(0.0, width - need) / len(members)
-        xs, cursor = [], max(0.0, (width - need) / 2) if need > width else 0.0
-        if need > width:  # even bare markers crowd: spread them evenly
-            return mode, [(i + 0.5) * width / len(members) for i in range(len(members))]
+        xs, cursor = [], 0.0
         for left, right in extents:
             xs.append(cursor + spare / 2 + gap / 2 + left)
             cursor += left + right + gap + spare
@@ -465,7 +490,15 @@ class FocusDrawing:
             if below:
                 color = SUMMARY_COLOR if "summary" in words else look.text
                 self._text(
-                    x, under, below, ha="center", va="top", fontsize=FONTS["summary"], color=color
+                    x,
+                    under,
+                    below,
+                    ha="center",
+                    va="top",
+                    fontsize=FONTS["summary"],
+                    color=color,
+                    # On white, so that an edge passing behind never strikes it through.
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.4},
                 )
 
     def highlighted(self) -> list[int]:
@@ -515,6 +548,8 @@ class FocusFigure:
         deepest = 1 + max(row.depth for row in self.overview.nodes.values())
         tree_height = min(TREE_HEIGHT, max(1.6, ROW_HIGH * (deepest + 1)))
         handles = self._legend_handles() if legend else []
+        for handle in handles:  # the column is narrow: a long entry takes two lines
+            handle.set_label(textwrap.fill(handle.get_label(), LEGEND_CHARACTERS))
         # The legend stands in a column at the right, so that the picture stays
         # low enough for a projector; its rows are as tall as 7.5-point text.
         legend_width = LEGEND_WIDTH if handles else 0.0
@@ -652,7 +687,7 @@ class FocusFigure:
 
 def _handles(trace) -> list:
     """The whole-tree legend, and what a collapsed subtree's summary means."""
-    return legend_handles(trace) + summary_handles(trace, "nodes searched below")
+    return legend_handles(trace) + summary_handles(trace, "nodes searched in it")
 
 
 def summary_handles(trace, counted: str) -> list:

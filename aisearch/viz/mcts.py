@@ -51,7 +51,7 @@ from ..mcts_trace import SELECT, MCTSFrame, MCTSTrace
 from ..trace import format_value
 from .focus import WHOLE_TREE_OPTIONS, FocusDrawing, FocusFigure, is_large, summary_handles
 from .framing import add_caption, add_counters, framed_figure, top_band, width_and_wrap
-from .layout import Position, tidy_layout
+from .layout import Position, tidy_layout, tree_layout
 
 RGBA = tuple[float, float, float, float]
 
@@ -727,17 +727,28 @@ def draw_mcts_step(trace: MCTSTrace, step: int = -1, ax=None, **options):
     return ax.figure
 
 
-def figure_for(trace, **options):
+def figure_for(trace, *, fit: float | None = None, **options):
     """The figure that draws ``trace``: for a small trace, or when given one of
     a whole-tree drawing's own options (``layout``, ``show_labels``, ...), the
     whole tree (``TreeFigure``, or ``MCTSFigure`` for an MCTS trace); else the
     path in full and the rest summarised (``FocusFigure``, or
-    ``MCTSFocusFigure``: ``aisearch.viz.focus``)."""
+    ``MCTSFocusFigure``: ``aisearch.viz.focus``).
+
+    ``fit``, if given, is the most inches the picture may be wide (the step
+    viewer gives the notebook's width): a small tree whose whole drawing would
+    be wider, and would be shrunk until its text cannot be read, is drawn in
+    focus too, unless ``figsize`` or a whole-tree option says otherwise.
+    """
+    whole_asked = bool(WHOLE_TREE_OPTIONS & set(options)) or "figsize" in options
     if is_mcts_trace(trace):
         whole = not is_large(trace) or WHOLE_TREE_OPTIONS & set(options)
         return (MCTSFigure if whole else MCTSFocusFigure)(trace, **options)
-    from .tree import TreeFigure
+    from .tree import TreeFigure, default_size
 
-    if is_large(trace) and not WHOLE_TREE_OPTIONS & set(options):
+    if WHOLE_TREE_OPTIONS & set(options):
+        return TreeFigure(trace, **options)
+    if is_large(trace):
+        return FocusFigure(trace, **options)
+    if fit is not None and not whole_asked and default_size(tree_layout(trace))[0] > fit:
         return FocusFigure(trace, **options)
     return TreeFigure(trace, **options)

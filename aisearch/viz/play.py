@@ -307,6 +307,7 @@ class GameBoard(widgets.VBox):
             raise ValueError(refusal)
         self.state = self.game.result(self.state, cell)
         self.moves.append(cell)
+        self._close_viewer()  # it showed the decision before this move, no longer the last
         if not self.over and self.game.to_move(self.state) != self.you:
             self.show(thinking=True)  # your mark at once, and no clicks while it searches
         self._reply()
@@ -526,12 +527,18 @@ class GameBoard(widgets.VBox):
         best = frame.best.get(frame.stack[0])
         chosen = trace.nodes()[best].action if best is not None else None
         played = depth == last.depth
-        what = (
-            f"The search that chose {last.action}: depth {depth}, {visited:,} nodes."
-            if played
-            else f"The depth-{depth} search ({visited:,} nodes) preferred {chosen}; "
-            f"the deeper search at depth {last.depth} chose the move played, {last.action}."
-        )
+        if played:
+            what = f"The search that chose {last.action}: depth {depth}, {visited:,} nodes."
+        elif chosen == last.action:
+            what = (
+                f"The depth-{depth} search ({visited:,} nodes) chose {chosen} too; the move "
+                f"was played on the deeper search at depth {last.depth}."
+            )
+        else:
+            what = (
+                f"The depth-{depth} search ({visited:,} nodes) preferred {chosen}; the "
+                f"deeper search at depth {last.depth} chose the move played, {last.action}."
+            )
         return f"<b>{html.escape(what)}</b>"
 
     def _close_viewer(self) -> None:

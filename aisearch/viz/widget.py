@@ -23,8 +23,14 @@ import ipywidgets as widgets
 from ..focus import Overview
 from ..trace import bound_text, step_index
 from .controls import StepControls
+from .focus import WIDTH as FOCUS_WIDTH
 from .mcts import figure_for
 from .style import counters_text
+
+
+def _count(nodes: int) -> str:
+    return "1 node" if nodes == 1 else f"{nodes:,} nodes"
+
 
 _WHOLE = -1
 """The menu's value for "the whole search" (no node has a negative id)."""
@@ -76,7 +82,8 @@ class StepViewer(widgets.VBox):
 
     def __init__(self, trace, *, step: int = 0, interval: int = 800, focus=None, **figure_options):
         figure_options.setdefault("caption", False)
-        self.tree_figure = figure_for(trace, step=step, **figure_options)
+        # No wider than a notebook's output area, so that it is never shrunk.
+        self.tree_figure = figure_for(trace, step=step, fit=FOCUS_WIDTH, **figure_options)
         self.trace = trace
         self.figure = self.tree_figure.figure
         first = self.tree_figure.frame.step
@@ -165,16 +172,21 @@ class StepViewer(widgets.VBox):
         self.focus_on(None if change["new"] == _WHOLE else change["new"])
 
     def _subtree_options(self) -> None:
-        """The menu: the whole search, the subtree open now, and the collapsed ones."""
+        """The menu: the whole search, the subtree open now, and every subtree
+        drawn beside the path that the search visits, now or later."""
         if self.subtree is None:
             return
+        assert self.overview is not None
         view = self.tree_figure.view
         options = [("the whole search", _WHOLE)]
         if self.focus is not None:
-            options.append((f"open: {self._describe(self.focus, view.step)}", self.focus))
-        for n in view.collapsed():
-            if n != self.focus:
-                options.append((self._describe(n, view.step), n))
+            options.append((f"open: {self._describe(self.focus, len(self.trace) - 1)}", self.focus))
+        for row in view.rows:
+            for n in row:
+                if n == self.focus or n in view.open or n not in self.overview.end:
+                    continue
+                if self.overview.end[n] - n > 1:  # a subtree, not a lone leaf
+                    options.append((self._describe(n, view.step), n))
         self._choosing = True
         try:
             self.subtree.options = options
@@ -183,19 +195,26 @@ class StepViewer(widgets.VBox):
             self._choosing = False
 
     def _describe(self, node, step: int) -> str:
-        """``(1, 2) from O.X.X....: 137 nodes, value ≤0, a cutoff inside``."""
+        """``(1, 2) from O.X.X....: 137 nodes, value ≤0, a cutoff inside``, as at
+        ``step``; a subtree the search has not reached yet says how big it will be."""
         assert self.overview is not None
-        row = self.trace.nodes()[node]
+        nodes = self.trace.nodes()
+        row = nodes[node]
+        if row.parent is None:
+            return f"the whole search: {_count(self.overview.subtree(node, step).held)}"
+        parent = "the root" if nodes[row.parent].parent is None else self.trace.label(row.parent)
+        action = row.action if row.action is not None else self.trace.label(node)
         summary = self.overview.subtree(node, step)
-        frame = self.tree_figure.frame
+        if summary.visited == 0:
+            return f"{action} from {parent}: searched later, {_count(summary.held)}"
+        frame = self.trace.frame(step)
         value = frame.value.get(node)
         said = (
             "" if value is None else f", value {bound_text(value, frame.bound.get(node, 'exact'))}"
         )
         cut = ", a cutoff inside" if summary.cut else ""
-        parent = self.trace.label(row.parent) if row.parent is not None else "the root"
-        action = row.action if row.action is not None else self.trace.label(node)
-        return f"{action} from {parent}: {summary.visited:,} nodes{said}{cut}"
+        so_far = " so far" if summary.visited < summary.held else ""
+        return f"{action} from {parent}: {_count(summary.visited)}{so_far}{said}{cut}"
 
     def _on_slider(self, change) -> None:
         self._show(change["new"])
@@ -210,6 +229,8 @@ class StepViewer(widgets.VBox):
         self.sentence.value = f"<b>{html.escape(frame.sentence)}</b>"
         own = getattr(self.tree_figure, "counters_text", None)  # an MCTS figure counts iterations
         counts = own(frame) if own is not None else counters_text(frame, len(self.trace))
+        if self.focus is not None:
+            counts += f"   ·   in the open subtree: steps {self.slider.min}–{self.slider.max}"
         self.counters.value = f"<span style='color:#555'>{html.escape(counts)}</span>"
         self.previous_button.disabled = step == self.slider.min
         self.next_button.disabled = step == self.slider.max

@@ -255,7 +255,8 @@ def test_a_trace_of_dice_nim_names_its_nodes_with_the_labels():
     assert names[:3] == ["3 A rolls", "3 A rolled 1", "2 B rolls"]
     assert trace.frame(1).sentence == "Enter 3 A rolled 1 (MAX) by action Roll(1) from 3 A rolls."
     assert trace.frame(-1).sentence == "Done: 3 A rolls is worth 0 to MAX."
-    # Without the game the trace still falls back to the state's short repr, or its id.
+    # Without the game the trace still falls back to the state's short repr, or
+    # the moves from the root.
     bare = Trace()
     expectimax(game, tracer=bare)
-    assert bare.label(0) == "#0"
+    assert bare.label(0) == "root" and bare.label(1) == "[roll 1]"

@@ -10,12 +10,6 @@ from aisearch.players import depth_player, random_player, timed_player
 from aisearch.viz import GameBoard, StepViewer
 
 
-def enabled(board):
-    return [
-        (r, c) for r, row in enumerate(board.cells) for c, b in enumerate(row) if not b.disabled
-    ]
-
-
 def root_choice(trace):
     """The action of the root's best child at the end of the trace."""
     frame = trace.frame(-1)
@@ -102,3 +96,13 @@ def test_recording_is_off_unless_asked():
     assert player.trace is True
     with pytest.raises(ValueError, match="trace must be True or False"):
         timed_player(1.0, trace="yes")
+
+
+def test_a_move_closes_the_viewer_of_the_decision_before_it():
+    board = GameBoard(TicTacToe(), depth_player(9))
+    board.cells[1][1].click()
+    board.search_button.click()
+    assert board.viewer is not None
+    r, c = board.legal_cells[0]
+    board.cells[r][c].click()
+    assert board.viewer is None and board.viewer_area.children == ()

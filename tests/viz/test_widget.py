@@ -97,7 +97,9 @@ def test_step_outside_the_trace_is_an_error(textbook):
 
 def test_stepping_fifty_times_makes_no_new_figures(random40):
     assert len(random40) >= 51
-    viewer = step_through(random40, dpi=50)  # small pictures: the test is about figures
+    # Small pictures: the test is about figures. A figsize keeps the whole tree,
+    # which the viewer would otherwise draw in focus, being wider than a notebook.
+    viewer = step_through(random40, dpi=50, figsize=(12, 4))
     figure = viewer.figure
     children = list(figure.axes[0].get_children())
     pyplot_before = plt.get_fignums()
@@ -115,6 +117,14 @@ def test_stepping_fifty_times_makes_no_new_figures(random40):
     for _ in range(10):
         viewer.previous_button.click()
     assert viewer.step == 40 and live_figures() == figures_before
+    # In focus (the default for a tree this wide) the axes are redrawn, in the same figure.
+    focused = step_through(random40, dpi=50)
+    assert type(focused.tree_figure).__name__ == "FocusFigure"
+    figures_before = live_figures()
+    for _ in range(20):
+        focused.next_button.click()
+    assert focused.figure is focused.tree_figure.figure and len(focused.figure.axes) == 1
+    assert live_figures() == figures_before and plt.get_fignums() == pyplot_before
 
 
 # The controls: play and pause, start, previous, next ----------------------------
