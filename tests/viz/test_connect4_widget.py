@@ -92,8 +92,9 @@ def test_the_board_says_the_computer_is_thinking_while_it_solves():
 def test_the_real_board_replies_by_search_when_the_solver_cannot_prove_in_time():
     """7 x 6 from the empty board: the solver cannot prove the first moves within
     its node limit, so the move comes from iterative deepening, and the board says
-    so; the column scores are estimates, marked."""
-    board = ConnectFourBoard(ConnectFour(), budget=0.2)
+    so; the column scores are estimates, marked. The board's own budget (1 s):
+    a smaller one left no time for even depth 1 on a loaded 2-core machine."""
+    board = ConnectFourBoard(ConnectFour(), budget=1.0)
     assert not board.scores_solved and "≈" in board.scores.value
     board.buttons[3].click()
     assert re.fullmatch(r"searched \d+ moves deep: .+", board.decision), board.decision
