@@ -16,6 +16,7 @@ The textbook tree (AIMA 4e, Figure 5.2), the first case of the checks::
 """
 
 import math
+import re
 import subprocess
 import sys
 
@@ -38,6 +39,7 @@ from aisearch.exercises.comparison import (
     compare_minimax,
 )
 from aisearch.narration import format_probability, format_value
+from tests import test_exercises
 from tests.test_exercises import minimax_max_min_swapped, minimax_right
 
 TEXTBOOK = "textbook tree"
@@ -365,6 +367,11 @@ def test_a_search_that_raises_is_told_where_it_stopped():
         f"{twelve}, and never read {c.reference[step]}, which alpha-beta reads after {twelve}"
     )
     assert tree.root not in c.your_values  # no value claimed for a search that raised
+    assert c.sentence(c.last_step).startswith(
+        f"Step {c.last_step}: both searches have returned: your search raised "
+        f"ZeroDivisionError: division by zero after reading {len(c.yours)} nodes, alpha-beta "
+        f"{format_value(alphabeta(tree).value)} after reading"
+    )
 
 
 def _descend(fn, game, state, alpha, beta):
@@ -413,13 +420,56 @@ def test_minimax_with_max_and_min_swapped_parts_where_the_first_node_is_finished
     kids = [tree.value(k) for k in tree.children(first_min)]
     step = trace.visited().index(tree.children(tree.root)[1])
     assert c.parting == step and c.parted_at == (first_min, first_min)
+    # Both read the next node there; the sentence says so, and that the first MIN
+    # node has returned (the picture rings it, and writes each side's value in it).
+    assert c.reads(step) == (tree.children(tree.root)[1],) * 2
     assert c.why == (
-        f"Step {step}: your value at {first_min} is {max(kids)}, minimax's is {min(kids)}: "
-        f"{first_min} is a MIN node, which takes the smallest of its children's values "
-        f"({', '.join(map(str, kids))})."
+        f"Step {step}: both read {tree.children(tree.root)[1]}; {first_min} has returned "
+        f"{max(kids)} in your search, {min(kids)} in minimax's: {first_min} is a MIN node, "
+        f"which takes the smallest of its children's values ({', '.join(map(str, kids))})."
     )
     assert c.your_finished(step)[first_min] == max(kids)
     assert first_min not in c.your_finished(step - 1)
+    # The reference's return from the first MIN node comes before the event shown there.
+    exit_event = next(e for e in trace.of_kind("exit") if e.state == first_min)
+    assert exit_event.step < c.reference_step(step)
+
+
+def test_after_a_value_parts_the_sentences_say_both_read_the_same_node():
+    tree = case_trees()[TEXTBOOK]
+    c = check_minimax(minimax_max_min_swapped, show=True).comparison
+    assert c.yours == c.reference
+    for step in range(c.parting + 1, c.last_step):
+        node = c.reference[step]
+        assert c.sentence(step) == (
+            f"Step {step}: both read {node}; the two read the same nodes and differ only "
+            f"in values (from step {c.parting})."
+        )
+    # The last step says what each returned at the root.
+    swapped = minimax_max_min_swapped(tree, tree.root)
+    assert c.sentence(c.last_step) == (
+        f"Step {c.last_step}: both searches have returned, after reading the same "
+        f"{len(c.reference)} nodes: your search returned {format_value(swapped)}, minimax "
+        f"{format_value(minimax(tree).value)}."
+    )
+
+
+def test_after_the_reads_part_the_sentences_say_what_each_read_and_returned():
+    tree = case_trees()[TEXTBOOK]
+    c = compare_alphabeta(alphabeta_without_pruning, tree, TEXTBOOK)
+    value = format_value(alphabeta(tree).value)
+    done = len(c.reference)  # alpha-beta has returned from this step on
+    assert len(c.yours) > done > c.parting
+    assert c.sentence(done) == (
+        f"Step {done}: your search reads {c.yours[done]}; alpha-beta has returned {value}. "
+        f"They parted at step {c.parting}."
+    )
+    assert c.sentence(c.last_step) == (
+        f"Step {c.last_step}: both searches have returned: your search returned {value} after "
+        f"reading {len(c.yours)} nodes, alpha-beta {value} after reading {len(c.reference)}. "
+        f"They parted at step {c.parting}."
+    )
+    assert "nothing more" not in " ".join(c.sentence(k) for k in range(c.last_step + 1))
 
 
 def test_minimax_that_never_reads_a_node_is_told_which():
@@ -438,26 +488,75 @@ def test_minimax_that_never_reads_a_node_is_told_which():
 def test_minimax_right_agrees_throughout():
     c = check_minimax(minimax_right, show=True).comparison
     assert c.case == TEXTBOOK and c.parting is None
-    assert c.why.endswith("and gave every node the same value: they agree throughout.")
+    value = format_value(minimax(case_trees()[TEXTBOOK]).value)
+    assert c.why.endswith(
+        f"and gave every node the same value ({value} at {c.root}): they agree throughout."
+    )
 
 
 def test_depth_limited_one_ply_too_deep_reads_below_the_limit():
     result = check_depth_limited(depth_limited_one_ply_too_deep, show=True)
     c = result.comparison
     tree = case_trees("depth")[c.case]
-    assert c.depth == 1 and c.trace[0].state == tree.root
-    limited = traced(minimax, tree, depth=1)
+    # The message is about the root at depth 0, and so is the picture.
+    assert f"node {tree.root!r} ({tree.to_move(tree.root)}) searched to depth 0" in result.message
+    assert c.depth == 0 and c.trace[0].state == tree.root
+    limited = traced(minimax, tree, depth=0)
+    assert limited.visited() == [tree.root]
     step = first_difference(list(c.yours), limited.visited())
     mine = c.yours[step]
-    above = tree.parent(mine)
-    evaluated = next(e for e in limited if e.state == above and e.kind == "leaf")
-    assert evaluated.terminal is False
-    assert c.parting == step
+    evaluated = next(e for e in limited if e.state == tree.root and e.kind == "leaf")
+    assert evaluated.terminal is False and tree.parent(mine) == tree.root
+    assert c.parting == step == 1
     assert c.why == (
-        f"Step {step}: your search read {mine}, below the depth limit: with depth=1, "
-        f"depth-limited minimax stops at {above} and evaluates it "
-        f"({format_value(evaluated.value)}), and reads {limited.visited()[step]} next."
+        f"Step 1: your search read {mine}, below the depth limit: with depth=0, "
+        f"depth-limited minimax stops at {tree.root} and evaluates it "
+        f"({format_value(evaluated.value)})."
     )
+
+
+def _named_in_message(message: str) -> tuple[str, int]:
+    """The (node, depth) a depth-limited check's first line names."""
+    found = re.search(r"node '(\w+)' \([^)]*\),? (?:searched to depth |with depth=)(\d+)", message)
+    assert found, message
+    return found.group(1), int(found.group(2))
+
+
+DEPTH_SLIPS = [
+    getattr(test_exercises, name)
+    for name in (
+        "depth_limited_one_too_deep",
+        "depth_limited_one_too_shallow",
+        "depth_limited_evaluates_for_mover",
+        "depth_limited_without_depth_minus_one",
+        "depth_limited_tests_depth_first",
+        "depth_limited_no_return_at_the_limit",
+        "depth_limited_zero_at_the_limit",
+        "depth_limited_swapped",
+        "depth_limited_turns_from_the_first_call",
+        "depth_limited_by_parity",
+    )
+]
+
+
+@pytest.mark.parametrize("fn", DEPTH_SLIPS, ids=lambda fn: fn.__name__)
+def test_the_depth_shown_is_the_depth_the_message_names(fn):
+    result = check_depth_limited(fn, show=True)
+    c = result.comparison
+    node, depth = _named_in_message(result.message)
+    tree = case_trees("depth")[c.case]
+    # Shown from the root (or from the node itself): the named node is searched there
+    # to the depth the message names, and that is the smallest depth that parts.
+    start, plies = c.root, 0
+    above = node
+    while above != start:
+        above, plies = tree.parent(above), plies + 1
+    assert c.depth - plies == depth
+    assert all(
+        compare_depth_limited(fn, tree, c.case, start, d).parting is None for d in range(c.depth)
+    )
+    # The sentence where they part names the depth, as the legend does.
+    assert f"depth={c.depth}" in c.why
 
 
 def test_depth_limited_right_agrees_throughout():
@@ -484,8 +583,9 @@ def test_expectimax_taking_the_largest_outcome_parts_at_the_first_chance_node():
         for k in kids
     )
     assert c.why == (
-        f"Step {step}: your value at {chance} is {format_value(max(tree.value(k) for k in kids))}, "
-        f"expectimax's is {format_value(mean)}: {chance} is a chance node, worth the sum of "
+        f"Step {step}: both read {c.reference[step]}; {chance} has returned "
+        f"{format_value(max(tree.value(k) for k in kids))} in your search, "
+        f"{format_value(mean)} in expectimax's: {chance} is a chance node, worth the sum of "
         f"probability × value: {terms}."
     )
 
@@ -510,9 +610,9 @@ def test_maxn_choosing_by_the_root_player_s_entry_parts_at_the_first_other_playe
     step = traced(maxn, tree).visited().index(tree.children(tree.root)[1])
     assert c.parting == step
     assert c.why.startswith(
-        f"Step {step}: your vector at {node} is {format_value(mine)}, max^n's is "
-        f"{format_value(theirs)}: {node} is {mover}'s node, and {mover} takes the child best "
-        f"in its own entry (index {i})"
+        f"Step {step}: both read {c.reference[step]}; {node} has returned {format_value(mine)} "
+        f"in your search, {format_value(theirs)} in max^n's: {node} is {mover}'s node, and "
+        f"{mover} takes the child best in its own entry (index {i})"
     )
 
 

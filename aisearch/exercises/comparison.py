@@ -13,9 +13,10 @@ sentence, built from what the reference search did, that says what differs:
 - a node the reference reads that the student's function skipped, and why the
   reference could not skip it (no cut was possible yet);
 - the same nodes in another order;
-- the same nodes, but a value that differs ("your value at B is 12, minimax's
-  is 3"), said at the step where that node is finished, with what the node
-  should have done with its children's values.
+- the same nodes, but a value that differs ("both read C; B has returned 12
+  in your search, 3 in minimax's"), said at the step where that node is
+  finished (the step of its return), with what the node should have done
+  with its children's values.
 
 Step ``k`` is the ``k``-th node read (0 is the root); one last step, after
 every node read, is the search returning. On the reference side step ``k`` is
@@ -157,20 +158,56 @@ class Comparison:
     # Words ----------------------------------------------------------------------------
 
     def sentence(self, step: int) -> str:
-        """What happens at ``step``: both read the same node, or what differs there."""
+        """What happens at ``step``: both read the same node, or what differs there.
+
+        After the step where the two part it says what each reads, or, where
+        they read the same node, just that (with, if every read agrees, that
+        only values differ); at the last step the value each returned.
+        """
         mine, theirs = self.reads(step)
         if step == self.parting:
             return self.why
-        if self.parting is not None and step > self.parting:
-            return (
-                f"Step {step}: your search reads {_name_or_done(mine)}; {self.search} reads "
-                f"{_name_or_done(theirs)}. They parted at step {self.parting}."
-            )
         if mine is None and theirs is None:
-            if self.parting is None:
-                return self.why
-            return f"Step {step}: both searches have returned."
-        return f"Step {step}: both read {mine}."
+            return self.why if self.parting is None else f"Step {step}: {self._returned()}."
+        same_reads = self.yours == self.reference
+        if self.parting is None or step < self.parting or mine == theirs:
+            text = f"Step {step}: both read {mine}"
+            if self.parting is not None and step > self.parting and same_reads:
+                text += (
+                    f"; the two read the same nodes and differ only in "
+                    f"{_word(self)}s (from step {self.parting})"
+                )
+            return text + "."
+        return (
+            f"Step {step}: your search {self._doing(mine, yours=True)}; {self.search} "
+            f"{self._doing(theirs, yours=False)}. They parted at step {self.parting}."
+        )
+
+    def _doing(self, state, *, yours: bool) -> str:
+        """``reads B``, or once a side is done, what it returned (or raised)."""
+        if state is not None:
+            return f"reads {state}"
+        if yours and self.error is not None:
+            return f"has raised {self.error}"
+        values = self.your_values if yours else self.reference_values
+        return f"has returned {_value_text(values.get(self.root))}"
+
+    def _returned(self) -> str:
+        """Both sides done: the value each returned, and how many nodes each read."""
+        if self.error is not None:
+            yours = f"your search raised {self.error}"
+        else:
+            yours = f"your search returned {_value_text(self.your_values.get(self.root))}"
+        theirs = f"{self.search} {format_value(self.reference_values.get(self.root))}"
+        if self.yours == self.reference:
+            return (
+                f"both searches have returned, after reading the same {len(self.yours)} "
+                f"nodes: {yours}, {theirs}"
+            )
+        return (
+            f"both searches have returned: {yours} after reading {_nodes(len(self.yours))}, "
+            f"{theirs} after reading {len(self.reference)}. They parted at step {self.parting}"
+        )
 
     def describe(self, step: int) -> str:
         """A text description of both pictures at ``step`` (for a screen reader)."""
@@ -181,8 +218,8 @@ class Comparison:
             + _under(self.tree, mine)
             + f"; read so far: {_listed(read)}."
             if mine is not None
-            else f"Your search has returned {_value_text(self.your_values.get(self.root))} "
-            f"after reading {len(self.yours)} nodes: {_listed(read)}."
+            else f"Your search {self._doing(None, yours=True)} "
+            f"after reading {_nodes(len(self.yours))}: {_listed(read)}."
         )
         at = self.reference_step(step)
         pruned = [
@@ -195,7 +232,7 @@ class Comparison:
             if theirs is not None
             else f"{_capital(self.search)} has returned "
             f"{_value_text(self.reference_values.get(self.root))} after reading "
-            f"{len(self.reference)} nodes: {_listed(done)}"
+            f"{_nodes(len(self.reference))}: {_listed(done)}"
         )
         if pruned:
             ref += f"; pruned so far: {_listed(pruned)}"
@@ -417,7 +454,7 @@ def _parting(c: Comparison, only_root: bool) -> tuple[int | None, str, tuple]:
             c.your_values.get(state), c.reference_values[state]
         ):
             step = finish[state]
-            return step, f"Step {step}: {_why_value(c, state)}.", (state, state)
+            return step, f"Step {step}: {_why_value(c, state, step)}.", (state, state)
     return None, _agreement(c, only_root), (None, None)
 
 
@@ -430,11 +467,11 @@ def _same_value(mine, theirs) -> bool:
 
 
 def _agreement(c: Comparison, only_root: bool) -> str:
-    value = c.reference_values.get(c.root)
+    value = _value_text(c.reference_values.get(c.root))
     said = (
-        f"returned its value, {_value_text(value)}"
+        f"returned its value, {value}"
         if only_root
-        else f"gave every node the same {_word(c)}"
+        else f"gave every node the same {_word(c)} ({value} at {c.root})"
     )
     return (
         f"Your search read the same {len(c.reference)} nodes as {c.search}, in the same "
@@ -519,7 +556,7 @@ def _needed(c: Comparison, step: int, theirs) -> str:
     if parent is None:
         return f", where {c.search} starts"
     if c.search == "depth-limited minimax":
-        return f"; {c.search} reads every node down to depth {c.depth}"
+        return f"; with depth={c.depth}, {c.search} reads every node down to that depth"
     if c.search != "alpha-beta":
         return f"; {c.search} reads every node"
     before = [s for s in c.reference[:step] if c.tree.parent(s) == parent]
@@ -560,19 +597,38 @@ def _cut_test(cut) -> str:
     return f"{format_value(cut.value)} ≥ β = {format_value(cut.beta)}"
 
 
-def _why_value(c: Comparison, state) -> str:
-    """What differs at a finished node: your value, the reference's, and the rule."""
-    mine, theirs = c.your_values.get(state), c.reference_values[state]
-    if c.search == "alpha-beta":
-        return (
-            f"your search returned {_value_text(mine)} at {state}; alpha-beta's value "
-            f"there is {format_value(theirs)}, the minimax value"
-        )
-    word = _word(c)
-    return (
-        f"your {word} at {state} is {_value_text(mine)}, {c.search}'s is "
-        f"{format_value(theirs)}: {_rule(c, state)}"
+def _why_value(c: Comparison, state, step: int) -> str:
+    """What differs at ``state``, finished at ``step`` (where the reads agree): what both
+    read there, the value ``state`` returns on each side, and the rule."""
+    now = _at(c.reference, step)
+    if now is None:
+        where, returned = "both searches have returned", f"{state} has returned"
+    else:
+        returned = "it returns" if state == now else f"{state} has returned"
+        where = f"both read {now}"
+    mine = (
+        _value_text(c.your_values[state])
+        if state in c.your_values
+        else "nothing (your function raised when called there)"
     )
+    theirs = format_value(c.reference_values[state])
+    rule = "alpha-beta returns the minimax value" if c.search == "alpha-beta" else _rule(c, state)
+    return (
+        f"{where}; {returned} {mine} in your search, {theirs} in {c.search}'s"
+        f"{_searched_to(c, state)}: {rule}"
+    )
+
+
+def _searched_to(c: Comparison, state) -> str:
+    """For a depth limit, the depth ``state`` is searched to: `` (depth=2 at A, so B
+    is searched to depth 1)``; nothing without a depth limit."""
+    if c.depth is None:
+        return ""
+    called = f"depth={c.depth} at {c.root}"
+    if state == c.root:
+        return f" ({called})"
+    plies = len(_ancestors(c.tree, state)) - len(_ancestors(c.tree, c.root))
+    return f" ({called}, so {state} is searched to depth {c.depth - plies})"
 
 
 def _rule(c: Comparison, state) -> str:
@@ -670,15 +726,15 @@ def _value_text(value) -> str:
     return format_value(value) if _is_number(value) or isinstance(value, tuple) else repr(value)
 
 
-def _name_or_done(state) -> str:
-    return "nothing more (it has returned)" if state is None else str(state)
-
-
 def _under(tree: GameTree, state) -> str:
     parent = tree.parent(state) if tree.is_state(state) else None
     role = tree.to_move(state) if tree.is_state(state) else "?"
     kind = "a leaf" if tree.is_state(state) and tree.is_terminal(state) else role
     return f" ({kind}" + (f", under {parent})" if parent is not None else ", the root)")
+
+
+def _nodes(count: int) -> str:
+    return f"{count} node" if count == 1 else f"{count} nodes"
 
 
 def _listed(states) -> str:

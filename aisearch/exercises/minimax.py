@@ -211,13 +211,19 @@ def _check_depth_limited(fn: Callable, cases: list) -> CheckResult:
 
 def _depth_to_show(fn: Callable, tree: GameTree, case: str) -> Comparison:
     """The comparison to show for ``fn`` on ``tree``: at the root with the smallest depth
-    (from 1) at which ``fn`` and depth-limited minimax part; failing that, at the first
-    inner node (preorder) and depth where they part; failing that, the whole tree."""
-    calls = [(tree.root, d) for d in range(1, tree.height() + 1)] + [
+    (from 0) at which ``fn`` and depth-limited minimax part; failing that, at the first
+    inner node (preorder) and depth where they part; failing that, the whole tree.
+
+    The check tries the root first, depth 0 first, too: when its message names the root
+    at some depth, a wrong value there is a parting and every smaller depth was right at
+    the root, so the view shows that depth unless a read or a value below the root
+    parts sooner (its sentence then names the depth it shows).
+    """
+    calls = [(tree.root, d) for d in range(tree.height() + 1)] + [
         (node, d)
         for node in _preorder(tree)[1:]
         if tree.children(node)
-        for d in range(1, tree.height(node) + 1)
+        for d in range(tree.height(node) + 1)
     ]
     for node, depth in calls:
         comparison = compare_depth_limited(fn, tree, case, node, depth)

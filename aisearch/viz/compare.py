@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import html
 import io
+from typing import cast
 
 import ipywidgets as widgets
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.lines import Line2D
+from matplotlib.transforms import offset_copy
 
 import aisearch.viz.style as style
 
@@ -52,6 +55,12 @@ DEPTH_LOOK = style.EdgeLook("#8e44ad", 1.2, (0, (5, 3)))
 """The dashed line under the nodes at a depth limit."""
 PARTING_COLOR = "#b42318"
 """The header's and the titles' colour at and after the step where the two part."""
+RING = 1.6
+"""The parting ring's diameter, in node sizes: clear of a triangle's or a square's corners."""
+RING_WIDTH = 1.8
+"""The parting ring's line width, in points."""
+RING_CLEARANCE = 2.0
+"""Points between the parting ring and a text of its node moved out of its way."""
 
 
 class _Canvas:
@@ -115,6 +124,20 @@ class ComparisonFigure:
         self.canvas = _Canvas(comparison)
         self.layout = tree_layout(self.canvas)
         handles = legend_handles(self.canvas)
+        if comparison.parting is not None:
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    label="where they part",
+                    linestyle="none",
+                    marker="o",
+                    markersize=10,
+                    markerfacecolor="none",
+                    markeredgecolor=PARTING_COLOR,
+                    markeredgewidth=RING_WIDTH,
+                )
+            )
         if comparison.depth is not None:
             handles.append(
                 Line2D(
@@ -130,43 +153,35 @@ class ComparisonFigure:
         columns = min(len(handles), 5 if self.width < 8 else 7)
         legend_rows = -(-len(handles) // columns)
         bottom = 0.1 + LEGEND_ROW * legend_rows
-        panel = TITLE + tree_height
         panels = 1 if self.side_by_side else 2
-        height = HEADER + panels * panel + bottom
         width = 2 * self.width + GAP if self.side_by_side else self.width
-        self.figure = new_figure((width, height), dpi)
-        axes = []
-        for i in range(2):
-            if self.side_by_side:
-                left, top = i * (self.width + GAP), HEADER + TITLE
-            else:
-                left, top = 0.0, HEADER + TITLE + i * panel
-            axes.append(
-                self.figure.add_axes(
-                    (
-                        (left + 0.015 * self.width) / width,
-                        1 - (top + tree_height) / height,
-                        0.97 * self.width / width,
-                        tree_height / height,
-                    )
-                )
-            )
+        self.figure = new_figure((width, HEADER + panels * (TITLE + tree_height) + bottom), dpi)
+        axes = [self.figure.add_axes((0, 0, 1, 1)) for _ in range(2)]
+        self._place(axes, tree_height, bottom, 0.0)
         self.yours = TreeDrawing(axes[0], self.canvas, layout=self.layout)
         self.reference = TreeDrawing(axes[1], self.canvas, layout=self.layout)
-        # A red ring round the node each side's sentence is about, where they part.
+        # A value beside the root stands above the tree's axes: the titles go above it.
+        above = _above_axes(self.yours)
+        if above > 0:
+            self._place(axes, tree_height, bottom, above)
+        height = self.figure.get_figheight()
+        # A red ring round the node each side's sentence is about, where they part;
+        # the texts of that node it would cover are moved out of it (``_clear_ring``).
         self.rings = [
-            ax.scatter(
+            ax.plot(
                 [0],
                 [0],
-                s=(1.45 * drawing.node_size) ** 2,
+                linestyle="none",
                 marker="o",
-                facecolors="none",
-                edgecolors=PARTING_COLOR,
-                linewidths=1.8,
+                markersize=RING * drawing.node_size,
+                markerfacecolor="none",
+                markeredgecolor=PARTING_COLOR,
+                markeredgewidth=RING_WIDTH,
                 zorder=2.5,
-            )
+            )[0]
             for ax, drawing in zip(axes, (self.yours, self.reference), strict=True)
         ]
+        self._moved: list = []
         if comparison.depth is not None:
             for ax in axes:  # under the nodes at the limit, above the actions' labels
                 ax.axhline(
@@ -179,8 +194,9 @@ class ComparisonFigure:
         self.header = self.figure.text(
             0.01, 1 - 0.08 / height, "", ha="left", va="top", fontsize=10.5
         )
-        self.your_title = axes[0].set_title("", loc="left", fontsize=10, pad=4)
-        self.reference_title = axes[1].set_title("", loc="left", fontsize=10, pad=4)
+        pad = 4 + 72 * above
+        self.your_title = axes[0].set_title("", loc="left", fontsize=10, pad=pad)
+        self.reference_title = axes[1].set_title("", loc="left", fontsize=10, pad=pad)
         self.figure.legend(
             handles=handles,
             loc="lower center",
@@ -194,6 +210,30 @@ class ComparisonFigure:
         )
         self.step = -1
         self.update(_first_step(comparison) if step is None else step)
+
+    def _place(self, axes: list, tree_height: float, bottom: float, above: float) -> None:
+        """Size the figure and place the two trees' axes (inches, from the top): the
+        header, then per tree its title, ``above`` (room for texts over the root)
+        and the tree; the legend's ``bottom`` band last. The axes keep their size
+        in inches whatever ``above`` is, so a drawing made in them stays right."""
+        panel = TITLE + above + tree_height
+        panels = 1 if self.side_by_side else 2
+        height = HEADER + panels * panel + bottom
+        width = self.figure.get_figwidth()
+        self.figure.set_size_inches(width, height)
+        for i, ax in enumerate(axes):
+            if self.side_by_side:
+                left, top = i * (self.width + GAP), HEADER + TITLE + above
+            else:
+                left, top = 0.0, HEADER + TITLE + above + i * panel
+            ax.set_position(
+                (
+                    (left + 0.015 * self.width) / width,
+                    1 - (top + tree_height) / height,
+                    0.97 * self.width / width,
+                    tree_height / height,
+                )
+            )
 
     # Frames ----------------------------------------------------------------------------
 
@@ -247,13 +287,104 @@ class ComparisonFigure:
         )
         for title in (self.your_title, self.reference_title):
             title.set_color(color)
-        for ring, state in zip(self.rings, c.parted_at, strict=True):
+        for text, transform, visible in self._moved:
+            text.set_transform(transform)
+            text.set_visible(visible)
+        self._moved = []
+        sides = (self.yours, self.reference)
+        for ring, drawing, state in zip(self.rings, sides, c.parted_at, strict=True):
             node = self.canvas.ids.get(state)
             ring.set_visible(step == c.parting and node is not None)
             if node is not None:
-                ring.set_offsets([self.layout[node]])
+                ring.set_data(*([v] for v in self.layout[node]))
+            if ring.get_visible():
+                self._clear_ring(drawing, node)
         self.header.set_text(_header(c, step))
         self.header.set_color(color)
+
+    def ring_extent(self, side: int):
+        """The pixel box of the parting ring on ``side`` (0 yours, 1 the reference's),
+        its line's width included; ``None`` when the ring is not shown."""
+        ring = self.rings[side]
+        if not ring.get_visible():
+            return None
+        # A line's extent reaches the middle of its marker's outline: add the outer half.
+        box = ring.get_window_extent(_renderer(self.figure))
+        return box.padded(RING_WIDTH / 2 * self.figure.dpi / 72)
+
+    def _ring_circle(self, side: int) -> tuple[float, float, float, float]:
+        """The ring's centre in pixels, and its outer and inner radius in pixels."""
+        box = self.ring_extent(side)
+        assert box is not None, "only a ring that is shown has a circle"
+        outer = box.width / 2
+        inner = outer - RING_WIDTH * self.figure.dpi / 72
+        return (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, outer, inner
+
+    def _clear_ring(self, drawing: TreeDrawing, node: int) -> None:
+        """Move the texts of ``node`` (name, value, window) out of its parting ring.
+
+        A text inside the ring (a name written in its node) stays. A text beside
+        the node moves sideways, away from it (above the root there is no room);
+        one straight above or under it (a leaf's value and name) moves up or
+        down. The texts on one side move together, by what the nearest of them
+        needs to clear the ring by ``RING_CLEARANCE``, so that texts stacked on
+        one side keep their order and spacing. A text that would leave the figure
+        so, or a window that would meet another text, is hidden at this step
+        instead (a window is only how the node was searched).
+        ``update`` puts them back at the next step.
+        """
+        side = 0 if drawing is self.yours else 1
+        x, y, outer, inner = self._ring_circle(side)
+        reach = outer + RING_CLEARANCE * self.figure.dpi / 72
+        renderer = _renderer(self.figure)
+        groups: dict[tuple[int, int], list] = {}
+        shifts: dict[tuple[int, int], float] = {}
+        for text in _texts_of(drawing, node):
+            box = text.get_window_extent(renderer)
+            corners = [(box.x0, box.y0), (box.x0, box.y1), (box.x1, box.y0), (box.x1, box.y1)]
+            if all((cx - x) ** 2 + (cy - y) ** 2 < inner**2 for cx, cy in corners):
+                continue
+            if box.x0 >= x or box.x1 <= x:
+                way = (1 if box.x0 >= x else -1, 0)
+            else:
+                way = (0, 1 if box.y0 >= y else -1)
+            groups.setdefault(way, []).append(text)
+            near = {
+                (1, 0): box.x0 - x,
+                (-1, 0): x - box.x1,
+                (0, 1): box.y0 - y,
+                (0, -1): y - box.y1,
+            }[way]
+            meets = box.x0 < x + reach and box.x1 > x - reach and box.y0 < y + reach
+            meets = meets and box.y1 > y - reach
+            if meets:
+                shifts[way] = max(shifts.get(way, 0.0), reach - near)
+        figure = self.figure.bbox
+        moving = {id(t) for texts in groups.values() for t in texts}
+        others = [
+            t.get_window_extent(renderer)
+            for kind in (
+                drawing.label_texts,
+                drawing.value_texts,
+                drawing.window_texts,
+                drawing.probability_texts,
+                drawing.action_texts,
+            )
+            for t in kind.values()
+            if id(t) not in moving and t.get_visible() and t.get_text().strip()
+        ]
+        windows = {id(t) for t in drawing.window_texts.values()}
+        for way, shift in shifts.items():
+            dx, dy = way[0] * shift, way[1] * shift
+            for text in groups[way]:
+                self._moved.append((text, text.get_transform(), text.get_visible()))
+                box = text.get_window_extent(renderer).translated(dx, dy)
+                leaves = box.x0 < figure.x0 or box.x1 > figure.x1 or box.y0 < figure.y0
+                meets = id(text) in windows and any(box.overlaps(o) for o in others)
+                if leaves or meets:
+                    text.set_visible(False)
+                else:
+                    text.set_transform(offset_copy(text.get_transform(), x=dx, y=dy, units="dots"))
 
     def png(self, step: int | None = None) -> bytes:
         """The PNG bytes of ``step`` (by default the step shown now)."""
@@ -268,6 +399,40 @@ class ComparisonFigure:
 
     def __repr__(self) -> str:
         return f"<ComparisonFigure at step {self.step} of {self.comparison.last_step}>"
+
+
+def _renderer(figure):
+    """The renderer of ``figure``'s Agg canvas (``new_figure`` gives it one), to measure texts."""
+    return cast(FigureCanvasAgg, figure.canvas).get_renderer()
+
+
+def _above_axes(drawing: TreeDrawing) -> float:
+    """Inches the texts of the root written above it (a value too wide for it) may
+    reach above ``drawing``'s axes; 0 if none does. Measured with the widest value
+    the root's texts take, as the drawing placed them (a line is as tall whatever
+    its digits)."""
+    root = next(n for n, row in drawing.nodes.items() if row.parent is None)
+    figure = drawing.ax.figure
+    renderer = _renderer(figure)
+    top = drawing.ax.get_window_extent(renderer).y1
+    reach = top
+    for text in _texts_of(drawing, root, shown_only=False):
+        if not text.get_visible():
+            continue
+        before = text.get_text()
+        text.set_text(before or "0")
+        reach = max(reach, text.get_window_extent(renderer).y1)
+        text.set_text(before)
+    return (reach - top) / figure.dpi
+
+
+def _texts_of(drawing: TreeDrawing, node: int, *, shown_only: bool = True) -> list:
+    """The texts written for ``node`` that show now: its name, value, window, badge."""
+    kinds = (drawing.label_texts, drawing.value_texts, drawing.window_texts, drawing.badge_texts)
+    texts = [text for kind in kinds if (text := kind.get(node)) is not None]
+    if not shown_only:
+        return texts
+    return [t for t in texts if t.get_visible() and t.get_text().strip()]
 
 
 def _sizes(layout: dict) -> tuple[float, float, bool]:

@@ -16,9 +16,10 @@ from aisearch.exercises import (
     check_minimax,
 )
 from aisearch.exercises.comparison import compare_alphabeta
-from aisearch.viz import style
+from aisearch.viz import compare, style
 from aisearch.viz.compare import ComparisonFigure, ComparisonViewer, draw_comparison
 from aisearch.viz.labels import drawn_texts, label_problems
+from tests import test_exercises
 
 
 def alphabeta_without_pruning(game, state, alpha, beta):
@@ -184,7 +185,7 @@ def test_a_value_that_differs_is_ringed_on_both_sides():
     node = figure.canvas.ids[comparison.parted_at[0]]
     for ring in figure.rings:
         assert ring.get_visible()
-        assert tuple(ring.get_offsets()[0]) == figure.layout[node]
+        assert tuple(ring.get_xydata()[0]) == figure.layout[node]
     mine, theirs = (
         comparison.your_values[comparison.parted_at[0]],
         comparison.reference_values[comparison.parted_at[0]],
@@ -197,10 +198,30 @@ def test_the_depth_limited_view_draws_the_nodes_below_the_limit():
     comparison = check_depth_limited(depth_limited_too_deep, show=True).comparison
     figure = ComparisonFigure(comparison)
     mine, theirs = comparison.reads(comparison.parting)
+    assert theirs is None  # with depth=0 the reference reads the root alone, and returns
+    below = case_trees("depth")[comparison.case].children(comparison.root)
+    assert mine in below and figure.canvas.ids[mine] in figure.layout
     assert figure.yours.highlighted() == [figure.canvas.ids[mine]]
-    assert figure.reference.highlighted() == [figure.canvas.ids[theirs]]
     labels = [t.get_text() for t in figure.figure.legends[0].get_texts()]
     assert f"depth limit (depth={comparison.depth})" in labels
+
+
+def test_the_depth_limited_view_is_at_the_depth_the_message_names():
+    # The function ignores the limit: the message names the root at depth 0, and the
+    # picture, its legend and its sentence are at depth 0 too.
+    result = check_depth_limited(depth_limited_too_deep, show=True)
+    comparison = result.comparison
+    root = comparison.root
+    assert f"node {root!r} (MAX) searched to depth 0" in result.message
+    assert comparison.depth == 0
+    figure = ComparisonFigure(comparison)
+    labels = [t.get_text() for t in figure.figure.legends[0].get_texts()]
+    assert "depth limit (depth=0)" in labels
+    assert "with depth=0" in comparison.sentence(figure.step)
+    # The reference evaluates the root and stops; your side reads under the line.
+    assert figure.reference.highlighted() == [figure.canvas.ids[root]]
+    assert figure.reference_title.get_text().startswith("Depth-limited minimax: returned")
+    assert comparison.reads(figure.step)[0] in case_trees("depth")[comparison.case].children(root)
 
 
 CASES = [
@@ -225,6 +246,93 @@ def test_every_label_can_be_read_at_notebook_width(check, fn):
         if id(text) not in actions
     ]
     assert min(sizes) >= 9
+
+
+RINGED = [
+    *CASES,
+    (check_depth_limited, test_exercises.depth_limited_by_parity),  # the root, at the end
+    (check_depth_limited, test_exercises.depth_limited_turns_from_the_first_call),
+    (check_alphabeta, test_exercises.alphabeta_alternating),  # a leaf, and a window beside
+    (check_minimax, test_exercises.minimax_leaf_for_player_to_move),  # a leaf's long name
+]
+
+
+def _node_texts(drawing, node):
+    kinds = (drawing.label_texts, drawing.value_texts, drawing.window_texts)
+    return [
+        t
+        for kind in kinds
+        if (t := kind.get(node)) is not None and t.get_visible() and t.get_text().strip()
+    ]
+
+
+@pytest.mark.parametrize(("check", "fn"), RINGED, ids=lambda x: x.__name__)
+def test_the_ring_covers_no_name_nor_other_text_of_its_node(check, fn):
+    comparison = check(fn, show=True).comparison
+    figure = ComparisonFigure(comparison)  # at the step where they part
+    assert label_problems(figure.figure) == []
+    renderer = figure.figure.canvas.get_renderer()
+    ringed = 0
+    for side, (drawing, state) in enumerate(
+        zip((figure.yours, figure.reference), comparison.parted_at, strict=True)
+    ):
+        ring = figure.ring_extent(side)
+        if state is None:
+            assert ring is None
+            continue
+        ringed += 1
+        node = figure.canvas.ids[state]
+        x, y = (ring.x0 + ring.x1) / 2, (ring.y0 + ring.y1) / 2
+        inner = ring.width / 2 - style_ring_width_pixels(figure)
+        names = [drawing.label_texts[node]] if node in drawing.label_texts else []
+        assert names or not drawing.label_texts, f"{state} has no name drawn"
+        for text in {*names, *_node_texts(drawing, node)}:
+            box = text.get_window_extent(renderer)
+            corners = [(box.x0, box.y0), (box.x0, box.y1), (box.x1, box.y0), (box.x1, box.y1)]
+            inside = all((cx - x) ** 2 + (cy - y) ** 2 < inner**2 for cx, cy in corners)
+            assert inside or not box.overlaps(ring), (text.get_text(), box, ring)
+    assert ringed >= 1
+
+
+def style_ring_width_pixels(figure):
+    return compare.RING_WIDTH * figure.figure.dpi / 72
+
+
+def test_texts_moved_out_of_the_ring_go_back_at_the_next_step():
+    comparison = check_minimax(minimax_swapped, show=True).comparison
+    figure = ComparisonFigure(comparison, step=comparison.parting - 1)
+    renderer = figure.figure.canvas.get_renderer()
+    node = figure.canvas.ids[comparison.parted_at[0]]
+    name = figure.yours.label_texts[node]
+    before = name.get_window_extent(renderer)
+    figure.update(comparison.parting)
+    moved = name.get_window_extent(renderer)
+    assert moved.x1 < before.x1  # moved left, out of the ring
+    assert not moved.overlaps(figure.ring_extent(0))
+    assert before.overlaps(figure.ring_extent(0))  # where it stood, the ring would cover it
+    figure.update(comparison.parting + 1)
+    assert figure.ring_extent(0) is None
+    assert name.get_window_extent(renderer).bounds == before.bounds
+
+
+def test_the_ring_is_in_the_legend_when_the_two_part(no_pruning):
+    labels = [t.get_text() for t in ComparisonFigure(no_pruning).figure.legends[0].get_texts()]
+    assert "where they part" in labels
+    legend = ComparisonFigure(no_pruning).figure.legends[0]
+    handle = legend.legend_handles[labels.index("where they part")]
+    assert to_rgba(handle.get_markeredgecolor()) == to_rgba(compare.PARTING_COLOR)
+    agree = check_alphabeta(alphabeta_right, show=True).comparison
+    labels = [t.get_text() for t in ComparisonFigure(agree).figure.legends[0].get_texts()]
+    assert "where they part" not in labels
+
+
+@pytest.mark.parametrize(("check", "fn"), CASES, ids=lambda x: x.__name__)
+def test_every_step_can_be_read(check, fn):
+    comparison = check(fn, show=True).comparison
+    figure = ComparisonFigure(comparison)
+    for step in range(comparison.last_step + 1):
+        figure.update(step)
+        assert label_problems(figure.figure) == [], step
 
 
 def test_a_check_result_shows_its_message_and_the_viewer_in_jupyter():
