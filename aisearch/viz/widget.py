@@ -24,7 +24,7 @@ from ..focus import Overview
 from ..trace import bound_text, step_index
 from .controls import StepControls
 from .focus import WIDTH as FOCUS_WIDTH
-from .mcts import figure_for
+from .mcts import figure_for, is_mcts_trace
 from .style import counters_text
 
 
@@ -112,6 +112,11 @@ class StepViewer(widgets.VBox):
             self.subtree.observe(self._on_subtree, names="value")
             rows.insert(1, self.subtree)
         elif focus is not None:
+            if is_mcts_trace(trace):
+                raise ValueError(
+                    f"focus={focus!r}: an MCTS tree grows a little everywhere at each "
+                    "iteration, so a subtree has no steps of its own to go through"
+                )
             self.overview = Overview(trace)
         super().__init__(rows)
         self.focus = None

@@ -145,3 +145,13 @@ def _pruned_trace():
 
 def _pruned_node(trace):
     return next(n for n, row in trace.nodes().items() if row.pruned is not None)
+
+
+def test_an_mcts_trace_has_no_subtree_to_focus_on():
+    from aisearch import MCTSTrace, mcts
+
+    game = TicTacToe()
+    trace = MCTSTrace(game)
+    mcts(game, iterations=20, seed=0, tracer=trace)
+    with pytest.raises(ValueError, match="focus=3: an MCTS tree grows"):
+        StepViewer(trace, focus=3)
