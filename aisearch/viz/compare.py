@@ -34,6 +34,7 @@ from matplotlib.transforms import offset_copy
 import aisearch.viz.style as style
 
 from ..trace import EXIT, STACK, UNSEEN, Frame, format_value
+from .accessible import AltImage, LiveText, StepSlider
 from .canvas import new_figure
 from .layout import tree_layout
 from .legend import legend_handles
@@ -504,9 +505,11 @@ class ComparisonViewer(widgets.VBox):
     Attributes:
         slider, previous_button, next_button: the controls (one for both sides).
         parting_button: goes to the step where the two part (disabled if they never do).
-        sentence: ``HTML``, what happens at the step (``comparison.sentence``).
+        sentence: ``LiveText``, what happens at the step (``comparison.sentence``),
+            announced when it changes.
         description: ``HTML``, both pictures in words (``comparison.describe``).
-        image: the ``Image`` widget showing the picture.
+        image: the ``AltImage`` showing the picture, with both pictures in
+            words as its text alternative.
         comparison_figure: the ``ComparisonFigure`` that draws it.
     """
 
@@ -514,14 +517,7 @@ class ComparisonViewer(widgets.VBox):
         self.comparison = comparison
         first = _first_step(comparison) if step is None else comparison.check_step(step)
         self.comparison_figure = ComparisonFigure(comparison, step=first, **figure_options)
-        self.slider = widgets.IntSlider(
-            value=first,
-            min=0,
-            max=comparison.last_step,
-            description="step",
-            continuous_update=True,
-            layout=widgets.Layout(width="min(60%, 420px)"),
-        )
+        self.slider = StepSlider(value=first, min=0, max=comparison.last_step, label="step")
         self.previous_button = widgets.Button(
             description="◀ previous", tooltip="previous step", layout=widgets.Layout(width="auto")
         )
@@ -537,11 +533,9 @@ class ComparisonViewer(widgets.VBox):
             disabled=parting is None,
             layout=widgets.Layout(width="auto"),
         )
-        self.sentence = widgets.HTML()
+        self.sentence = LiveText()  # announced as it changes
         self.description = widgets.HTML()
-        self.image = widgets.Image(
-            format="png", layout=widgets.Layout(max_width="100%", height="auto")
-        )
+        self.image = AltImage(format="png")  # the pictures in words as its text alternative
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
         self.previous_button.on_click(lambda _: self._move(-1))
         self.next_button.on_click(lambda _: self._move(+1))
@@ -570,6 +564,9 @@ class ComparisonViewer(widgets.VBox):
 
     def _show(self, step: int) -> None:
         c = self.comparison
+        figure = self.comparison_figure.figure
+        self.image.width = round(figure.get_figwidth() * figure.dpi)
+        self.image.alt = c.describe(step)
         self.image.value = self.comparison_figure.png(step)
         parted = c.parting is not None and step == c.parting
         color = PARTING_COLOR if parted else "#111111"

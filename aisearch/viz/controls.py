@@ -26,6 +26,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..game import require_count
+from .accessible import StepSlider
 
 PLAY, PAUSE = "play", "pause"
 """The play button's description, and its Font Awesome icon, stopped and playing."""
@@ -48,7 +49,8 @@ class StepControls(widgets.HBox):
     Attributes:
         play_button: a ``ToggleButton``: pressed ("pause") while playing.
         start_button, previous_button, next_button: ``Button``\\ s.
-        slider: the ``IntSlider``; its ``value`` is the step shown, and
+        slider: the ``StepSlider`` (``aisearch.viz.accessible``); its
+            ``value`` is the step shown, and
             what the owner of the controls observes.
         player: the hidden ``Play`` that moves the slider while playing.
 
@@ -70,14 +72,9 @@ class StepControls(widgets.HBox):
         if require_count(step, "step") > last:
             raise ValueError(f"step must be at most {last} (steps={steps}), got {step!r}")
         require_count(interval, "interval", 1)
-        self.slider = widgets.IntSlider(
-            value=step,
-            min=0,
-            max=last,
-            description="step",
-            continuous_update=True,
-            layout=widgets.Layout(width="min(60%, 480px)"),
-        )
+        # A named range input ("step 3 of 20" to a screen reader): a stock
+        # IntSlider's label is not tied to its handle.
+        self.slider = StepSlider(value=step, min=0, max=last, label="step")
         self.player = widgets.Play(
             value=step,
             min=0,

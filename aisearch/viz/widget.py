@@ -22,6 +22,7 @@ import ipywidgets as widgets
 
 from ..focus import Overview
 from ..trace import bound_text, step_index
+from .accessible import AltImage, LiveText
 from .controls import StepControls
 from .focus import WIDTH as FOCUS_WIDTH
 from .mcts import figure_for, is_mcts_trace
@@ -95,11 +96,11 @@ class StepViewer(widgets.VBox):
         self.play, self.slider = self.controls.player, self.controls.slider
         self.previous_button = self.controls.previous_button
         self.next_button = self.controls.next_button
-        self.sentence = widgets.HTML()
+        # The sentence is announced as it changes (a live region that stays in
+        # place), and the picture carries the frame in words (its alt text).
+        self.sentence = LiveText()
         self.counters = widgets.HTML()
-        self.image = widgets.Image(
-            format="png", layout=widgets.Layout(max_width="100%", height="auto")
-        )
+        self.image = AltImage(format="png")
         self.slider.observe(self._on_slider, names="value")
         self.subtree = None
         rows = [self.controls, self.sentence, self.image, self.counters]
@@ -226,11 +227,10 @@ class StepViewer(widgets.VBox):
 
     def _show(self, step: int) -> None:
         frame = self.tree_figure.update(step)
-        self.image.value = self.tree_figure.png()
         # At its own size, never stretched: the text in it is sized in pixels.
-        width = str(round(self.figure.get_figwidth() * self.figure.dpi))
-        if self.image.width != width:
-            self.image.width = width
+        self.image.width = round(self.figure.get_figwidth() * self.figure.dpi)
+        self.image.alt = self.picture_text(frame)
+        self.image.value = self.tree_figure.png()
         self.sentence.value = f"<b>{html.escape(frame.sentence)}</b>"
         own = getattr(self.tree_figure, "counters_text", None)  # an MCTS figure counts iterations
         counts = own(frame) if own is not None else counters_text(frame, len(self.trace))
@@ -240,6 +240,13 @@ class StepViewer(widgets.VBox):
         self.previous_button.disabled = step == self.slider.min
         self.next_button.disabled = step == self.slider.max
         self._subtree_options()
+
+    def picture_text(self, frame) -> str:
+        """The picture in words, for its text alternative: what the frame shows."""
+        describe = getattr(self.tree_figure, "describe", None)
+        if describe is not None:
+            return describe(frame)
+        return frame.sentence
 
     def __repr__(self) -> str:
         return f"<StepViewer at step {self.step} of {len(self.trace) - 1}>"

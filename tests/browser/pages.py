@@ -2,7 +2,7 @@
 
 The same ``StepViewer`` and ``DiceNimTable`` classes work in JupyterLab and in
 the presentation page (Voilà): both render ipywidgets into the same DOM
-(``.widget-vbox``, ``.widget-slider``, ``img.widget-image``, buttons by their
+(``.widget-vbox``, ``.aisearch-step-slider``, ``.aisearch-alt-image img``, buttons by their
 text). Every action waits for the kernel's answer in the page itself: the
 counters line says the step the slider shows, the picture is a new, loaded
 image, the board's pile shrinks.
@@ -133,14 +133,15 @@ class LabNotebook:
 
 VIEWER_STATE_JS = """(viewer) => {
   const html = viewer.querySelectorAll(':scope > .widget-html .widget-html-content');
-  const image = viewer.querySelector(':scope > img.widget-image');
+  const live = viewer.querySelector(':scope > .aisearch-live-text [role=status]');
+  const image = viewer.querySelector(':scope > .aisearch-alt-image img');
   const buttons = [...viewer.querySelectorAll('button.widget-button')];
   const button = (text) => buttons.find(b => b.textContent.includes(text));
   const area = viewer.closest('.jp-OutputArea') || viewer.parentElement;
   return {
-    sentence: html.length ? html[0].textContent.trim() : null,
+    sentence: live ? live.textContent.trim() : null,
     counters: html.length ? html[html.length - 1].textContent.trim() : null,
-    readout: viewer.querySelector('.widget-readout').textContent.trim(),
+    readout: viewer.querySelector('.aisearch-step-slider output').textContent.trim(),
     src: image ? image.src : null,
     image_loaded: !!image && image.complete && image.naturalWidth > 0,
     previous_disabled: button('previous').disabled,
@@ -187,7 +188,7 @@ class StepViewer:
     def all_in(cls, page) -> list[StepViewer]:
         viewers = (
             page.locator(".jp-OutputArea-output > .widget-vbox")
-            .filter(has=page.locator(".widget-slider"))
+            .filter(has=page.locator(".aisearch-step-slider"))
             .filter(has=page.get_by_role("button", name="next ▶"))
         )
         return [cls(viewers.nth(i)) for i in range(viewers.count())]
@@ -230,17 +231,23 @@ class StepViewer:
 
     def drag_slider(self, fraction: float) -> ViewerState:
         """Drag the slider's handle with the mouse to ``fraction`` of its track."""
-        handle = self.locator.locator(".widget-slider .noUi-handle")
-        track = self.locator.locator(".widget-slider .noUi-base")
-        handle.scroll_into_view_if_needed()
-        start, box = handle.bounding_box(), track.bounding_box()
-        y = start["y"] + start["height"] / 2
+        track = self.locator.locator(".aisearch-step-slider input[type=range]")
+        track.scroll_into_view_if_needed()
+        box = track.bounding_box()
+        value, low, high = (
+            float(track.evaluate(f"(i) => i.{name}")) for name in ("value", "min", "max")
+        )
+        y = box["y"] + box["height"] / 2
+        # The thumb's centre runs from half a thumb in from either end; about 8 px here.
+        inset = 8
+        span = box["width"] - 2 * inset
+        start = box["x"] + inset + span * (value - low) / max(1, high - low)
         mouse = self.page.mouse
 
         def drag():
-            mouse.move(start["x"] + start["width"] / 2, y)
+            mouse.move(start, y)
             mouse.down()
-            mouse.move(box["x"] + fraction * box["width"], y, steps=12)
+            mouse.move(box["x"] + inset + fraction * span, y, steps=12)
             mouse.up()
 
         self._after(drag, None, "dragging the slider")

@@ -104,7 +104,7 @@ def test_alpha_beta_step_viewer(lab_notebook, screenshots):
     assert seen[3].sentence == seen[1].sentence  # back is the same step, told the same way
     assert len({s.src for s in seen}) == 4  # but every step sent a new picture
 
-    last = int(viewer.locator.locator(".noUi-handle").get_attribute("aria-valuemax").split(".")[0])
+    last = int(viewer.locator.locator(".aisearch-step-slider input").get_attribute("max"))
     dragged = viewer.drag_slider(0.6)
     screenshots(viewer.locator, f"dragged-step-{dragged.step}")
     assert abs(dragged.step - round(0.6 * last)) <= 1, f"dragged to 60% of 0..{last}"

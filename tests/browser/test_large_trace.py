@@ -70,7 +70,7 @@ def test_a_large_trace_and_a_board_fit_the_screen(screen, screenshots):
 
     board.get_by_role("button", name="show me its search").click()
     # The viewer: the box whose own child is the picture.
-    viewer_box = board.locator(".widget-vbox:has(> img.widget-image)")
+    viewer_box = board.locator(".widget-vbox:has(> .aisearch-alt-image)")
     wait_until(lambda: viewer_box.count() == 1, "the viewer of the computer's search")
     viewer = StepViewer(viewer_box.first)
     state = viewer.settled_state()
@@ -86,7 +86,7 @@ def test_a_large_trace_and_a_board_fit_the_screen(screen, screenshots):
         f"the viewer ({shown['height']:.0f} px) is taller than the notebook's "
         f"visible area ({area['height']:.0f} px)"
     )
-    image = viewer.locator.locator(":scope > img.widget-image")
+    image = viewer.locator.locator(":scope > .aisearch-alt-image img")
     natural, drawn = image.evaluate("(i) => [i.naturalWidth, i.getBoundingClientRect().width]")
     assert abs(natural - drawn) <= 1, (
         f"the picture is drawn {drawn} px wide, its own size {natural}"

@@ -17,6 +17,7 @@ from aisearch.exercises import (
 )
 from aisearch.exercises.comparison import compare_alphabeta
 from aisearch.viz import compare, style
+from aisearch.viz.accessible import AltImage, LiveText, StepSlider
 from aisearch.viz.compare import ComparisonFigure, ComparisonViewer, draw_comparison
 from aisearch.viz.labels import drawn_texts, label_problems
 from tests import test_exercises
@@ -95,7 +96,8 @@ def ids(figure):
 def test_the_viewer_starts_where_the_two_part(no_pruning):
     viewer = ComparisonViewer(no_pruning)
     assert isinstance(viewer, widgets.VBox)
-    assert isinstance(viewer.slider, widgets.IntSlider) and isinstance(viewer.image, widgets.Image)
+    assert isinstance(viewer.slider, StepSlider) and isinstance(viewer.image, AltImage)
+    assert isinstance(viewer.sentence, LiveText) and viewer.image.alt
     assert viewer.step == no_pruning.parting
     assert (viewer.slider.min, viewer.slider.max) == (0, no_pruning.last_step)
     assert no_pruning.why in viewer.sentence.value.replace("&#x27;", "'")

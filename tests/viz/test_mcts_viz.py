@@ -2,7 +2,6 @@
 
 import math
 
-import ipywidgets as widgets
 import pytest
 from matplotlib.colors import to_rgba
 from matplotlib.text import Text
@@ -11,6 +10,7 @@ from aisearch.games import GameTree, TicTacToe
 from aisearch.mcts import MCTSTrace, mcts
 from aisearch.trace import format_value
 from aisearch.viz import StepViewer, animate, frame_strip, save_frames, step_through
+from aisearch.viz.accessible import AltImage
 from aisearch.viz.mcts import (
     ACTIVE_EDGE,
     SCORE_COLOR,
@@ -81,7 +81,7 @@ def test_the_active_node_is_outlined(hidden_win):
 
 def test_the_step_viewer_takes_an_mcts_trace(hidden_win):
     viewer = step_through(hidden_win)
-    assert isinstance(viewer, StepViewer) and isinstance(viewer.image, widgets.Image)
+    assert isinstance(viewer, StepViewer) and isinstance(viewer.image, AltImage)
     assert isinstance(viewer.tree_figure, MCTSFigure)
     assert viewer.slider.max == len(hidden_win) - 1
     assert viewer.sentence.value == (

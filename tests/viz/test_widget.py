@@ -9,6 +9,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 
 from aisearch.viz import StepViewer, step_through, style
+from aisearch.viz.accessible import AltImage, LiveText, StepSlider
 from aisearch.viz.controls import StepControls
 
 CUTOFF_AT_C = 11
@@ -24,12 +25,16 @@ def test_the_viewer_is_a_vbox_of_real_widgets(textbook):
     viewer = StepViewer(textbook)
     assert isinstance(viewer, widgets.VBox)
     assert isinstance(viewer.play, widgets.Play)
-    assert isinstance(viewer.slider, widgets.IntSlider)
+    assert isinstance(viewer.slider, StepSlider)  # named: "step 0 of 21"
     assert isinstance(viewer.previous_button, widgets.Button)
     assert isinstance(viewer.next_button, widgets.Button)
-    assert isinstance(viewer.sentence, widgets.HTML)
+    assert isinstance(viewer.sentence, LiveText)  # announced as it changes
     assert isinstance(viewer.counters, widgets.HTML)
-    assert isinstance(viewer.image, widgets.Image)
+    assert isinstance(viewer.image, AltImage)  # with the frame in words
+    assert viewer.slider.value_text == "step 0 of 21"
+    assert viewer.image.alt and viewer.image.width == round(
+        viewer.figure.get_figwidth() * viewer.figure.dpi
+    )
     assert viewer.figure is viewer.tree_figure.figure
     assert bytes(viewer.image.value).startswith(b"\x89PNG")
     assert viewer.step == 0
@@ -144,14 +149,14 @@ def test_the_controls_are_named_and_labelled(textbook):
         controls.next_button,
     ]
     assert controls.player is viewer.play and controls.player.layout.display == "none"
-    labels = [(b.description, b.tooltip) for b in shown if not isinstance(b, widgets.IntSlider)]
+    labels = [(b.description, b.tooltip) for b in shown if not isinstance(b, StepSlider)]
     assert labels == [
         ("play", "play the steps one after another"),
         ("start", "back to the start"),
         ("◀ previous", "previous step"),
         ("next ▶", "next step"),
     ]
-    assert controls.slider.description == "step"
+    assert controls.slider.label == "step"
     assert (controls.play_button.icon, controls.start_button.icon) == ("play", "step-backward")
     assert controls.layout.flex_flow == "row wrap"
 

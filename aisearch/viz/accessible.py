@@ -1,0 +1,157 @@
+"""The viewer's own small widgets, for keyboards and screen readers.
+
+Stock ipywidgets cannot give a picture a text alternative, announce a
+changing sentence, or name a slider (its label is not tied to the slider's
+handle). These three widgets can; each is an anywidget module (a few lines
+of plain JavaScript, no build step) with the same Python ``value`` a stock
+widget has, so code that reads or sets ``value`` works on both:
+
+- ``LiveText``: a sentence in a live region (``role="status"``) that stays in
+  place, so that a screen reader announces each new sentence;
+- ``AltImage``: a PNG picture with a text alternative (``alt``), shown at its
+  own ``width`` in pixels, never stretched;
+- ``StepSlider``: a range input named by ``label``, whose value a screen
+  reader reads as "step 3 of 21"; arrows, Page Up/Down, Home and End move it.
+
+>>> slider = StepSlider(value=3, min=0, max=20)
+>>> slider.value_text
+'step 3 of 20'
+"""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+_LIVE_TEXT_ESM = """
+export default {
+  render({ model, el }) {
+    el.classList.add("aisearch-live-text");
+    const region = document.createElement("div");
+    region.setAttribute("role", "status");
+    region.setAttribute("aria-live", "polite");
+    region.setAttribute("aria-atomic", "true");
+    const text = document.createElement("span");
+    region.appendChild(text);
+    el.appendChild(region);
+    const show = () => { text.innerHTML = model.get("value"); };
+    show();
+    model.on("change:value", show);
+  },
+};
+"""
+
+_ALT_IMAGE_ESM = """
+export default {
+  render({ model, el }) {
+    el.classList.add("aisearch-alt-image");
+    const image = document.createElement("img");
+    image.style.display = "block";
+    image.style.maxWidth = "none";
+    el.appendChild(image);
+    let url = null;
+    const show = () => {
+      const bytes = model.get("value");
+      if (url) { URL.revokeObjectURL(url); }
+      url = URL.createObjectURL(new Blob([bytes], { type: "image/" + model.get("format") }));
+      image.src = url;
+      image.alt = model.get("alt");
+      const width = model.get("width");
+      if (width > 0) { image.width = width; } else { image.removeAttribute("width"); }
+    };
+    show();
+    model.on("change:value", show);
+    model.on("change:alt", () => { image.alt = model.get("alt"); });
+    model.on("change:width", show);
+    return () => { if (url) { URL.revokeObjectURL(url); } };
+  },
+};
+"""
+
+_STEP_SLIDER_ESM = """
+export default {
+  render({ model, el }) {
+    el.classList.add("aisearch-step-slider");
+    el.style.display = "flex";
+    el.style.alignItems = "center";
+    el.style.gap = "0.5em";
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    const readout = document.createElement("output");
+    const id = "aisearch-slider-" + Math.random().toString(36).slice(2);
+    input.id = id;
+    label.htmlFor = id;
+    input.type = "range";
+    input.step = "1";
+    input.style.width = "min(40vw, 420px)";
+    readout.htmlFor = id;
+    el.append(label, input, readout);
+    const show = () => {
+      label.textContent = model.get("label");
+      input.min = model.get("min");
+      input.max = model.get("max");
+      input.value = model.get("value");
+      input.setAttribute("aria-valuetext", model.get("value_text"));
+      readout.textContent = model.get("value");
+    };
+    show();
+    for (const name of ["value", "min", "max", "label", "value_text"]) {
+      model.on("change:" + name, show);
+    }
+    input.addEventListener("input", () => {
+      model.set("value", Number(input.value));
+      model.save_changes();
+    });
+  },
+};
+"""
+
+
+class LiveText(anywidget.AnyWidget):
+    """HTML text in a live region that stays in place: a screen reader announces
+    each new ``value`` (as a ``role="status"`` region, politely)."""
+
+    _esm = _LIVE_TEXT_ESM
+    value = traitlets.Unicode("").tag(sync=True)
+
+
+class AltImage(anywidget.AnyWidget):
+    """A picture with a text alternative: ``value`` the image's bytes, ``format``
+    (``"png"``), ``alt`` what it shows in words, ``width`` its width in pixels
+    (0: its own), never stretched."""
+
+    _esm = _ALT_IMAGE_ESM
+    value = traitlets.Bytes(b"").tag(sync=True)
+    format = traitlets.Unicode("png").tag(sync=True)
+    alt = traitlets.Unicode("").tag(sync=True)
+    width = traitlets.Int(0).tag(sync=True)
+
+
+class StepSlider(anywidget.AnyWidget):
+    """A slider over the steps ``min`` .. ``max``, named by ``label`` (a visible
+    ``<label>`` tied to a range input) and read out as ``value_text``,
+    "step 3 of 20"."""
+
+    _esm = _STEP_SLIDER_ESM
+    value = traitlets.Int(0).tag(sync=True)
+    min = traitlets.Int(0).tag(sync=True)
+    max = traitlets.Int(0).tag(sync=True)
+    label = traitlets.Unicode("step").tag(sync=True)
+    value_text = traitlets.Unicode("").tag(sync=True)
+
+    @traitlets.validate("value")
+    def _clamp(self, proposal):
+        return min(max(proposal["value"], self.min), self.max)
+
+    @traitlets.observe("min", "max")
+    def _keep_inside(self, _change) -> None:
+        if not self.min <= self.value <= self.max and self.min <= self.max:
+            self.value = min(max(self.value, self.min), self.max)
+
+    @traitlets.observe("value", "max", "label")
+    def _say(self, _change=None) -> None:
+        self.value_text = f"{self.label} {self.value} of {self.max}"
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._say()
