@@ -18,6 +18,11 @@ X_COLOR = "#1f4e9c"
 O_COLOR = "#c0392b"
 GRID_COLOR = "#333333"
 HIGHLIGHT_COLOR = "#f9b233"
+"""The pale fill of a marked cell."""
+HIGHLIGHT_EDGE = "#b06500"
+"""The outline of a marked cell and the stroke through a winning line (4.5 : 1 on white)."""
+COORDINATE_COLOR = "#5c5c5c"
+"""The ``(row, col)`` written in an empty cell (6.7 : 1 on white)."""
 
 
 def draw_board(
@@ -97,7 +102,7 @@ def draw_board(
                 ha="center",
                 va="center",
                 fontsize=7,
-                color="#9a9a9a",
+                color=COORDINATE_COLOR,
             )
     if title is not None:
         ax.set_title(title, fontsize=10)
@@ -145,11 +150,10 @@ def _strike(ax, cells: list[int], n: int) -> None:
     ax.plot(
         [c0 + 0.5, c1 + 0.5],
         [r0 + 0.5, r1 + 0.5],
-        color=HIGHLIGHT_COLOR,
-        linewidth=12,
-        alpha=0.75,
+        color=HIGHLIGHT_EDGE,
+        linewidth=6,
         solid_capstyle="round",
-        zorder=1,
+        zorder=4,
     )
 
 
@@ -158,9 +162,9 @@ def _cell_patch(row: int, col: int):
         (col + 0.08, row + 0.08),
         0.84,
         0.84,
-        facecolor=HIGHLIGHT_COLOR,
-        alpha=0.45,
-        edgecolor="none",
+        facecolor=HIGHLIGHT_COLOR + "73",
+        edgecolor=HIGHLIGHT_EDGE,
+        linewidth=2.5,
         zorder=0,
     )
 

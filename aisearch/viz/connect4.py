@@ -35,6 +35,12 @@ from .board_style import message_html
 
 COLOURS = {"X": "#d62728", "O": "#ffd23f", ".": "#ffffff"}
 DISC_OUTLINE, LAST_DISC_RING, BOARD_BLUE = "#000000", "#ffffff", "#2f5fb3"
+SCORE_COLOURS = {"win": "#1b7a2a", "loss": "#b02a1c", "draw": "#555555", "none": "#5c5c5c"}
+"""A column's score under the board: green wins, red losses (each above 4.5 : 1 on white;
+the sign says it too)."""
+HIGHLIGHT_RING, NUMBER_COLOURS = "#ffffff", {"spare": "#5c5c5c", "X": "#ffffff", "other": "#222222"}
+"""``draw_connect4``: the ring around a highlighted cell (white on the blue board), and a
+cell's bit number on a spare cell (on white), on X's red disc, and elsewhere."""
 CELL = 46  # pixels: a cell of the grid, and a column button
 REPLY_SHARE, SCORES_SHARE = 0.7, 0.15
 """The parts of the budget for the computer's move and for proving the column
@@ -371,13 +377,13 @@ class ConnectFourBoard(widgets.VBox):
         for column in range(self.game.width):
             score = scores.get(column)
             if score is None:
-                shown, colour = "", "#888"
+                shown, colour = "", SCORE_COLOURS["none"]
             elif solved:
                 shown = f"{score:+d}" if score else "0"
-                colour = "#2ca02c" if score > 0 else "#d62728" if score < 0 else "#555"
+                colour = _score_colour(score)
             else:
                 shown = f"≈{score:+.2f}"
-                colour = "#2ca02c" if score > 0 else "#d62728" if score < 0 else "#555"
+                colour = _score_colour(score)
             cells.append(
                 f"<td style='width:{CELL}px;text-align:center;color:{colour};"
                 f"font-weight:bold'>{shown}</td>"
@@ -394,6 +400,10 @@ class ConnectFourBoard(widgets.VBox):
             f"<table style='border-collapse:collapse'><tr>{''.join(cells)}</tr></table>"
             f"<small>each column's {kind}, for the player to move</small>"
         )
+
+
+def _score_colour(score: float) -> str:
+    return SCORE_COLOURS["win" if score > 0 else "loss" if score < 0 else "draw"]
 
 
 def _disc(who: str, last: bool) -> str:
@@ -451,7 +461,7 @@ def draw_connect4(
     state = game.initial_state() if state is None else game.check_state(state)
     if ax is None:
         _, ax = plt.subplots(figsize=(0.62 * game.width + 0.4, 0.62 * (game.height + 1) + 0.5))
-    ax.add_patch(Rectangle((-0.5, -0.5), game.width, game.height, color="#2f5fb3", zorder=0))
+    ax.add_patch(Rectangle((-0.5, -0.5), game.width, game.height, color=BOARD_BLUE, zorder=0))
     stones = game.stones(state)
     for column in range(game.width):
         for row in range(game.height + 1):
@@ -461,13 +471,22 @@ def draw_connect4(
             if not spare:
                 ax.add_patch(
                     Circle(
-                        (column, row), 0.38, facecolor=COLOURS[who], edgecolor="#1f3b73", zorder=1
+                        (column, row),
+                        0.38,
+                        facecolor=COLOURS[who],
+                        edgecolor=DISC_OUTLINE,
+                        zorder=1,
                     )
                 )
             if highlight & bit:
                 ax.add_patch(
                     Circle(
-                        (column, row), 0.44, fill=False, edgecolor="#2ca02c", linewidth=3, zorder=2
+                        (column, row),
+                        0.44,
+                        fill=False,
+                        edgecolor=HIGHLIGHT_RING,
+                        linewidth=3,
+                        zorder=2,
                     )
                 )
             if numbers:
@@ -479,7 +498,7 @@ def draw_connect4(
                     va="center",
                     fontsize=8,
                     zorder=3,
-                    color="#999999" if spare else "#333333" if who != "X" else "white",
+                    color=NUMBER_COLOURS["spare" if spare else "X" if who == "X" else "other"],
                 )
     ax.set_xlim(-0.55, game.width - 0.45)
     ax.set_ylim(-0.55, game.height + 0.5)

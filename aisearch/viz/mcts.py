@@ -57,7 +57,7 @@ RGBA = tuple[float, float, float, float]
 
 COLORMAP = "RdBu"
 """Mean values from MAX's view: red for MAX's losses, blue for its wins."""
-PATH_COLOR = "#d68910"
+PATH_COLOR = style.EDGE_LOOKS[style.PATH].color
 ACTIVE_EDGE = "#c0392b"
 NODE_EDGE = "#2b2b2b"
 EDGE_COLOR = "#7a7a7a"

@@ -176,6 +176,9 @@ class TreeDrawing(TreeTexts):
         segments = [(self.layout[self.nodes[n].parent], self.layout[n]) for n in self.edge_children]
         self.edges = LineCollection(segments, zorder=1, capstyle="round")
         self.ax.add_collection(self.edges)
+        # The white line down the middle of a double edge (the best child's).
+        self.edge_cores = LineCollection(segments, zorder=1.05, capstyle="round")
+        self.ax.add_collection(self.edge_cores)
         self.action_texts = {}
         if actions is None:
             return
@@ -203,22 +206,37 @@ class TreeDrawing(TreeTexts):
             )
 
     def _make_markers(self, size: float) -> None:
-        """One scatter collection per marker shape, and where each node is in it."""
+        """One scatter collection per marker shape, and where each node is in it;
+        per shape a collection of second outlines (shown on the stack's nodes),
+        and one of crosses (shown on pruned nodes)."""
         groups: dict[str, list[int]] = {}
         for n in self.order:
             groups.setdefault(style.marker_of(self.nodes[n]), []).append(n)
         self.markers = {}
+        self.rings = {}
         self.slot = {}
         for marker, members in groups.items():
-            xy = [self.layout[n] for n in members]
+            xs = [self.layout[n][0] for n in members]
+            ys = [self.layout[n][1] for n in members]
             self.markers[marker] = (
                 members,
-                self.ax.scatter(
-                    [p[0] for p in xy], [p[1] for p in xy], s=size**2, marker=marker, zorder=3
-                ),
+                self.ax.scatter(xs, ys, s=size**2, marker=marker, zorder=3),
+            )
+            self.rings[marker] = self.ax.scatter(
+                xs, ys, s=0, marker=marker, facecolors="none", zorder=2.9
             )
             for i, n in enumerate(members):
                 self.slot[n] = (marker, i)
+        cross = style.NODE_LOOKS[style.PRUNED]
+        self.crosses = self.ax.scatter(
+            [self.layout[n][0] for n in self.order],
+            [self.layout[n][1] for n in self.order],
+            s=0,
+            marker="x",
+            color=cross.edge,
+            linewidths=style.CROSS_WIDTH,
+            zorder=3.2,
+        )
 
     def _make_table_badges(self, size: float, font: float) -> None:
         """A "TT" badge at the upper right of each node a table answered (shown once reached)."""
@@ -269,17 +287,26 @@ class TreeDrawing(TreeTexts):
         """Restyle every artist to show ``frame`` (a ``Trace.frame``)."""
         self.frame = frame
         looks = {n: self._node_look(n, frame) for n in self.order}
-        for members, collection in self.markers.values():
+        ring = (self.node_size + 2 * style.RING_GAP) ** 2
+        for marker, (members, collection) in self.markers.items():
             chosen = [looks[n] for n in members]
             collection.set_facecolors([k.face for k in chosen])
             collection.set_edgecolors([k.edge for k in chosen])
             collection.set_linewidths([k.width for k in chosen])
             collection.set_linestyles([k.line for k in chosen])
+            rings = self.rings[marker]
+            rings.set_sizes([ring if k.mark == style.DOUBLE else 0 for k in chosen])
+            rings.set_edgecolors([k.edge for k in chosen])
+            rings.set_linewidths([k.width for k in chosen])
+        cross = (style.CROSS_SHARE * self.node_size) ** 2
+        self.crosses.set_sizes([cross if looks[n].mark == style.CROSS else 0 for n in self.order])
         path = set(frame.stack)
         edge_looks = [style.EDGE_LOOKS[self._edge_kind(n, frame, path)] for n in self.edge_children]
         self.edges.set_colors([k.color for k in edge_looks])
         self.edges.set_linewidth([k.width for k in edge_looks])
         self.edges.set_linestyle([k.line for k in edge_looks])
+        self.edge_cores.set_colors([style.core_color(k) for k in edge_looks])
+        self.edge_cores.set_linewidth([k.core for k in edge_looks])
         for n in self.order:
             value = bound_text(frame.value.get(n), frame.bound.get(n, "exact"))
             self.value_texts[n].set_text(value)
@@ -318,6 +345,9 @@ class TreeDrawing(TreeTexts):
             id(a)
             for a in (
                 self.edges,
+                self.edge_cores,
+                self.crosses,
+                *self.rings.values(),
                 *self.probability_texts.values(),
                 *self.value_texts.values(),
                 *self.label_texts.values(),
@@ -339,6 +369,8 @@ class TreeDrawing(TreeTexts):
             "facecolor": tuple(float(c) for c in collection.get_facecolors()[i]),
             "edgecolor": tuple(float(c) for c in collection.get_edgecolors()[i]),
             "linewidth": float(collection.get_linewidths()[i]),
+            "double_outline": bool(self.rings[marker].get_sizes()[i] > 0),
+            "crossed": bool(self.crosses.get_sizes()[self.order.index(node)] > 0),
             "value": self.value_texts[node].get_text(),
             "label": self.label_texts[node].get_text() if node in self.label_texts else "",
             "window": self.window_texts[node].get_text() if node in self.window_texts else "",
