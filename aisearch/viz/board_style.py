@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 
-from . import contrast
+from .contrast import contrast_ratio as _wcag_ratio
 
 CELL_PX = 48
 """The side of a cell, in pixels: it never shrinks."""
@@ -71,7 +71,7 @@ def contrast_ratio(foreground: str, background: str) -> float:
     for colour in (foreground, background):
         if not isinstance(colour, str):
             raise ValueError(f"a colour must be written '#rrggbb', got {colour!r}")
-    return contrast.contrast_ratio(foreground, background)
+    return _wcag_ratio(foreground, background)
 
 
 def board_css() -> str:

@@ -62,6 +62,8 @@ ACTIVE_EDGE = "#c0392b"
 NODE_EDGE = "#2b2b2b"
 EDGE_COLOR = "#7a7a7a"
 UNVISITED_FACE = "#ffffff"
+NAME_COLOR = "#444444"
+"""A node's name, beside it."""
 SCORE_COLOR = "#4a235a"
 """The UCT scores written over the children a select step compares."""
 
@@ -220,7 +222,7 @@ class MCTSDrawing:
                     ha="right",
                     va="center",
                     fontsize=self.font * 0.95,
-                    color="#444444",
+                    color=NAME_COLOR,
                     zorder=4,
                 )
 

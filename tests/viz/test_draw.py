@@ -109,7 +109,11 @@ def test_edges_show_path_best_child_and_pruning(textbook, at_cutoff):
     assert edges["D"] == (rgba(look["unseen"].color), look["unseen"].width, True)  # dashed
     # Not by width alone: the best child's edge is a double line, the path's is not.
     cores = dict(
-        zip(at_cutoff.drawing.edge_children, at_cutoff.drawing.edge_cores.get_linewidths())
+        zip(
+            at_cutoff.drawing.edge_children,
+            at_cutoff.drawing.edge_cores.get_linewidths(),
+            strict=True,
+        )
     )
     by_state = {textbook.nodes()[n].state: float(w) for n, w in cores.items()}
     assert by_state["B"] == look["best"].core > 0
