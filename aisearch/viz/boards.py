@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from matplotlib.patches import Circle, Rectangle
 
+from .alt_text import set_description
 from .canvas import new_figure
 
 X_COLOR = "#1f4e9c"
@@ -106,7 +107,37 @@ def draw_board(
             )
     if title is not None:
         ax.set_title(title, fontsize=10)
+    struck = highlight is True and bool(cells)
+    set_description(ax, board_description(state, title, cells, struck=struck))
     return ax
+
+
+def board_description(
+    state: str, title: str | None = None, marked: Iterable[int] = (), *, struck: bool = False
+) -> str:
+    """A square board in words, row by row, with its marked cells (0-based ``(row, col)``)
+    or, if ``struck``, the winning line through them.
+
+    >>> board_description("XXXOO....", "won", [0, 1, 2], struck=True)
+    'Tic-tac-toe board "won", rows from the top: row 0: X, X, X; row 1: O, O, empty; row 2: empty, empty, empty. X wins along (0, 0), (0, 1), (0, 2).'
+    """
+    n = _side(state)
+    names = {"X": "X", "O": "O", ".": "empty"}
+    rows = "; ".join(
+        f"row {r}: " + ", ".join(names[state[r * n + c]] for c in range(n)) for r in range(n)
+    )
+    kind = "Tic-tac-toe board" if n == 3 else f"{n} by {n} board"
+    named = f' "{title}"' if title else ""
+    text = f"{kind}{named}, rows from the top: {rows}."
+    cells = [divmod(i, n) for i in marked]
+    if cells:
+        where = ", ".join(f"({r}, {c})" for r, c in cells)
+        text += (
+            f" {state[cells[0][0] * n + cells[0][1]]} wins along {where}."
+            if struck
+            else (f" Marked: {where}.")
+        )
+    return text
 
 
 def _side(state) -> int:

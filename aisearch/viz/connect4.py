@@ -31,6 +31,7 @@ from ..alphabeta import alphabeta
 from ..connect4_solver import NodeLimitExceeded, remaining_moves, solve
 from ..deepening import iterative_deepening
 from ..games.connect4 import ConnectFour, threats_and_centre
+from .alt_text import set_description
 from .board_style import message_html
 
 COLOURS = {"X": "#d62728", "O": "#ffd23f", ".": "#ffffff"}
@@ -509,4 +510,40 @@ def draw_connect4(
         ax.spines[side].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10, loc="left")
+    set_description(ax, connect4_description(game, state, highlight, title))
     return ax
+
+
+def connect4_description(
+    game: ConnectFour, state, highlight: int = 0, title: str | None = None
+) -> str:
+    """A Connect Four position in words, column by column from the bottom, and
+    its highlighted cells (``draw_connect4``'s picture).
+
+    >>> game = ConnectFour(4, 4)
+    >>> connect4_description(game, game.from_moves("12"), title="two moves")
+    'Connect Four board "two moves", 4 columns by 4 rows; discs from the bottom: column 1: X; column 2: O; column 3: empty; column 4: empty.'
+    """
+    stones = game.stones(state)
+    columns = []
+    for column in range(game.width):
+        discs = [
+            "X" if stones["X"] & bit else "O"
+            for row in range(game.height)
+            if (bit := game.cell(column, row)) & (stones["X"] | stones["O"])
+        ]
+        columns.append(f"column {column + 1}: {', '.join(discs) or 'empty'}")
+    named = f' "{title}"' if title else ""
+    text = (
+        f"Connect Four board{named}, {game.width} columns by {game.height} rows; "
+        f"discs from the bottom: {'; '.join(columns)}."
+    )
+    ringed = [
+        f"column {column + 1} row {row + 1}"
+        for column in range(game.width)
+        for row in range(game.height + 1)
+        if highlight & game.cell(column, row)
+    ]
+    if ringed:
+        text += f" Ringed in white: {', '.join(ringed)}."
+    return text

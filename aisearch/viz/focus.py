@@ -30,8 +30,10 @@ from matplotlib.patches import Rectangle
 
 import aisearch.viz.style as style
 
+from ..description import describe_frame
 from ..focus import FocusView, MCTSOverview, Overview
 from ..trace import bound_text
+from .alt_text import mimebundle, set_description
 from .canvas import Blitter, new_figure
 from .framing import CAPTION_LINE, CAPTION_LINES, add_caption, add_counters
 from .glyphs import add_glyph, can_draw, state_image
@@ -673,6 +675,17 @@ class FocusFigure:
         self.step = None
         self.frame = None
         self.update(step)
+        set_description(self.figure, lambda: self.description)
+
+    @property
+    def description(self) -> str:
+        """What the figure shows now, in words: its text alternative
+        (``aisearch.description.describe_frame``)."""
+        return (
+            f"Search tree of {len(self.trace.nodes()):,} nodes, drawn in focus: the path "
+            f"from the root in full, each subtree beside it summarised.\n"
+            f"{describe_frame(self.trace, self.frame)}"
+        )
 
     def update(self, step: int):
         """Show ``step`` (negative counts from the end); returns its ``Frame``."""
@@ -740,6 +753,9 @@ class FocusFigure:
 
     def _repr_png_(self) -> bytes:
         return self.png()
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        return mimebundle(self.png(), self.description)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {len(self.trace.nodes())} nodes at step {self.step} of {len(self.trace) - 1}>"

@@ -34,7 +34,9 @@ from matplotlib.transforms import offset_copy
 
 import aisearch.viz.style as style
 
+from ..description import describe_frame
 from ..trace import UNSEEN, bound_text
+from .alt_text import mimebundle, set_description
 from .canvas import Blitter
 from .framing import (
     CAPTION_LINES,
@@ -479,6 +481,16 @@ class TreeFigure:
         self.step = None
         self.frame = None
         self.update(step)
+        set_description(self.figure, lambda: self.description)
+
+    @property
+    def description(self) -> str:
+        """What the figure shows now, in words: its text alternative
+        (``aisearch.description.describe_frame``)."""
+        return (
+            f"Search tree of {len(self.layout)} nodes, drawn whole.\n"
+            f"{describe_frame(self.trace, self.frame)}"
+        )
 
     def _wrapped(self, step: int) -> list[str]:
         return textwrap.wrap(self.trace.sentence(step), self.wrap)
@@ -527,6 +539,9 @@ class TreeFigure:
     def _repr_png_(self) -> bytes:
         return self.png()
 
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        return mimebundle(self.png(), self.description)
+
     def __repr__(self) -> str:
         return (
             f"<TreeFigure of {len(self.layout)} nodes at step {self.step} of {len(self.trace) - 1}>"
@@ -573,6 +588,7 @@ def draw_step(trace, step: int = -1, ax=None, **options) -> Figure:
     frame = trace.frame(step)
     drawing.update(frame)
     caption_axes(ax, frame, below=getattr(drawing, "below", 0.0))
+    set_description(ax, f"Search tree. {describe_frame(trace, frame)}")
     return ax.figure
 
 
