@@ -98,7 +98,7 @@ def describe_axes(ax: Axes) -> str:
         )
         if label or scale == "log"
     ]
-    series = _bars(ax) + _lines(ax) + _scatters(ax) + _images(ax)
+    series = _bars(ax) + _lines(ax) + _scatters(ax) + _images(ax) + _texts(ax)
     text = words[0]
     if axis:
         text += f", {'; '.join(_sentence(a) for a in axis)}"
@@ -191,6 +191,17 @@ def _images(ax: Axes) -> list[str]:
         rows, columns = np.asarray(image.get_array()).shape[:2]
         found.append(f"a colour map of {rows} by {columns} cells")
     return found
+
+
+def _texts(ax: Axes) -> list[str]:
+    """The words and numbers written on the axes (a heat map's cells, a board's
+    tiles), in the order they were written; at most ``2 * MOST_POINTS``."""
+    written = [_sentence(t.get_text()) for t in ax.texts if t.get_visible() and t.get_text()]
+    if not written:
+        return []
+    shown = ", ".join(written[: 2 * MOST_POINTS])
+    more = len(written) - 2 * MOST_POINTS
+    return [f"written on it: {shown}{f' and {more} more' if more > 0 else ''}"]
 
 
 def _is_colorbar(ax: Axes) -> bool:

@@ -6,6 +6,8 @@ import re
 import IPython.display
 import matplotlib.pyplot as plt
 import pytest
+from nbformat.v4 import new_code_cell, new_output
+from notebook_figures import images_without_alt
 
 from aisearch import MCTSTrace, Trace, alphabeta, mcts
 from aisearch.description import describe_frame
@@ -136,6 +138,10 @@ def test_a_chart_is_read_from_what_was_plotted():
     assert "line: 30 points from (0, 0) to (29, 29)" in text
     assert "2 points samples" in text
     assert text.count("line") == 2
+    heat = new_figure((3, 3)).add_subplot()
+    heat.imshow([[0, 1], [1, 0]])
+    heat.text(0, 0, "take 1\n1/2")
+    assert describe_axes(heat) == "Chart: a colour map of 2 by 2 cells; written on it: take 1 1/2."
     set_description(ax, "my own words")
     assert figure.description == "my own words"
     with pytest.raises(ValueError, match="non-empty"):
@@ -166,3 +172,23 @@ def test_image_html_escapes_the_alt_and_refuses_none():
     assert 'alt="1 &lt; 2 &amp; &quot;3&quot;"' in image_html(b"x", '1 < 2 & "3"')
     with pytest.raises(ValueError, match="alt"):
         image_html(b"x", "  ")
+
+
+def test_the_notebook_harness_finds_an_image_without_alt():
+    png = {"image/png": "iVBORw0KGgo="}
+    good = new_code_cell(
+        "show(fig)",
+        outputs=[
+            new_output("display_data", data={**png, "text/html": '<img alt="a chart" src="x">'})
+        ],
+    )
+    bare = new_code_cell("plt.show()", outputs=[new_output("display_data", data=png)])
+    empty = new_code_cell(
+        "x",
+        outputs=[new_output("display_data", data={**png, "text/html": '<img alt=" " src="x">'})],
+    )
+    assert images_without_alt([good]) == []
+    assert images_without_alt([good, bare, empty]) == [
+        "cell 1 ('plt.show()'): an image without alt",
+        "cell 2 ('x'): an image without alt",
+    ]
