@@ -40,6 +40,9 @@ from matplotlib.figure import Figure, SubFigure
 ATTRIBUTE = "_aisearch_description"
 """Where a figure or axes keeps the description set for it."""
 
+SHOWN_TIGHT = "_aisearch_shown_tight"
+"""Set by ``show`` on a figure: whether it was shown cropped to what it draws."""
+
 MOST_POINTS = 12
 """A series of at most this many points is read out in full; a longer one by its ends."""
 
@@ -267,6 +270,8 @@ def show(figure: Figure | Axes | None = None, *, alt: str | None = None) -> None
     from IPython.display import display
 
     bundle = mimebundle(figure_png(figure, tight=pyplot), text)
+    # How it was shown, for a test that measures the picture after it is closed.
+    setattr(figure, SHOWN_TIGHT, pyplot)
     bundle["text/plain"] = f"<figure: {text.splitlines()[0][:80]}>"
     display(bundle, raw=True)
     if pyplot:

@@ -463,12 +463,16 @@ class MCTSFigure:
 
     @property
     def description(self) -> str:
-        """What the figure shows now, in words: its text alternative
-        (``aisearch.description.describe_frame``)."""
+        """What the figure shows now, in words: its text alternative."""
+        return self.describe(self.frame)
+
+    def describe(self, frame) -> str:
+        """What the figure shows at ``frame`` (a frame of its trace), in words
+        (``aisearch.description.describe_frame``); the step viewer's alt text."""
         return (
             f"Monte Carlo search tree, {len(self.layout)} nodes when done; a node's colour "
             f"is its mean for MAX, written under it as visits / mean.\n"
-            f"{describe_frame(self.trace, self.frame)}"
+            f"{describe_frame(self.trace, frame)}"
         )
 
     def _legend(self, width: float, height: float) -> None:

@@ -485,11 +485,15 @@ class TreeFigure:
 
     @property
     def description(self) -> str:
-        """What the figure shows now, in words: its text alternative
-        (``aisearch.description.describe_frame``)."""
+        """What the figure shows now, in words: its text alternative."""
+        return self.describe(self.frame)
+
+    def describe(self, frame) -> str:
+        """What the figure shows at ``frame`` (a frame of its trace), in words
+        (``aisearch.description.describe_frame``); the step viewer's alt text."""
         return (
             f"Search tree of {len(self.layout)} nodes, drawn whole.\n"
-            f"{describe_frame(self.trace, self.frame)}"
+            f"{describe_frame(self.trace, frame)}"
         )
 
     def _wrapped(self, step: int) -> list[str]:

@@ -50,7 +50,9 @@ _labels_in_viewers = {id(v.figure) for v in _labels_viewers}
 for _cell, _figure in _labels_made:
     if id(_figure) not in _labels_in_viewers:
         # Figures of pyplot are shown cropped to what they draw (bbox_inches="tight").
-        _tight = _figure.canvas.manager is not None
+        # So is a figure shown by aisearch.viz.show, which closes it.
+        _tight = (_figure.canvas.manager is not None
+                  or getattr(_figure, "_aisearch_shown_tight", False))
         _labels_report += [f"figure of cell {_cell}: {p}"
                            for p in _labels_problems(_figure, tight=_tight)]
         if _labels_save:

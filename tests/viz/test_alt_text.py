@@ -46,6 +46,8 @@ def test_a_tree_figure_is_an_img_whose_alt_describes_its_frame(textbook):
     assert alt.startswith(f"Search tree of {len(textbook.nodes())} nodes, drawn whole.\n")
     assert alt.endswith(describe_frame(textbook, textbook.frame(11)))
     assert "Pruned so far: I, J." in alt
+    # The step viewer asks for any frame's words (its picture's alt text).
+    assert figure.describe(textbook.frame(3)).endswith(describe_frame(textbook, textbook.frame(3)))
     figure.update(3)
     assert describe_frame(textbook, textbook.frame(3)) in alt_of(figure._repr_mimebundle_())
     # The bare Figure (what draw_step returns) says the same.
