@@ -14,7 +14,7 @@ their colours as that reader sees them (``contrast.seen_as``).
 
 >>> from aisearch.viz import style
 >>> look_differences(style.NODE_LOOKS["stack"], style.NODE_LOOKS["pruned"], "greyscale")
-['outline dashes', 'width', 'mark']
+['outline dashes', 'mark']
 """
 
 from __future__ import annotations

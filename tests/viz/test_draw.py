@@ -319,7 +319,11 @@ def style_highlight():
     return HIGHLIGHT_EDGE
 
 
-@pytest.mark.parametrize("name", ["layout", "graph", "tree", "widget", "boards", "style"])
+@pytest.mark.parametrize(
+    "name",
+    ["layout", "graph", "tree", "widget", "boards", "style", "contrast", "colour_pairs", "alt_text"]
+    + ["connect4", "standings"],
+)
 def test_viz_doctests(name):
     module = importlib.import_module(f"aisearch.viz.{name}")
     failures, tried = doctest.testmod(module)
