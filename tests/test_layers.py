@@ -20,6 +20,7 @@ LAYERS = [
         "trace",
         "narration",
         "focus",
+        "description",
     },
     {"games"},
     # the engine

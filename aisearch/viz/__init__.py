@@ -4,9 +4,14 @@ A search run with ``tracer=trace`` leaves a record of every step; this
 package only reads that record (it never runs a search). The tree is laid
 out once (``tree_layout``), its artists are made once (``TreeFigure``), and
 each step merely restyles them: MAX nodes are upward triangles, MIN nodes
-downward ones, the active node and the recursion stack are highlighted,
-unseen nodes are faint, pruned ones grey and dotted, and the edge a value
-came from is thick. Alpha and beta are written beside the nodes on the stack.
+downward ones, the active node is highlighted and the recursion stack
+double-outlined, unseen nodes dashed, pruned ones grey, dotted and crossed
+out, and the edge a value came from is a double line. Alpha and beta are
+written beside the nodes on the stack.
+
+Every figure shows itself in Jupyter with a text alternative that says what
+it shows (``describe_figure``); ``show(fig)`` does the same for a notebook's
+own pyplot figure.
 
 In Jupyter, ``step_through(trace)`` gives a widget with play, slider,
 previous and next. Without a kernel, ``animate`` gives a JavaScript player
@@ -22,6 +27,7 @@ step; ``draw_step`` draws a single frame.
 True
 """
 
+from .alt_text import describe_figure, set_description, show
 from .boards import draw_board
 from .connect4 import ConnectFourBoard, draw_connect4
 from .graph import to_networkx
@@ -43,6 +49,7 @@ __all__ = [
     "TreeDrawing",
     "TreeFigure",
     "animate",
+    "describe_figure",
     "draw_board",
     "draw_connect4",
     "draw_mcts_step",
@@ -50,6 +57,8 @@ __all__ = [
     "draw_tournament",
     "frame_strip",
     "save_frames",
+    "set_description",
+    "show",
     "step_through",
     "tidy_layout",
     "to_networkx",

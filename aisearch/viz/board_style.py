@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import html
 
+from .contrast import contrast_ratio as _wcag_ratio
+
 CELL_PX = 48
 """The side of a cell, in pixels: it never shrinks."""
 
@@ -53,23 +55,10 @@ MARK_CLASSES = {"X": "aisearch-mark-x", "O": "aisearch-mark-o", "#": "aisearch-b
 """The class a cell gets for the mark it shows."""
 
 
-def _luminance(colour: str) -> float:
-    """WCAG 2's relative luminance of a ``#rrggbb`` colour."""
-    text = colour.removeprefix("#") if isinstance(colour, str) else ""
-    try:
-        channels = [int(text[i : i + 2], 16) / 255 for i in (0, 2, 4)] if len(text) == 6 else []
-    except ValueError:
-        channels = []
-    if not channels:
-        raise ValueError(f"a colour must be written '#rrggbb', got {colour!r}")
-    red, green, blue = (
-        c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels
-    )
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-
 def contrast_ratio(foreground: str, background: str) -> float:
-    """WCAG 2's contrast ratio of two ``#rrggbb`` colours: from 1 (none) to 21.
+    """WCAG 2's contrast ratio of two ``#rrggbb`` colours: from 1 (none) to 21
+    (``aisearch.viz.contrast.contrast_ratio``, held to the way a style sheet
+    writes a colour here).
 
     The order does not matter. Raises ``ValueError`` naming a colour that is
     not written ``#rrggbb``.
@@ -79,8 +68,10 @@ def contrast_ratio(foreground: str, background: str) -> float:
     >>> round(contrast_ratio(MARK_COLOURS["X"], CELL_BACKGROUND), 1)
     10.0
     """
-    lighter, darker = sorted((_luminance(foreground), _luminance(background)), reverse=True)
-    return (lighter + 0.05) / (darker + 0.05)
+    for colour in (foreground, background):
+        if not isinstance(colour, str):
+            raise ValueError(f"a colour must be written '#rrggbb', got {colour!r}")
+    return _wcag_ratio(foreground, background)
 
 
 def board_css() -> str:

@@ -12,12 +12,18 @@ from collections.abc import Iterable
 
 from matplotlib.patches import Circle, Rectangle
 
+from .alt_text import set_description
 from .canvas import new_figure
 
 X_COLOR = "#1f4e9c"
 O_COLOR = "#c0392b"
 GRID_COLOR = "#333333"
 HIGHLIGHT_COLOR = "#f9b233"
+"""The pale fill of a marked cell."""
+HIGHLIGHT_EDGE = "#b06500"
+"""The outline of a marked cell and the stroke through a winning line (4.5 : 1 on white)."""
+COORDINATE_COLOR = "#5c5c5c"
+"""The ``(row, col)`` written in an empty cell (6.7 : 1 on white)."""
 
 
 def draw_board(
@@ -97,11 +103,41 @@ def draw_board(
                 ha="center",
                 va="center",
                 fontsize=7,
-                color="#9a9a9a",
+                color=COORDINATE_COLOR,
             )
     if title is not None:
         ax.set_title(title, fontsize=10)
+    struck = highlight is True and bool(cells)
+    set_description(ax, board_description(state, title, cells, struck=struck))
     return ax
+
+
+def board_description(
+    state: str, title: str | None = None, marked: Iterable[int] = (), *, struck: bool = False
+) -> str:
+    """A square board in words, row by row, with its marked cells (0-based ``(row, col)``)
+    or, if ``struck``, the winning line through them.
+
+    >>> board_description("XXXOO....", "won", [0, 1, 2], struck=True)
+    'Tic-tac-toe board "won", rows from the top: row 0: X, X, X; row 1: O, O, empty; row 2: empty, empty, empty. X wins along (0, 0), (0, 1), (0, 2).'
+    """
+    n = _side(state)
+    names = {"X": "X", "O": "O", ".": "empty"}
+    rows = "; ".join(
+        f"row {r}: " + ", ".join(names[state[r * n + c]] for c in range(n)) for r in range(n)
+    )
+    kind = "Tic-tac-toe board" if n == 3 else f"{n} by {n} board"
+    named = f' "{title}"' if title else ""
+    text = f"{kind}{named}, rows from the top: {rows}."
+    cells = [divmod(i, n) for i in marked]
+    if cells:
+        where = ", ".join(f"({r}, {c})" for r, c in cells)
+        text += (
+            f" {state[cells[0][0] * n + cells[0][1]]} wins along {where}."
+            if struck
+            else (f" Marked: {where}.")
+        )
+    return text
 
 
 def _side(state) -> int:
@@ -145,11 +181,10 @@ def _strike(ax, cells: list[int], n: int) -> None:
     ax.plot(
         [c0 + 0.5, c1 + 0.5],
         [r0 + 0.5, r1 + 0.5],
-        color=HIGHLIGHT_COLOR,
-        linewidth=12,
-        alpha=0.75,
+        color=HIGHLIGHT_EDGE,
+        linewidth=6,
         solid_capstyle="round",
-        zorder=1,
+        zorder=4,
     )
 
 
@@ -158,9 +193,9 @@ def _cell_patch(row: int, col: int):
         (col + 0.08, row + 0.08),
         0.84,
         0.84,
-        facecolor=HIGHLIGHT_COLOR,
-        alpha=0.45,
-        edgecolor="none",
+        facecolor=HIGHLIGHT_COLOR + "73",
+        edgecolor=HIGHLIGHT_EDGE,
+        linewidth=2.5,
         zorder=0,
     )
 

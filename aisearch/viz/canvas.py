@@ -4,7 +4,8 @@ A ``matplotlib.figure.Figure`` with an Agg canvas is never registered with
 pyplot, so stepping a viewer or drawing a hundred frames piles nothing up and
 opens no window. But Jupyter shows a bare ``Figure`` as text unless pyplot's
 inline backend happens to be loaded; ``ShownFigure`` adds the ``_repr_png_``
-that makes a cell ending in a figure show the picture anyway.
+that makes a cell ending in a figure show the picture anyway, and the HTML
+``<img>`` whose ``alt`` says what it shows (``aisearch.viz.alt_text``).
 """
 
 from __future__ import annotations
@@ -15,14 +16,34 @@ from typing import cast
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from .alt_text import describe_figure, mimebundle, set_description
+
 
 class ShownFigure(Figure):
-    """A ``Figure`` that Jupyter displays as a PNG, with or without pyplot."""
+    """A ``Figure`` that Jupyter displays as a PNG with a text alternative, with
+    or without pyplot.
+
+    ``description`` is what a screen reader says for it: set it (a text, or
+    a function that writes it when asked), or it is read from the figure's
+    axes (``aisearch.viz.alt_text.describe_figure``).
+    """
+
+    @property
+    def description(self) -> str:
+        """The figure's text alternative."""
+        return describe_figure(self)
+
+    @description.setter
+    def description(self, text) -> None:
+        set_description(self, text)
 
     def _repr_png_(self) -> bytes:
         buffer = io.BytesIO()
         self.savefig(buffer, format="png", metadata={"Software": None})
         return buffer.getvalue()
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        return mimebundle(self._repr_png_(), self.description)
 
 
 def new_figure(figsize: tuple[float, float], dpi: float = 100) -> ShownFigure:

@@ -31,10 +31,17 @@ from ..alphabeta import alphabeta
 from ..connect4_solver import NodeLimitExceeded, remaining_moves, solve
 from ..deepening import iterative_deepening
 from ..games.connect4 import ConnectFour, threats_and_centre
+from .alt_text import set_description
 from .board_style import message_html
 
 COLOURS = {"X": "#d62728", "O": "#ffd23f", ".": "#ffffff"}
 DISC_OUTLINE, LAST_DISC_RING, BOARD_BLUE = "#000000", "#ffffff", "#2f5fb3"
+SCORE_COLOURS = {"win": "#1b7a2a", "loss": "#b02a1c", "draw": "#555555", "none": "#5c5c5c"}
+"""A column's score under the board: green wins, red losses (each above 4.5 : 1 on white;
+the sign says it too)."""
+HIGHLIGHT_RING, NUMBER_COLOURS = "#ffffff", {"spare": "#5c5c5c", "X": "#ffffff", "other": "#222222"}
+"""``draw_connect4``: the ring around a highlighted cell (white on the blue board), and a
+cell's bit number on a spare cell (on white), on X's red disc, and elsewhere."""
 CELL = 46  # pixels: a cell of the grid, and a column button
 REPLY_SHARE, SCORES_SHARE = 0.7, 0.15
 """The parts of the budget for the computer's move and for proving the column
@@ -371,13 +378,13 @@ class ConnectFourBoard(widgets.VBox):
         for column in range(self.game.width):
             score = scores.get(column)
             if score is None:
-                shown, colour = "", "#888"
+                shown, colour = "", SCORE_COLOURS["none"]
             elif solved:
                 shown = f"{score:+d}" if score else "0"
-                colour = "#2ca02c" if score > 0 else "#d62728" if score < 0 else "#555"
+                colour = _score_colour(score)
             else:
                 shown = f"≈{score:+.2f}"
-                colour = "#2ca02c" if score > 0 else "#d62728" if score < 0 else "#555"
+                colour = _score_colour(score)
             cells.append(
                 f"<td style='width:{CELL}px;text-align:center;color:{colour};"
                 f"font-weight:bold'>{shown}</td>"
@@ -394,6 +401,10 @@ class ConnectFourBoard(widgets.VBox):
             f"<table style='border-collapse:collapse'><tr>{''.join(cells)}</tr></table>"
             f"<small>each column's {kind}, for the player to move</small>"
         )
+
+
+def _score_colour(score: float) -> str:
+    return SCORE_COLOURS["win" if score > 0 else "loss" if score < 0 else "draw"]
 
 
 def _disc(who: str, last: bool) -> str:
@@ -451,7 +462,7 @@ def draw_connect4(
     state = game.initial_state() if state is None else game.check_state(state)
     if ax is None:
         _, ax = plt.subplots(figsize=(0.62 * game.width + 0.4, 0.62 * (game.height + 1) + 0.5))
-    ax.add_patch(Rectangle((-0.5, -0.5), game.width, game.height, color="#2f5fb3", zorder=0))
+    ax.add_patch(Rectangle((-0.5, -0.5), game.width, game.height, color=BOARD_BLUE, zorder=0))
     stones = game.stones(state)
     for column in range(game.width):
         for row in range(game.height + 1):
@@ -461,13 +472,22 @@ def draw_connect4(
             if not spare:
                 ax.add_patch(
                     Circle(
-                        (column, row), 0.38, facecolor=COLOURS[who], edgecolor="#1f3b73", zorder=1
+                        (column, row),
+                        0.38,
+                        facecolor=COLOURS[who],
+                        edgecolor=DISC_OUTLINE,
+                        zorder=1,
                     )
                 )
             if highlight & bit:
                 ax.add_patch(
                     Circle(
-                        (column, row), 0.44, fill=False, edgecolor="#2ca02c", linewidth=3, zorder=2
+                        (column, row),
+                        0.44,
+                        fill=False,
+                        edgecolor=HIGHLIGHT_RING,
+                        linewidth=3,
+                        zorder=2,
                     )
                 )
             if numbers:
@@ -479,7 +499,7 @@ def draw_connect4(
                     va="center",
                     fontsize=8,
                     zorder=3,
-                    color="#999999" if spare else "#333333" if who != "X" else "white",
+                    color=NUMBER_COLOURS["spare" if spare else "X" if who == "X" else "other"],
                 )
     ax.set_xlim(-0.55, game.width - 0.45)
     ax.set_ylim(-0.55, game.height + 0.5)
@@ -490,4 +510,40 @@ def draw_connect4(
         ax.spines[side].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10, loc="left")
+    set_description(ax, connect4_description(game, state, highlight, title))
     return ax
+
+
+def connect4_description(
+    game: ConnectFour, state, highlight: int = 0, title: str | None = None
+) -> str:
+    """A Connect Four position in words, column by column from the bottom, and
+    its highlighted cells (``draw_connect4``'s picture).
+
+    >>> game = ConnectFour(4, 4)
+    >>> connect4_description(game, game.from_moves("12"), title="two moves")
+    'Connect Four board "two moves", 4 columns by 4 rows; discs from the bottom: column 1: X; column 2: O; column 3: empty; column 4: empty.'
+    """
+    stones = game.stones(state)
+    columns = []
+    for column in range(game.width):
+        discs = [
+            "X" if stones["X"] & bit else "O"
+            for row in range(game.height)
+            if (bit := game.cell(column, row)) & (stones["X"] | stones["O"])
+        ]
+        columns.append(f"column {column + 1}: {', '.join(discs) or 'empty'}")
+    named = f' "{title}"' if title else ""
+    text = (
+        f"Connect Four board{named}, {game.width} columns by {game.height} rows; "
+        f"discs from the bottom: {'; '.join(columns)}."
+    )
+    ringed = [
+        f"column {column + 1} row {row + 1}"
+        for column in range(game.width)
+        for row in range(game.height + 1)
+        if highlight & game.cell(column, row)
+    ]
+    if ringed:
+        text += f" Ringed in white: {', '.join(ringed)}."
+    return text

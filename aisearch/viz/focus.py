@@ -30,8 +30,10 @@ from matplotlib.patches import Rectangle
 
 import aisearch.viz.style as style
 
+from ..description import describe_frame
 from ..focus import FocusView, MCTSOverview, Overview
 from ..trace import bound_text
+from .alt_text import mimebundle, set_description
 from .canvas import Blitter, new_figure
 from .framing import CAPTION_LINE, CAPTION_LINES, add_caption, add_counters
 from .glyphs import add_glyph, can_draw, state_image
@@ -256,11 +258,12 @@ class FocusDrawing:
     def _extent(self, n: int, mode: int) -> tuple[float, float]:
         """Inches a node takes left and right of its centre, in ``mode``."""
         words = self.words[n]
-        half = self._size(n, mode) / 144 + 0.03
+        half = self._size(n, mode) / 144 + 0.03 + self._ring(n in self.view.open)
         left, right = half, half
         if self._has_board(n):
             width = self._board(n).shape[1] / self.dpi
-            left, right = width / 2 + 0.04 + 2 * half, width / 2 + 0.03
+            ring = self._ring(n in self.view.open)
+            left, right = width / 2 + 0.04 + 2 * half, width / 2 + 0.03 + ring
         bold = n in self.view.open  # the path's values are written in bold
         widths = {k: _width(v, FONTS[k], bold and k == "value") for k, v in words.items()}
         if mode >= NO_ACTION:
@@ -350,6 +353,16 @@ class FocusDrawing:
             zorder=1,
         )
         self._add(self.ax.add_collection(edges, autolim=False))
+        doubled = [(s, k) for s, k in zip(segments, looks, strict=True) if k.core]
+        if doubled:  # the white line down the middle of a double edge
+            cores = LineCollection(
+                [s for s, _ in doubled],
+                colors=[style.core_color(k) for _, k in doubled],
+                linewidths=[k.core for _, k in doubled],
+                capstyle="round",
+                zorder=1.05,
+            )
+            self._add(self.ax.add_collection(cores, autolim=False))
 
     def _edge_look(self, child: int, frame, path: set) -> style.EdgeLook:
         return style.EDGE_LOOKS[self._edge_kind(child, frame, path)]
@@ -371,6 +384,11 @@ class FocusDrawing:
             return min(0.62 * row_points, 20.0) * (0.7 if self.glyphs is not None else 1)
         mode = self.modes[n] if mode is None else mode
         return min(0.5 * row_points, 15.0 if mode >= NO_ACTION else 11.0)
+
+    @staticmethod
+    def _ring(ringed: bool) -> float:
+        """Inches a second outline (``style.DOUBLE``) adds around a node, if ``ringed``."""
+        return style.RING_GAP / 72 if ringed else 0.0
 
     def _marker_x(self, n: int) -> float:
         """Where the marker goes: left of the board when a board is drawn."""
@@ -409,10 +427,42 @@ class FocusDrawing:
                     zorder=3,
                 )
             )
+            self._draw_marks(marker, members)
         if self.glyphs is not None:
             for n in view.path:
                 if n in self.places:  # not a level left out of a deep path
                     self._draw_board(n, self._board(n), self.places[n])
+
+    def _draw_marks(self, marker: str, members: list) -> None:
+        """What tells a status without colour: a second outline around the
+        stack's nodes (``style.DOUBLE``), a cross over pruned ones (``style.CROSS``)."""
+        ringed = [n for n in members if self.looks[n].mark == style.DOUBLE]
+        if ringed:
+            self._add(
+                self.ax.scatter(
+                    [self._marker_x(n) for n in ringed],
+                    [self.places[n][1] for n in ringed],
+                    s=[(self._size(n) + 2 * style.RING_GAP) ** 2 for n in ringed],
+                    marker=marker,
+                    facecolors="none",
+                    edgecolors=[self.looks[n].edge for n in ringed],
+                    linewidths=[self.looks[n].width for n in ringed],
+                    zorder=2.9,
+                )
+            )
+        crossed = [n for n in members if self.looks[n].mark == style.CROSS]
+        if crossed:
+            self._add(
+                self.ax.scatter(
+                    [self._marker_x(n) for n in crossed],
+                    [self.places[n][1] for n in crossed],
+                    s=[(style.CROSS_SHARE * self._size(n)) ** 2 for n in crossed],
+                    marker="x",
+                    color=style.NODE_LOOKS[style.PRUNED].edge,
+                    linewidths=style.CROSS_WIDTH,
+                    zorder=3.2,
+                )
+            )
 
     def _draw_board(self, n: int, image, xy) -> None:
         """The picture of ``n``'s position at ``xy``, framed in its status's outline."""
@@ -430,15 +480,27 @@ class FocusDrawing:
             zorder=3.5,
         )
         self._add(self.ax.add_patch(frame))
+        if look.mark == style.DOUBLE:  # the stack's second outline, as on its marker
+            gap = style.RING_GAP / 72
+            ring = Rectangle(
+                (xy[0] - width / 2 - gap, xy[1] - height / 2 - gap),
+                width + 2 * gap,
+                height + 2 * gap,
+                fill=False,
+                edgecolor=look.edge,
+                linewidth=look.width,
+                zorder=3.5,
+            )
+            self._add(self.ax.add_patch(ring))
 
     def _write_texts(self, n: int) -> None:
         x, y = self.places[n]
         words, mode, look = self.words[n], self.modes[n], self.looks[n]
-        half = self._size(n) / 144
+        half = self._size(n) / 144 + self._ring(look.mark == style.DOUBLE)
         left = self._marker_x(n) - half - 0.03
         right = x + half + 0.03
         if self._has_board(n):
-            right = x + self._board(n).shape[1] / self.dpi / 2 + 0.05
+            right = x + self._board(n).shape[1] / self.dpi / 2 + 0.05 + half - self._size(n) / 144
         under = y - half - 0.01
         if "window" in words and "summary" in words:  # clear of the second line beside it
             under -= 0.05
@@ -613,6 +675,21 @@ class FocusFigure:
         self.step = None
         self.frame = None
         self.update(step)
+        set_description(self.figure, lambda: self.description)
+
+    @property
+    def description(self) -> str:
+        """What the figure shows now, in words: its text alternative."""
+        return self.describe(self.frame)
+
+    def describe(self, frame) -> str:
+        """What the figure shows at ``frame`` (a frame of its trace), in words
+        (``aisearch.description.describe_frame``); the step viewer's alt text."""
+        return (
+            f"Search tree of {len(self.trace.nodes()):,} nodes, drawn in focus: the path "
+            f"from the root in full, each subtree beside it summarised.\n"
+            f"{describe_frame(self.trace, frame)}"
+        )
 
     def update(self, step: int):
         """Show ``step`` (negative counts from the end); returns its ``Frame``."""
@@ -680,6 +757,9 @@ class FocusFigure:
 
     def _repr_png_(self) -> bytes:
         return self.png()
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        return mimebundle(self.png(), self.description)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {len(self.trace.nodes())} nodes at step {self.step} of {len(self.trace) - 1}>"

@@ -5,13 +5,21 @@ square if a state is terminal, the node statuses (pruned only where the
 search pruned), the best edge, and the horizon and table answers where the
 search had them. With more than two players a fill is a player to move, so
 the statuses are told by outline alone.
+
+A status's entry is drawn as its node is: the stack's with its second
+outline, a pruned node's crossed out (``StatusPatch``); the best child's edge
+as its double line. Every legend of a figure of this package, and a
+notebook's own ``fig.legend(handles=legend_handles(trace))``, draws them so.
 """
 
 from __future__ import annotations
 
+from matplotlib import patheffects
 from matplotlib.artist import Artist
+from matplotlib.legend import Legend
+from matplotlib.legend_handler import HandlerPatch
 from matplotlib.lines import Line2D
-from matplotlib.patches import Patch
+from matplotlib.patches import Patch, Rectangle
 
 import aisearch.viz.style as style
 
@@ -84,16 +92,79 @@ def _marker(marker: str, label: str, size: float = 9, face: str = "white") -> Li
 
 
 def _line(look, label: str) -> Line2D:
-    """A legend entry that is a line drawn with ``look``'s colour, width and style."""
-    return Line2D([], [], color=look.color, linewidth=look.width, linestyle=look.line, label=label)
+    """A legend entry that is a line drawn with ``look``'s colour, width and style
+    (a double line if ``look`` has a core)."""
+    line = Line2D([], [], color=look.color, linewidth=look.width, linestyle=look.line, label=label)
+    if getattr(look, "core", 0):
+        line.set_path_effects(
+            [
+                patheffects.Stroke(linewidth=look.width, foreground=look.color),
+                patheffects.Stroke(linewidth=look.core, foreground=style.CORE_COLOR),
+            ]
+        )
+    return line
 
 
-def _status(look, status: str) -> Patch:
+class StatusPatch(Patch):
+    """A legend entry for a node status: a patch, and the status's ``mark``
+    (``style.DOUBLE``, ``style.CROSS`` or ``""``) drawn with it."""
+
+    def __init__(self, *, mark: str = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.mark = mark
+
+
+class _StatusHandler(HandlerPatch):
+    """Draws a ``StatusPatch``: its box, and its second outline or its cross."""
+
+    def create_artists(
+        self, legend, orig_handle, xdescent, ydescent, width, height, fontsize, trans
+    ):
+        artists = super().create_artists(
+            legend, orig_handle, xdescent, ydescent, width, height, fontsize, trans
+        )
+        edge, line_width = orig_handle.get_edgecolor(), orig_handle.get_linewidth()
+        x0, y0 = -xdescent, -ydescent
+        if orig_handle.mark == style.DOUBLE:
+            # Inside the box, a second outline: the legend's row keeps its height.
+            inset = 0.22 * height
+            artists.append(
+                Rectangle(
+                    (x0 + inset, y0 + inset),
+                    width - 2 * inset,
+                    height - 2 * inset,
+                    fill=False,
+                    edgecolor=edge,
+                    linewidth=line_width,
+                    transform=trans,
+                )
+            )
+        elif orig_handle.mark == style.CROSS:
+            cross = style.NODE_LOOKS[style.PRUNED].edge
+            middle, half = x0 + width / 2, 0.42 * height
+            for rise in (-1, 1):
+                artists.append(
+                    Line2D(
+                        [middle - half, middle + half],
+                        [y0 + height / 2 - rise * half, y0 + height / 2 + rise * half],
+                        color=cross,
+                        linewidth=style.CROSS_WIDTH,
+                        transform=trans,
+                    )
+                )
+        return artists
+
+
+Legend.update_default_handler_map({StatusPatch: _StatusHandler()})
+
+
+def _status(look, status: str) -> StatusPatch:
     """A legend entry that is a node drawn with ``look``, named for its ``status``."""
-    return Patch(
+    return StatusPatch(
         facecolor=look.face,
         edgecolor=look.edge,
         linewidth=look.width,
         linestyle=look.line,
         label=style.LEGEND_NAMES[status],
+        mark=look.mark,
     )

@@ -46,9 +46,11 @@ from matplotlib.typing import LineStyleType
 
 import aisearch.viz.style as style
 
+from ..description import describe_frame
 from ..focus import FocusView, MCTSOverview
 from ..mcts_trace import SELECT, MCTSFrame, MCTSTrace
 from ..trace import format_value
+from .alt_text import mimebundle, set_description
 from .focus import WHOLE_TREE_OPTIONS, FocusDrawing, FocusFigure, is_large, summary_handles
 from .framing import add_caption, add_counters, framed_figure, top_band, width_and_wrap
 from .layout import Position, tidy_layout, tree_layout
@@ -57,11 +59,13 @@ RGBA = tuple[float, float, float, float]
 
 COLORMAP = "RdBu"
 """Mean values from MAX's view: red for MAX's losses, blue for its wins."""
-PATH_COLOR = "#d68910"
+PATH_COLOR = style.EDGE_LOOKS[style.PATH].color
 ACTIVE_EDGE = "#c0392b"
 NODE_EDGE = "#2b2b2b"
 EDGE_COLOR = "#7a7a7a"
 UNVISITED_FACE = "#ffffff"
+NAME_COLOR = "#444444"
+"""A node's name, beside it."""
 SCORE_COLOR = "#4a235a"
 """The UCT scores written over the children a select step compares."""
 
@@ -220,7 +224,7 @@ class MCTSDrawing:
                     ha="right",
                     va="center",
                     fontsize=self.font * 0.95,
-                    color="#444444",
+                    color=NAME_COLOR,
                     zorder=4,
                 )
 
@@ -455,6 +459,21 @@ class MCTSFigure:
         self.step: int | None = None
         self.frame: MCTSFrame | None = None
         self.update(step)
+        set_description(self.figure, lambda: self.description)
+
+    @property
+    def description(self) -> str:
+        """What the figure shows now, in words: its text alternative."""
+        return self.describe(self.frame)
+
+    def describe(self, frame) -> str:
+        """What the figure shows at ``frame`` (a frame of its trace), in words
+        (``aisearch.description.describe_frame``); the step viewer's alt text."""
+        return (
+            f"Monte Carlo search tree, {len(self.layout)} nodes when done; a node's colour "
+            f"is its mean for MAX, written under it as visits / mean.\n"
+            f"{describe_frame(self.trace, frame)}"
+        )
 
     def _legend(self, width: float, height: float) -> None:
         handles = legend_handles(self.trace)
@@ -528,6 +547,9 @@ class MCTSFigure:
 
     def _repr_png_(self) -> bytes:
         return self.png()
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        return mimebundle(self.png(), self.description)
 
     def __repr__(self) -> str:
         return (
@@ -717,6 +739,7 @@ def draw_mcts_step(trace: MCTSTrace, step: int = -1, ax=None, **options):
         drawing = MCTSDrawing(ax, trace, **options)
     frame = trace.frame(step)
     drawing.update(frame)
+    set_description(ax, f"Monte Carlo search tree. {describe_frame(trace, frame)}")
     width = ax.get_position().width * ax.figure.get_figwidth()
     ax.set_title(
         textwrap.fill(f"{frame.step}. {frame.sentence}", max(24, int(width * 72 / 5))),

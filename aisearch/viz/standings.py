@@ -6,9 +6,11 @@ import matplotlib.pyplot as plt
 from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import ScaledTranslation
 
+from .alt_text import set_description
 from .style import largest_font, text_width
 
-COLOURS = {"wins": "#2e7d32", "draws": "#9e9e9e", "losses": "#c62828"}
+COLOURS = {"wins": "#2e7d32", "draws": "#6b6b6b", "losses": "#c62828"}
+"""Bar colours, each at least 4.5 : 1 against the white counts written on them."""
 COUNT_FONT = 9
 SMALLEST_COUNT_FONT = 6
 
@@ -101,4 +103,25 @@ def draw_tournament(table, ax=None, *, title: str | None = None):
     ax.spines[["top", "right"]].set_visible(False)
     if title:
         ax.set_title(title, loc="left")
+    set_description(ax, tournament_description(rows, title))
     return ax
+
+
+def tournament_description(rows, title: str | None = None) -> str:
+    """The chart of ``draw_tournament`` in words: each player's wins, draws, losses, points.
+
+    >>> from aisearch.tournament import Standing
+    >>> tournament_description([Standing("depth 2", 4, 3, 1, 0, 2.0, 0.1)], "Ladder")
+    'Tournament "Ladder", bars of wins, draws and losses per player: depth 2: 3 wins, 1 draw, 0 losses, 3.5 points.'
+    """
+
+    def count(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else ('es' if word == 'loss' else 's')}"
+
+    players = "; ".join(
+        f"{r.name}: {count(r.wins, 'win')}, {count(r.draws, 'draw')}, {count(r.losses, 'loss')}, "
+        f"{r.points:g} points"
+        for r in rows
+    )
+    named = f' "{title}"' if title else ""
+    return f"Tournament{named}, bars of wins, draws and losses per player: {players}."

@@ -24,8 +24,10 @@ from matplotlib.transforms import offset_copy
 
 import aisearch.viz.mcts as mcts_drawing
 
+from ..description import describe_frame
 from ..focus import MCTSOverview, Overview
 from ..trace import step_index
+from .alt_text import set_description
 from .canvas import new_figure
 from .focus import FocusDrawing, is_large
 from .layout import tree_layout
@@ -192,6 +194,12 @@ def frame_strip(
             fontsize=STRIP_FONT * 0.85,
             color="#333333",
         )
+    kind = "Monte Carlo search tree" if mcts else "search tree"
+    set_description(
+        figure,
+        f"{len(chosen)} steps of a {kind}, side by side.\n"
+        + "\n".join(f"Panel {i}: {describe_frame(trace, s)}" for i, s in enumerate(chosen, 1)),
+    )
     if legend:
         if mcts:  # a focused drawing writes the numbers beside a node, not under it
             handles = mcts_drawing.legend_handles(trace, "n / m" if large else "n / m under a node")

@@ -2,11 +2,21 @@
 
 A node's shape says whose turn it is: MAX an upward triangle, MIN a downward
 one, a chance node a circle. Its colours say where the search is: the active
-node (the one the current step is about) stands out, the other nodes on the
-recursion stack are shaded, finished nodes are drawn plainly, nodes not yet
-visited are faint, and pruned nodes are grey with a dotted outline. Edges
-follow the same scheme, and the edge from a node to the child its value came
-from is drawn thick.
+node (the one the current step is about) is filled orange inside a thick red
+outline, the other nodes on the recursion stack are shaded inside a double
+outline, finished nodes are drawn plainly, nodes not yet visited have a thin
+dashed outline, and pruned nodes are grey, dotted and crossed out. Edges
+follow the same scheme; the edge from a node to the child its value came from
+is a thick double line (two blue lines with white between), the path a solid
+orange line, an edge not yet taken a thin dashed one.
+
+Nothing is told by colour alone: every two statuses differ in their outline
+(its dashes, its width, a second ring) or a cross, and every two edge kinds
+in their dashes, width or double line, so that the picture reads the same in
+greyscale and to a reader without red or green cones. Every colour stands
+against white (or the node's fill) at WCAG 2.1 AA's ratios: 4.5 : 1 for text,
+3 : 1 for outlines, edges and marks; ``aisearch.viz.colour_pairs`` lists the
+pairs and the tests measure them.
 
 In a game of more than two players (a max^n trace) every node is a circle
 filled with the colour of the player to move there (``PLAYER_COLORS``), its
@@ -54,6 +64,12 @@ VALUE_SHIFT = {"^": -0.14, "v": 0.14}
 """Vertical shift of the value inside a marker, as a fraction of its size."""
 
 
+DOUBLE = "double"
+"""A node's mark: a second outline around the first (on the recursion stack)."""
+CROSS = "cross"
+"""A node's mark: a cross over it (pruned)."""
+
+
 class NodeLook(NamedTuple):
     face: str
     edge: str
@@ -61,20 +77,31 @@ class NodeLook(NamedTuple):
     line: LineStyleType
     text: str
     """Colour of the node's name."""
+    mark: str = ""
+    """``DOUBLE``, ``CROSS`` or ``""``: what tells the status without colour."""
 
 
 class EdgeLook(NamedTuple):
     color: str
     width: float
     line: LineStyleType
+    core: float = 0.0
+    """Width of a white line down the middle (a double line); 0 for a plain line."""
 
+
+RING_GAP = 3.5
+"""Points between a node's outline and its second outline (``DOUBLE``)."""
+CROSS_SHARE = 0.62
+"""How much of a node's size its cross (``CROSS``) spans."""
+CROSS_WIDTH = 1.6
+"""Points: the width of a cross's strokes."""
 
 NODE_LOOKS = {
-    ACTIVE: NodeLook("#f9b233", "#c0392b", 2.6, "solid", "#000000"),
-    STACK: NodeLook("#fdf0c2", "#d68910", 1.8, "solid", "#222222"),
+    ACTIVE: NodeLook("#f9b233", "#c0392b", 2.8, "solid", "#000000"),
+    STACK: NodeLook("#fdf0c2", "#b06500", 1.5, "solid", "#222222", DOUBLE),
     DONE: NodeLook("#ffffff", "#2b2b2b", 1.3, "solid", "#222222"),
-    UNSEEN: NodeLook("#ffffff", "#c8c8c8", 1.0, "solid", "#b4b4b4"),
-    PRUNED: NodeLook("#ededed", "#9a9a9a", 1.1, "dotted", "#9a9a9a"),
+    UNSEEN: NodeLook("#ffffff", "#8a8a8a", 1.0, (0, (3.0, 2.0)), "#5c5c5c"),
+    PRUNED: NodeLook("#ededed", "#616161", 1.1, "dotted", "#5c5c5c", CROSS),
 }
 
 BEST = "best"
@@ -84,17 +111,30 @@ TABLE = "table"
 """An edge into a node answered from a transposition table (or a memo)."""
 
 EDGE_LOOKS = {
-    PATH: EdgeLook("#d68910", 2.4, "solid"),
-    BEST: EdgeLook("#1f4e9c", 3.4, "solid"),
+    PATH: EdgeLook("#b06500", 2.4, "solid"),
+    BEST: EdgeLook("#1f4e9c", 4.6, "solid", 1.4),
     VISITED: EdgeLook("#555555", 1.2, "solid"),
-    UNSEEN: EdgeLook("#d2d2d2", 1.0, "solid"),
-    PRUNED: EdgeLook("#9a9a9a", 1.1, "dotted"),
-    TABLE: EdgeLook("#138d75", 2.4, "dashed"),
+    UNSEEN: EdgeLook("#8a8a8a", 1.0, (0, (3.0, 3.0))),
+    PRUNED: EdgeLook("#767676", 1.1, "dotted"),
+    TABLE: EdgeLook("#0f766e", 2.4, "dashed"),
 }
+
+CORE_COLOR = "#ffffff"
+"""The line down the middle of a double edge: the background's white."""
+
+
+def core_color(look: EdgeLook) -> tuple[float, float, float, float]:
+    """The RGBA of the line down the middle of an edge drawn with ``look``:
+    ``CORE_COLOR`` for a double line, transparent for a plain one."""
+    if not look.core:
+        return (0.0, 0.0, 0.0, 0.0)
+    red, green, blue = (int(CORE_COLOR[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return (red, green, blue, 1.0)
+
 
 TABLE_BADGE = "TT"
 """Written beside a node the table answered, once the search has reached it."""
-TABLE_COLOR = "#138d75"
+TABLE_COLOR = "#0f766e"
 
 LEGEND_NAMES = {
     ACTIVE: "active node",

@@ -34,7 +34,9 @@ from matplotlib.transforms import offset_copy
 
 import aisearch.viz.style as style
 
+from ..description import describe_frame
 from ..trace import UNSEEN, bound_text
+from .alt_text import mimebundle, set_description
 from .canvas import Blitter
 from .framing import (
     CAPTION_LINES,
@@ -176,6 +178,9 @@ class TreeDrawing(TreeTexts):
         segments = [(self.layout[self.nodes[n].parent], self.layout[n]) for n in self.edge_children]
         self.edges = LineCollection(segments, zorder=1, capstyle="round")
         self.ax.add_collection(self.edges)
+        # The white line down the middle of a double edge (the best child's).
+        self.edge_cores = LineCollection(segments, zorder=1.05, capstyle="round")
+        self.ax.add_collection(self.edge_cores)
         self.action_texts = {}
         if actions is None:
             return
@@ -203,22 +208,37 @@ class TreeDrawing(TreeTexts):
             )
 
     def _make_markers(self, size: float) -> None:
-        """One scatter collection per marker shape, and where each node is in it."""
+        """One scatter collection per marker shape, and where each node is in it;
+        per shape a collection of second outlines (shown on the stack's nodes),
+        and one of crosses (shown on pruned nodes)."""
         groups: dict[str, list[int]] = {}
         for n in self.order:
             groups.setdefault(style.marker_of(self.nodes[n]), []).append(n)
         self.markers = {}
+        self.rings = {}
         self.slot = {}
         for marker, members in groups.items():
-            xy = [self.layout[n] for n in members]
+            xs = [self.layout[n][0] for n in members]
+            ys = [self.layout[n][1] for n in members]
             self.markers[marker] = (
                 members,
-                self.ax.scatter(
-                    [p[0] for p in xy], [p[1] for p in xy], s=size**2, marker=marker, zorder=3
-                ),
+                self.ax.scatter(xs, ys, s=size**2, marker=marker, zorder=3),
+            )
+            self.rings[marker] = self.ax.scatter(
+                xs, ys, s=0, marker=marker, facecolors="none", zorder=2.9
             )
             for i, n in enumerate(members):
                 self.slot[n] = (marker, i)
+        cross = style.NODE_LOOKS[style.PRUNED]
+        self.crosses = self.ax.scatter(
+            [self.layout[n][0] for n in self.order],
+            [self.layout[n][1] for n in self.order],
+            s=0,
+            marker="x",
+            color=cross.edge,
+            linewidths=style.CROSS_WIDTH,
+            zorder=3.2,
+        )
 
     def _make_table_badges(self, size: float, font: float) -> None:
         """A "TT" badge at the upper right of each node a table answered (shown once reached)."""
@@ -269,17 +289,26 @@ class TreeDrawing(TreeTexts):
         """Restyle every artist to show ``frame`` (a ``Trace.frame``)."""
         self.frame = frame
         looks = {n: self._node_look(n, frame) for n in self.order}
-        for members, collection in self.markers.values():
+        ring = (self.node_size + 2 * style.RING_GAP) ** 2
+        for marker, (members, collection) in self.markers.items():
             chosen = [looks[n] for n in members]
             collection.set_facecolors([k.face for k in chosen])
             collection.set_edgecolors([k.edge for k in chosen])
             collection.set_linewidths([k.width for k in chosen])
             collection.set_linestyles([k.line for k in chosen])
+            rings = self.rings[marker]
+            rings.set_sizes([ring if k.mark == style.DOUBLE else 0 for k in chosen])
+            rings.set_edgecolors([k.edge for k in chosen])
+            rings.set_linewidths([k.width for k in chosen])
+        cross = (style.CROSS_SHARE * self.node_size) ** 2
+        self.crosses.set_sizes([cross if looks[n].mark == style.CROSS else 0 for n in self.order])
         path = set(frame.stack)
         edge_looks = [style.EDGE_LOOKS[self._edge_kind(n, frame, path)] for n in self.edge_children]
         self.edges.set_colors([k.color for k in edge_looks])
         self.edges.set_linewidth([k.width for k in edge_looks])
         self.edges.set_linestyle([k.line for k in edge_looks])
+        self.edge_cores.set_colors([style.core_color(k) for k in edge_looks])
+        self.edge_cores.set_linewidth([k.core for k in edge_looks])
         for n in self.order:
             value = bound_text(frame.value.get(n), frame.bound.get(n, "exact"))
             self.value_texts[n].set_text(value)
@@ -318,6 +347,9 @@ class TreeDrawing(TreeTexts):
             id(a)
             for a in (
                 self.edges,
+                self.edge_cores,
+                self.crosses,
+                *self.rings.values(),
                 *self.probability_texts.values(),
                 *self.value_texts.values(),
                 *self.label_texts.values(),
@@ -339,6 +371,8 @@ class TreeDrawing(TreeTexts):
             "facecolor": tuple(float(c) for c in collection.get_facecolors()[i]),
             "edgecolor": tuple(float(c) for c in collection.get_edgecolors()[i]),
             "linewidth": float(collection.get_linewidths()[i]),
+            "double_outline": bool(self.rings[marker].get_sizes()[i] > 0),
+            "crossed": bool(self.crosses.get_sizes()[self.order.index(node)] > 0),
             "value": self.value_texts[node].get_text(),
             "label": self.label_texts[node].get_text() if node in self.label_texts else "",
             "window": self.window_texts[node].get_text() if node in self.window_texts else "",
@@ -447,6 +481,20 @@ class TreeFigure:
         self.step = None
         self.frame = None
         self.update(step)
+        set_description(self.figure, lambda: self.description)
+
+    @property
+    def description(self) -> str:
+        """What the figure shows now, in words: its text alternative."""
+        return self.describe(self.frame)
+
+    def describe(self, frame) -> str:
+        """What the figure shows at ``frame`` (a frame of its trace), in words
+        (``aisearch.description.describe_frame``); the step viewer's alt text."""
+        return (
+            f"Search tree of {len(self.layout)} nodes, drawn whole.\n"
+            f"{describe_frame(self.trace, frame)}"
+        )
 
     def _wrapped(self, step: int) -> list[str]:
         return textwrap.wrap(self.trace.sentence(step), self.wrap)
@@ -495,6 +543,9 @@ class TreeFigure:
     def _repr_png_(self) -> bytes:
         return self.png()
 
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        return mimebundle(self.png(), self.description)
+
     def __repr__(self) -> str:
         return (
             f"<TreeFigure of {len(self.layout)} nodes at step {self.step} of {len(self.trace) - 1}>"
@@ -541,6 +592,7 @@ def draw_step(trace, step: int = -1, ax=None, **options) -> Figure:
     frame = trace.frame(step)
     drawing.update(frame)
     caption_axes(ax, frame, below=getattr(drawing, "below", 0.0))
+    set_description(ax, f"Search tree. {describe_frame(trace, frame)}")
     return ax.figure
 
 

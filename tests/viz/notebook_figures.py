@@ -6,12 +6,16 @@ backend closes its figures once shown, but a closed figure can still be
 drawn); the last draws each of them with ``aisearch.viz.labels`` and, for
 every ``StepViewer`` still alive, its picture at the first, middle and last
 step. It prints the problems as JSON, which we read from the cell's output.
+The outputs of the notebook's own cells are read too: every picture they show
+must be an ``<img>`` with a non-empty ``alt`` (``images_without_alt``).
 """
 
 from __future__ import annotations
 
+import html
 import json
 import pathlib
+import re
 import sys
 
 import nbformat
@@ -46,7 +50,9 @@ _labels_in_viewers = {id(v.figure) for v in _labels_viewers}
 for _cell, _figure in _labels_made:
     if id(_figure) not in _labels_in_viewers:
         # Figures of pyplot are shown cropped to what they draw (bbox_inches="tight").
-        _tight = _figure.canvas.manager is not None
+        # So is a figure shown by aisearch.viz.show, which closes it.
+        _tight = (_figure.canvas.manager is not None
+                  or getattr(_figure, "_aisearch_shown_tight", False))
         _labels_report += [f"figure of cell {_cell}: {p}"
                            for p in _labels_problems(_figure, tight=_tight)]
         if _labels_save:
@@ -89,5 +95,27 @@ def notebook_label_problems(name: str, timeout: int = 600, save_to: str = "") ->
     for output in notebook.cells[-1].outputs:
         text = output.get("text", "")
         if text.startswith("LABELS"):
-            return json.loads(text[len("LABELS") :])
+            report = json.loads(text[len("LABELS") :])
+            report["images_without_alt"] = images_without_alt(notebook.cells[1:-1])
+            return report
     raise AssertionError(f"{name}: the report cell printed nothing: {notebook.cells[-1].outputs}")
+
+
+ALT = re.compile(r'<img\b[^>]*\balt="([^"]*)"')
+
+
+def images_without_alt(cells) -> list[str]:
+    """The pictures that ``cells``' outputs show without a text alternative: an
+    ``image/png`` output whose HTML is not an ``<img>`` with a non-empty ``alt``
+    (JupyterLab shows the HTML first), as ``"cell 3: ..."``."""
+    found = []
+    for index, cell in enumerate(cells):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "image/png" not in data:
+                continue
+            alt = ALT.search(data.get("text/html", ""))
+            if alt is None or not html.unescape(alt.group(1)).strip():
+                source = cell.source.strip().splitlines()[-1][:60]
+                found.append(f"cell {index} ({source!r}): an image without alt")
+    return found

@@ -106,7 +106,27 @@ def test_edges_show_path_best_child_and_pruning(textbook, at_cutoff):
     assert edges["F"] == (rgba(look["visited"].color), look["visited"].width, False)
     assert edges["I"] == (rgba(look["pruned"].color), look["pruned"].width, True)
     assert edges["J"][2] is True
-    assert edges["D"] == (rgba(look["unseen"].color), look["unseen"].width, False)
+    assert edges["D"] == (rgba(look["unseen"].color), look["unseen"].width, True)  # dashed
+    # Not by width alone: the best child's edge is a double line, the path's is not.
+    cores = dict(
+        zip(
+            at_cutoff.drawing.edge_children,
+            at_cutoff.drawing.edge_cores.get_linewidths(),
+            strict=True,
+        )
+    )
+    by_state = {textbook.nodes()[n].state: float(w) for n, w in cores.items()}
+    assert by_state["B"] == look["best"].core > 0
+    assert by_state["C"] == 0 and by_state["F"] == 0
+
+
+def test_stack_and_pruned_nodes_differ_by_more_than_their_outline(textbook, at_cutoff):
+    named = {row.state: n for n, row in textbook.nodes().items()}
+    looks = {s: at_cutoff.node_style(n) for s, n in named.items()}
+    assert looks["A"]["double_outline"] and not looks["A"]["crossed"]  # on the stack
+    assert looks["I"]["crossed"] and not looks["I"]["double_outline"]  # pruned
+    assert not looks["B"]["double_outline"] and not looks["B"]["crossed"]  # done
+    assert not looks["K"]["double_outline"] and not looks["K"]["crossed"]  # not yet visited
 
 
 def test_the_final_frame_shows_the_principal_variation(textbook):
@@ -294,12 +314,16 @@ def test_draw_board_strikes_the_winning_line():
 
 
 def style_highlight():
-    from aisearch.viz.boards import HIGHLIGHT_COLOR
+    from aisearch.viz.boards import HIGHLIGHT_EDGE
 
-    return HIGHLIGHT_COLOR
+    return HIGHLIGHT_EDGE
 
 
-@pytest.mark.parametrize("name", ["layout", "graph", "tree", "widget", "boards", "style"])
+@pytest.mark.parametrize(
+    "name",
+    ["layout", "graph", "tree", "widget", "boards", "style", "contrast", "colour_pairs", "alt_text"]
+    + ["connect4", "standings"],
+)
 def test_viz_doctests(name):
     module = importlib.import_module(f"aisearch.viz.{name}")
     failures, tried = doctest.testmod(module)

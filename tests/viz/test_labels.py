@@ -251,3 +251,4 @@ def test_every_figure_of_a_notebook_can_be_read(name):
     report = notebook_label_problems(name)
     assert report["figures"] > 0
     assert report["problems"] == []
+    assert report["images_without_alt"] == []

@@ -1,0 +1,145 @@
+"""A step of a trace described in words: the text alternative of its picture.
+
+A student who cannot see the tree figure reads (or hears) what it shows:
+``describe_frame(trace, frame)`` writes the step's sentence, the recursion
+stack from the root to the node the step is about, each node on it with its
+value so far, its alpha-beta window where it has one and the child its value
+came from, then the nodes pruned so far and the counters. The step viewer
+gives it to its picture as alt text, and the figures of ``aisearch.viz`` take
+their descriptions from it, so the words and the picture say the same thing.
+
+It reads only the frame (whose dictionaries look a node up when asked), its
+stack, and an index of the pruned nodes built once per trace, so it costs the
+same at the last step of a 25,000-node trace as at the first of a small one.
+An MCTS trace's frame (``aisearch.mcts_trace.MCTSFrame``) is described by its
+path, with each node's visits and mean value, and its counters.
+
+>>> from aisearch import Trace, alphabeta
+>>> from aisearch.games import GameTree
+>>> trace = Trace()
+>>> _ = alphabeta(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), tracer=trace)
+>>> print(describe_frame(trace, trace.frame(11)))
+Step 11 of 21. Cutoff at C: its value 2 ≤ α = 3: MAX above already has a better choice and will never let play reach it. Skip I, J.
+The stack, from the root: A (MAX, value 3, α = 3, β = +∞, best child so far B), C (MIN, value 2, α = 3, β = 2, best child so far H).
+Pruned so far: I, J.
+Visited 7 nodes, 4 leaves, 1 cutoff, 2 pruned.
+"""
+
+from __future__ import annotations
+
+import weakref
+from bisect import bisect_right
+from typing import Any
+
+from .narration import bound_text, format_value
+
+PRUNED_NAMED = 8
+"""The most pruned nodes named; the rest are counted ("and 12 more")."""
+
+_pruned_index: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""A replay -> its pruned nodes' ``(steps, nodes)``, in the order they were cut."""
+
+
+def describe_frame(trace, frame: Any) -> str:
+    """What the picture of ``frame`` (a frame of ``trace``, or a step) shows, in words.
+
+    Four lines: the step and its sentence; the stack from the root, each node
+    with its role, value (``≤``/``≥`` when only a bound), window and best
+    child so far; the nodes pruned so far (at most ``PRUNED_NAMED`` named);
+    the counters. An MCTS frame gives its path with visits and means instead.
+
+    Raises:
+        ValueError: ``frame`` is neither a frame of ``trace`` nor a step in it.
+    """
+    if isinstance(frame, int) and not isinstance(frame, bool):
+        frame = trace.frame(frame)
+    step = getattr(frame, "step", None)
+    if not isinstance(step, int) or not 0 <= step < len(trace) or trace[step] is not frame.event:
+        raise ValueError(
+            "frame must be a frame of this trace (trace.frame(step)) or a step, got "
+            f"{type(frame).__name__} {getattr(frame, 'step', frame)!r}"
+        )
+    head = f"Step {frame.step} of {len(trace) - 1}. {frame.sentence}"
+    if hasattr(frame, "visits"):
+        return "\n".join([head, _mcts_path(trace, frame), _mcts_counts(frame.counts)])
+    lines = [head, _stack(trace, frame)]
+    pruned = _pruned_so_far(trace, frame.step)
+    if pruned:
+        lines.append(f"Pruned so far: {names_capped([trace.label(n) for n in pruned])}.")
+    lines.append(_counts(frame.counts))
+    return "\n".join(lines)
+
+
+def names_capped(names: list[str], most: int = PRUNED_NAMED) -> str:
+    """``names`` joined by commas, the first ``most`` only and the rest counted.
+
+    >>> names_capped(["I", "J"]), names_capped(list("ABCDE"), most=3)
+    ('I, J', 'A, B, C and 2 more')
+    """
+    if len(names) <= most:
+        return ", ".join(names)
+    return f"{', '.join(names[:most])} and {len(names) - most} more"
+
+
+def _stack(trace, frame) -> str:
+    nodes = trace.nodes()
+    parts = []
+    for n in frame.stack:
+        row = nodes[n]
+        words = [row.role.upper() if row.role in ("max", "min") else row.role]
+        value = frame.value.get(n)
+        if value is not None:
+            words.append(f"value {bound_text(value, frame.bound.get(n, 'exact'))}")
+        window = frame.window.get(n)
+        if window is not None:
+            words.append(f"α = {format_value(window[0])}, β = {format_value(window[1])}")
+        best = frame.best.get(n)
+        if best is not None:
+            words.append(f"best child so far {trace.label(best)}")
+        parts.append(f"{trace.label(n)} ({', '.join(words)})")
+    return f"The stack, from the root: {', '.join(parts)}."
+
+
+def _pruned_so_far(trace, step: int) -> list[int]:
+    """The children cutoffs skipped by ``step`` (not the subtrees under them), in order."""
+    replay = trace.replay()
+    index = _pruned_index.get(replay)
+    if index is None:
+        nodes, events = trace.nodes(), trace.events
+        cut = sorted(
+            (row.pruned, n)
+            for n, row in nodes.items()
+            if row.pruned is not None and row.parent == events[row.pruned].node
+        )
+        index = ([s for s, _ in cut], [n for _, n in cut])
+        _pruned_index[replay] = index
+    steps, pruned = index
+    return pruned[: bisect_right(steps, step)]
+
+
+def _plural(count: int, word: str, words: str | None = None) -> str:
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
+def _counts(c: dict) -> str:
+    hits = f", {_plural(c['hits'], 'table hit')}" if c.get("hits") else ""
+    return (
+        f"Visited {_plural(c['visited'], 'node')}, {_plural(c['leaves'], 'leaf', 'leaves')}, "
+        f"{_plural(c['cutoffs'], 'cutoff')}, {c['pruned']} pruned{hits}."
+    )
+
+
+def _mcts_path(trace, frame) -> str:
+    parts = []
+    for n in frame.path:
+        mean = frame.mean.get(n)
+        shown = "no mean yet" if mean is None else f"mean {format_value(round(mean, 2))}"
+        parts.append(f"{trace.label(n)} ({_plural(frame.visits.get(n, 0), 'visit')}, {shown})")
+    return f"The path, from the root: {', '.join(parts)}."
+
+
+def _mcts_counts(c: dict) -> str:
+    return (
+        f"{_plural(c['iterations'], 'iteration')} done, {_plural(c['nodes'], 'node')} in the "
+        f"tree, {_plural(c['playout_moves'], 'playout move')}."
+    )
