@@ -8,12 +8,13 @@ here is chosen by its contrast ratio (WCAG 2: at least 7 : 1 for the marks,
 may click shows a dot, the computer's last move a thick ring, and the status
 line says both in words.
 
-The board's cells are ``ipywidgets.Button``\\ s. JupyterLab draws a disabled
-button half transparent, which would fade the marks on it, so the cells stay
-enabled and are styled here instead: ``board_css`` is a style sheet scoped to
-the class ``BOARD`` (a board puts it in a ``widgets.HTML`` and adds the class
-to itself with ``add_class``), and each cell gets the classes of what it shows
-(``MARK_CLASSES``, ``LEGAL``, ``LAST``). Cells have a fixed size and
+The board's cells are the ``<button>``\\ s of a ``buttons.ButtonGrid``. A cell
+that may not be played is ``aria-disabled``, never disabled (a disabled
+button is drawn half transparent, which would fade its mark, and drops the
+keyboard focus), and it is styled here: ``board_css`` is a style sheet scoped
+to the class ``BOARD`` (a board puts it in a ``widgets.HTML`` and adds the
+class to itself with ``add_class``), and each cell gets the classes of what
+it shows (``MARK_CLASSES``, ``LEGAL``, ``LAST``). Cells have a fixed size and
 ``flex: 0 0 auto``; the board and its text sit in a row that wraps, so on a
 narrow page the text goes below the board instead of squeezing it.
 """
@@ -37,14 +38,10 @@ LEGAL_BACKGROUND, LEGAL_DOT = "#e8f5e9", "#1b5e20"
 LAST_RING = "#c2410c"
 """The ring around the computer's last move (orange, 5 : 1 on white)."""
 CELL_BORDER = "#5a5a5a"
+FOCUS_RING = "#111111"
+"""The keyboard's focus ring: 3 px, far above 3 : 1 on white and on the cells."""
 MESSAGE_TEXT, MESSAGE_BACKGROUND = "#8a1010", "#fdecea"
 """A refused click's message: dark red on pale red."""
-
-EMPTY = "\u00a0"
-"""An empty cell's description: a no-break space, never ``""``. ipywidgets
-8's button view leaves its old text in place when the description becomes
-empty (and it has no icon), so a new game would keep showing the last
-game's marks in the browser."""
 
 BOARD = "aisearch-board"
 CELL = "aisearch-cell"
@@ -80,15 +77,16 @@ def board_css() -> str:
     Every rule starts with ``.aisearch-board``, so it styles nothing else on
     the page; showing it twice (two boards) changes nothing.
     """
-    board, cell = f".{BOARD}", f".{BOARD} .jupyter-button.{CELL}"
+    board, cell = f".{BOARD}", f".{BOARD} button.{CELL}"
     rules = f"""
 {cell} {{
   flex: 0 0 auto; width: {CELL_PX}px; height: {CELL_PX}px; min-width: {CELL_PX}px;
-  padding: 0; margin: 0; font-size: 30px; font-weight: 800; line-height: 1;
-  background: {CELL_BACKGROUND}; color: #111111; opacity: 1;
-  border: 2px solid {CELL_BORDER}; border-radius: 4px;
+  padding: 0; margin: 0; font-family: inherit; font-size: 30px; font-weight: 800;
+  line-height: 1; background: {CELL_BACKGROUND}; color: #111111; opacity: 1;
+  border: 2px solid {CELL_BORDER}; border-radius: 4px; cursor: pointer;
 }}
-{cell}:focus-visible {{ outline: 3px solid #111111; outline-offset: 1px; }}
+{cell}[aria-disabled="true"] {{ cursor: default; }}
+{cell}:focus-visible {{ outline: 3px solid {FOCUS_RING}; outline-offset: 2px; }}
 {cell}.{MARK_CLASSES["X"]} {{ color: {MARK_COLOURS["X"]}; }}
 {cell}.{MARK_CLASSES["O"]} {{ color: {MARK_COLOURS["O"]}; }}
 {cell}.{MARK_CLASSES["#"]} {{ background: {BLOCKED_BACKGROUND}; color: {BLOCKED_MARK}; }}
@@ -115,16 +113,3 @@ def message_html(text: str) -> str:
     if not text:
         return ""
     return f"<div class='aisearch-message' role='alert'>{html.escape(text)}</div>"
-
-
-def set_classes(widget, classes) -> None:
-    """Give ``widget`` exactly ``classes`` among the cell classes of this module.
-
-    Other classes it has (``jupyter-button``, ones a notebook added) stay. One
-    assignment, so a cell that changes sends the browser one message.
-    """
-    ours = {CELL, LEGAL, LAST, *MARK_CLASSES.values()}
-    kept = [c for c in widget._dom_classes if c not in ours]
-    wanted = tuple(kept + [c for c in classes if c])
-    if tuple(widget._dom_classes) != wanted:
-        widget._dom_classes = wanted

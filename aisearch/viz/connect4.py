@@ -33,8 +33,10 @@ from ..deepening import iterative_deepening
 from ..games.connect4 import ConnectFour, threats_and_centre
 from .alt_text import set_description
 from .board_style import message_html
+from .buttons import ButtonGrid, ButtonLook, ToggleGroup
 
 COLOURS = {"X": "#d62728", "O": "#ffd23f", ".": "#ffffff"}
+COLOUR_NAMES = {"X": "red", "O": "yellow"}
 DISC_OUTLINE, LAST_DISC_RING, BOARD_BLUE = "#000000", "#ffffff", "#2f5fb3"
 SCORE_COLOURS = {"win": "#1b7a2a", "loss": "#b02a1c", "draw": "#555555", "none": "#5c5c5c"}
 """A column's score under the board: green wins, red losses (each above 4.5 : 1 on white;
@@ -74,9 +76,15 @@ class ConnectFourBoard(widgets.VBox):
     Attributes:
         decision: how the computer chose its last move, in words ("solved:
             ..." or "searched 9 moves deep: looks even").
-        buttons: one per column, ``▼ 1``, ``▼ 2``, ...; enabled on your turn
-            for the columns that are not full (a full one says ``full``).
-        new_game_button, first_toggle: start again; who moves first.
+        buttons: one per column, ``▼ 1``, ``▼ 2``, ...: ``GridButton``\\ s of
+            ``column_grid``, a ``ButtonGrid`` named "column 1", "column 2",
+            ... (arrow keys move between them; its status region announces
+            each move, ``announcement``). Available on your turn for the
+            columns that are not full (a full one says ``full``); the
+            others are ``disabled`` (``aria-disabled``: still focusable, and
+            a click says why it is refused).
+        new_game_button, first_toggle: start again; who moves first (a
+            ``ToggleGroup``, whose buttons say which is pressed).
         board, scores, history: the ``HTML`` widgets with the grid, the column
             scores and the moves so far (``turn 1: you 3, computer 2``).
         message: an ``HTML`` widget that says why a click was refused (a
@@ -107,6 +115,7 @@ class ConnectFourBoard(widgets.VBox):
             raise ValueError(f"budget must be a positive number of seconds, got {budget!r}")
         self.budget = budget
         self.decision = ""  # how the computer chose its last move, in words
+        self._said: list[str] = []  # the last moves, as the status region says them
         self.last_reply: int | None = None
         # The column scores of one position, kept until the position changes.
         self._scores_for: tuple | None = None
@@ -115,26 +124,26 @@ class ConnectFourBoard(widgets.VBox):
         if self.game.is_terminal(self.start):
             raise ValueError(f"the game is already over after start={start!r}")
         self.weak, self.show_scores = weak, show_scores
-        self.buttons = [
-            widgets.Button(
-                description=f"▼ {c + 1}",
-                layout=widgets.Layout(width=f"{CELL}px", padding="0", margin="0", flex="0 0 auto"),
-                tooltip=f"drop a stone in column {c + 1}",
-            )
-            for c in range(self.game.width)
-        ]
-        for column, button in enumerate(self.buttons):
-            button.on_click(lambda _, column=column: self._click(column))
-        self.first_toggle = widgets.ToggleButtons(
-            options=["you", "computer"], value=first, description="first move:"
+        self._focus = 0  # the column button that holds the keyboard's tab stop
+        self.column_grid = ButtonGrid(
+            [ButtonLook(f"▼ {c + 1}") for c in range(self.game.width)],
+            columns=self.game.width,
+            on_click=self._click,
+            label="columns",
+            hint="Arrow keys move between the columns; Enter or Space drops your stone.",
+            gap=0,
+            button_width=CELL,
+            layout=widgets.Layout(flex="0 0 auto"),
         )
+        self.buttons = [self.column_grid.button(c) for c in range(self.game.width)]
+        self.first_toggle = ToggleGroup(["you", "computer"], first, description="first move:")
         self.first_toggle.observe(lambda _: self.new_game(), names="value")
         self.new_game_button = widgets.Button(description="new game", button_style="info")
         self.new_game_button.on_click(lambda _: self.new_game())
         self.board, self.scores, self.history = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.message = widgets.HTML()
         board = widgets.VBox(
-            [widgets.HBox(self.buttons), self.board, self.scores],
+            [self.column_grid, self.board, self.scores],
             # As wide as the grid (the scores' caption wraps under it), never squeezed.
             layout=widgets.Layout(
                 flex="0 0 auto", max_width=f"{max(CELL * self.game.width + 8, 280)}px"
@@ -167,6 +176,8 @@ class ConnectFourBoard(widgets.VBox):
     def new_game(self) -> None:
         """Back to the start position; the computer moves first if asked to."""
         self.state, self.turns, self.decision, self.last_reply = self.start, [], "", None
+        self._focus = self.game.actions(self.start)[0]
+        self._said = ["New game."]
         mover = self.game.to_move(self.start)
         computer_first = self.first_toggle.value == "computer"
         self.you = mover if not computer_first else ("O" if mover == "X" else "X")
@@ -174,6 +185,7 @@ class ConnectFourBoard(widgets.VBox):
             self.show(thinking=True)
             column = self.reply()
             self.turns.append(f"computer {column + 1}")
+            self._said.append(f"The computer dropped a stone in column {column + 1}.")
         self.show()
 
     def reply(self) -> int:
@@ -248,10 +260,14 @@ class ConnectFourBoard(widgets.VBox):
             ValueError: from the game, for a full column or a game over.
         """
         self.state = self.game.result(self.state, column)
+        self._focus = column  # the keys go on from the column you played
         turn = f"you {column + 1}"
+        self._said = [f"You dropped a stone in column {column + 1}."]
         if not self.game.is_terminal(self.state):
             self.show(thinking=True)  # your stone, and a note, while the solver works
-            turn += f", computer {self.reply() + 1}"
+            reply = self.reply() + 1
+            turn += f", computer {reply}"
+            self._said.append(f"The computer dropped a stone in column {reply}.")
         self.turns.append(turn)
         self.show()
 
@@ -308,6 +324,23 @@ class ConnectFourBoard(widgets.VBox):
         found = alphabeta(self.game, after, depth=ESTIMATE_DEPTH - 1, evaluate=threats_and_centre)
         return 0.0 - found.value  # not -value: 0.0 is shown as +0.00, never -0.00
 
+    def announcement(self, thinking: bool = False) -> str:
+        """What the status region over the columns says: your last move, the
+        computer's reply, and what comes next.
+
+        >>> board = ConnectFourBoard(ConnectFour(4, 4), show_scores=False)
+        >>> board.buttons[1].click()
+        >>> board.announcement()
+        'You dropped a stone in column 2. The computer dropped a stone in column 3. Your move.'
+        """
+        if thinking:
+            tail = "The computer is thinking."
+        elif self.game.is_terminal(self.state):
+            tail = f"Game over: {self.status}"
+        else:
+            tail = "Your move."
+        return " ".join([*self._said, tail])
+
     @property
     def status(self) -> str:
         if self.game.is_terminal(self.state):
@@ -334,13 +367,23 @@ class ConnectFourBoard(widgets.VBox):
         buttons stay disabled, no scores are shown and the status says so."""
         over = self.game.is_terminal(self.state)
         playable = set(self.game.actions(self.state))
-        for column, button in enumerate(self.buttons):
-            button.disabled = thinking or over or column not in playable
+        looks = []
+        for column in range(self.game.width):
             full = column not in playable and not over
-            button.description = "full" if full else f"▼ {column + 1}"
-            button.tooltip = (
-                f"column {column + 1} is full" if full else f"drop a stone in column {column + 1}"
+            looks.append(
+                ButtonLook(
+                    "full" if full else f"▼ {column + 1}",
+                    name=f"column {column + 1}" + (", full" if full else ""),
+                    disabled=thinking or over or column not in playable,
+                    classes=("jupyter-button", "widget-button"),
+                    title=f"column {column + 1} is full"
+                    if full
+                    else f"drop a stone in column {column + 1}",
+                )
             )
+        self.column_grid.show(
+            looks, announcement=self.announcement(thinking), focus=self._focus, busy=thinking
+        )
         self.message.value = ""
         self.board.value = self._grid_html()
         shown = self.show_scores and not over and not thinking
@@ -368,9 +411,27 @@ class ConnectFourBoard(widgets.VBox):
             for r, row in enumerate(grid)
         )
         return (
+            f"<div role='img' aria-label='{html.escape(self.board_description(), quote=True)}'>"
             f"<table style='border-collapse:collapse;background:{BOARD_BLUE};"
-            f"border-radius:6px'>{rows}</table>"
+            f"border-radius:6px'>{rows}</table></div>"
         )
+
+    def board_description(self) -> str:
+        """The grid in words, for a screen reader: each column's stones from the bottom up.
+
+        >>> board = ConnectFourBoard(ConnectFour(4, 4), start="22", show_scores=False)
+        >>> board.board_description()[:71]
+        'The board, each column from the bottom up: column 1 empty; column 2 red'
+        """
+        grid = self.game.grid(self.state)
+        columns = []
+        for column in range(self.game.width):
+            stones = [COLOUR_NAMES[row[column]] for row in reversed(grid) if row[column] != "."]
+            columns.append(f"column {column + 1} {', '.join(stones) or 'empty'}")
+        said = f"The board, each column from the bottom up: {'; '.join(columns)}."
+        if self.last_reply is not None:
+            said += f" The computer's last stone is on top of column {self.last_reply + 1}."
+        return said
 
     def _scores_html(self) -> str:
         scores, solved = self._column_scores()

@@ -3,7 +3,9 @@
 ``GameBoard`` is a board of buttons for any game whose actions are cells
 ``(row, col)`` (tic-tac-toe, Isolation): click a cell to move there (the
 legal ones show a dot), and the computer, any player function, replies; its
-last move is ringed. A click the rules refuse (a taken cell, a square out of
+last move is ringed. The board is played from the keyboard as well (Tab to
+it, arrow keys, Enter), and a screen reader hears each cell's name ("row 1,
+column 2, empty") and each move in the board's status region (``buttons``). A click the rules refuse (a taken cell, a square out of
 reach, the computer's turn, a game over) says why on the board and changes
 nothing else. The cells keep their size at any page width (``board_style``).
 Beside the board it shows what the computer was thinking (the depth its
@@ -37,22 +39,24 @@ from .board_style import (
     BUSY,
     CELL,
     CELL_PX,
-    EMPTY,
     LAST,
     LEGAL,
     MARK_CLASSES,
     board_css,
     message_html,
-    set_classes,
 )
+from .buttons import ButtonGrid, ButtonLook, GridButton, ToggleGroup
 
 
 class DiceNimTable(widgets.VBox):
     """Dice Nim with buttons: you are A, ``search`` plays B, a seeded die rolls.
 
     Attributes:
-        buttons: ``take 1``, ``take 2``, ...: only those the roll allows are
-            enabled, none once the game is over.
+        buttons: ``take 1``, ``take 2``, ...: ``GridButton``\\ s of ``takes``,
+            a ``ButtonGrid`` (arrow keys, a status region that announces each
+            turn); those the roll does not allow, all once the game is over,
+            are ``disabled`` (``aria-disabled``: still focusable, and a click
+            says why it is refused).
         new_game_button: starts again with the same die.
         board: an ``HTML`` widget with the moves so far and the pile.
         message: an ``HTML`` widget that says why a click was refused (a
@@ -72,23 +76,26 @@ class DiceNimTable(widgets.VBox):
         self.game = game or DiceNim(stones=7, die=3)
         self.search = search
         self.dice = random.Random(seed)
-        fixed = widgets.Layout(
-            flex="0 0 auto"
-        )  # a narrow page wraps the buttons, never squeezes them
-        self.buttons = [
-            widgets.Button(description=f"take {k}", layout=fixed)
-            for k in range(1, self.game.die + 1)
-        ]
-        for k, button in enumerate(self.buttons, start=1):
-            button.on_click(lambda _, k=k: self._click(k))
+        self._focus = 0  # the take button that holds the keyboard's tab stop
+        self.takes = ButtonGrid(
+            [ButtonLook(f"take {k}") for k in range(1, self.game.die + 1)],
+            columns=self.game.die,
+            on_click=lambda index: self._click(index + 1),
+            label="stones to take",
+            hint="Arrow keys move between the take buttons; Enter or Space takes.",
+            gap=4,
+            layout=widgets.Layout(flex="0 0 auto"),  # never squeezed by a narrow page
+        )
+        self.buttons = [self.takes.button(k) for k in range(self.game.die)]
         self.new_game_button = widgets.Button(
-            description="new game", button_style="info", layout=fixed
+            description="new game", button_style="info", layout=widgets.Layout(flex="0 0 auto")
         )
         self.new_game_button.on_click(lambda _: self.new_game())
         self.board = widgets.HTML()
         self.message = widgets.HTML()
         row = widgets.HBox(
-            [*self.buttons, self.new_game_button], layout=widgets.Layout(flex_flow="row wrap")
+            [self.takes, self.new_game_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         super().__init__([self.board, self.message, row])
         self.new_game()
@@ -119,13 +126,14 @@ class DiceNimTable(widgets.VBox):
         return face
 
     def new_game(self) -> None:
-        self.state, self.moves = self.game.initial_state(), []
+        self.state, self.moves, self._focus = self.game.initial_state(), [], 0
         self.roll()
         self.show()
 
     def take(self, k: int) -> None:
         """You take ``k`` stones; then B rolls and replies, and the die rolls for you."""
         self.state = self.game.result(self.state, k)
+        self._focus = k - 1  # the keys go on from the button you pressed
         turn = f"you took {k}"
         if not self.game.is_terminal(self.state):
             face = self.roll()
@@ -153,10 +161,49 @@ class DiceNimTable(widgets.VBox):
         top = 0  # the most stones you may take now
         if roll is not None and not self.game.is_terminal(self.state):
             top = min(roll, self.state.stones)
-        for k, button in enumerate(self.buttons, start=1):
-            button.disabled = k > top
-        self.board.value = f"<pre>{html.escape(self.text)}</pre>"
+        looks = [
+            ButtonLook(f"take {k}", classes=("jupyter-button", "widget-button"), disabled=k > top)
+            for k in range(1, self.game.die + 1)
+        ]
+        self.takes.show(looks, announcement=self.announcement(), focus=self._focus)
+        self.board.value = f"<pre>{_pile_for_reading(self.text)}</pre>"
         self.message.value = ""
+
+    def announcement(self) -> str:
+        """What the table's status region says: the last turn, the pile, your die.
+
+        >>> table = DiceNimTable(seed=1)
+        >>> table.buttons[0].click()
+        >>> table.announcement()
+        'Turn 1: you took 1, B rolled 3 and took 2. 4 stones left. Your die shows 1: take 1.'
+        """
+        said = [f"Turn {len(self.moves)}: {self.moves[-1]}." if self.moves else "New game."]
+        stones, roll = self.state.stones, self.state.roll
+        if self.game.is_terminal(self.state) or roll is None:
+            won = self.game.utility(self.state, "A") > 0
+            said.append(
+                "Game over: you took the last stone and won."
+                if won
+                else "Game over: B took the last stone; you lost."
+            )
+        else:
+            top = min(roll, stones)
+            said.append(f"{stones} stone{'s' if stones != 1 else ''} left.")
+            said.append(f"Your die shows {roll}: take 1{f' to {top}' if top > 1 else ''}.")
+        return " ".join(said)
+
+
+def _pile_for_reading(text: str) -> str:
+    """``text`` as HTML, its pile of ``●`` hidden from screen readers (they say
+    "(7 left)" instead of "black circle" seven times)."""
+    lines = []
+    for line in text.splitlines():
+        pile, gap, rest = line.partition("  (")
+        if gap and pile and set(pile) <= {"●", " "}:
+            lines.append(f"<span aria-hidden='true'>{pile}</span>{gap}{html.escape(rest)}")
+        else:
+            lines.append(html.escape(line))
+    return "\n".join(lines)
 
 
 def _board_marks(game, state) -> list[list[str]]:
@@ -166,6 +213,28 @@ def _board_marks(game, state) -> list[list[str]]:
 
 def _show_value(value) -> str:
     return "-" if value is None else f"{value:+.3g}"
+
+
+MARK_WORDS = {".": "empty", "#": "blocked"}
+"""How a cell's mark is spoken; the players' marks (X, O) are said as they are."""
+
+
+def cell_words(cell) -> str:
+    """A cell ``(row, col)`` as people count: ``cell_words((0, 1)) == "row 1, column 2"``."""
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def cell_name(cell, mark: str, *, last: bool = False) -> str:
+    """A cell's spoken name: where it is, what is on it, and whether the computer
+    just played there.
+
+    >>> cell_name((0, 1), ".")
+    'row 1, column 2, empty'
+    >>> cell_name((2, 2), "O", last=True)
+    "row 3, column 3, O, the computer's last move"
+    """
+    name = f"{cell_words(cell)}, {MARK_WORDS.get(mark, mark)}"
+    return name + (", the computer's last move" if last else "")
 
 
 class GameBoard(widgets.VBox):
@@ -183,10 +252,16 @@ class GameBoard(widgets.VBox):
             opponent's own, with its own evaluation.
 
     Attributes:
-        cells: the buttons, row by row (``cells[r][c]``). They stay enabled
-            (a disabled button is drawn faded): the legal targets show a dot
-            (class ``aisearch-legal``) and a click elsewhere is refused with
-            a message; ``legal_cells`` lists the targets.
+        cells: the cells, row by row (``cells[r][c]``, a ``GridButton``:
+            ``click()``, ``description`` (the mark, ``""`` when empty),
+            ``name`` ("row 1, column 2, empty"), ``disabled``). They are the
+            buttons of ``grid``, a ``ButtonGrid``: arrow keys move between
+            them and the focus stays on the board while the computer replies.
+            The legal targets show a dot (class ``aisearch-legal``); the
+            others are ``aria-disabled`` (never faded, still focusable) and a
+            click on one is refused with a message; ``legal_cells`` lists
+            the targets. The grid's status region announces each move
+            (``announcement``).
         status, thinking: ``HTML`` widgets: whose turn, the computer's last
             move (also ringed on the board) and the moves so far; the
             computer's last decision.
@@ -212,6 +287,8 @@ class GameBoard(widgets.VBox):
     """
 
     moves: list
+    cells: list[list[GridButton]]
+    depth_menu: ToggleGroup | None
 
     def __init__(self, game, opponent, *, you=None, evaluate=None):
         self.game, self.opponent, self.evaluate = game, opponent, evaluate
@@ -221,30 +298,21 @@ class GameBoard(widgets.VBox):
         if self.you not in game.players:
             raise ValueError(f"you must be one of {game.players}, got {you!r}")
         marks = _board_marks(game, game.initial_state())
-        size = f"{CELL_PX}px"
-        self.cells = [
-            [
-                widgets.Button(
-                    description=EMPTY,
-                    tooltip=f"{(r, c)}",
-                    layout=widgets.Layout(width=size, height=size, flex="0 0 auto"),
-                )
-                for c in range(len(row))
-            ]
-            for r, row in enumerate(marks)
-        ]
-        for r, row in enumerate(self.cells):
-            for c, button in enumerate(row):
-                button.add_class(CELL)
-                button.on_click(lambda _, cell=(r, c): self._click(cell))
-        grid = widgets.GridBox(
-            [b for row in self.cells for b in row],
-            layout=widgets.Layout(
-                grid_template_columns=f"repeat({len(marks[0])}, {size})",
-                grid_gap="3px",
-                flex="0 0 auto",
-            ),
+        self.rows, self.columns = len(marks), len(marks[0])
+        self._focus = 0  # the cell that holds the keyboard's tab stop
+        self.grid = ButtonGrid(
+            [ButtonLook("") for _ in range(self.rows * self.columns)],
+            columns=self.columns,
+            on_click=lambda index: self._click(divmod(index, self.columns)),
+            label=f"board, {self.rows} rows by {self.columns} columns",
+            hint="Arrow keys move between cells; Enter or Space plays the cell.",
+            button_width=CELL_PX,
+            layout=widgets.Layout(flex="0 0 auto"),
         )
+        self.cells = [
+            [self.grid.button(r * self.columns + c) for c in range(self.columns)]
+            for r in range(self.rows)
+        ]
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.thinking = widgets.HTML()
@@ -269,7 +337,8 @@ class GameBoard(widgets.VBox):
             layout=widgets.Layout(flex="1 1 320px", min_width="240px", margin="0 0 8px 16px"),
         )
         row = widgets.Box(
-            [grid, panel], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")
+            [self.grid, panel],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
         # The style sheet applies from a hidden widget: a <style> needs no room.
         style = widgets.HTML(board_css(), layout=widgets.Layout(display="none"))
@@ -285,6 +354,8 @@ class GameBoard(widgets.VBox):
         self.state, self.moves, self.decided_at = self.game.initial_state(), [], None
         self._close_viewer()
         self._reply()
+        first = self.legal_cells[0] if self.legal_cells else (0, 0)
+        self._focus = first[0] * self.columns + first[1]
         self.show()
 
     @property
@@ -307,6 +378,7 @@ class GameBoard(widgets.VBox):
             raise ValueError(refusal)
         self.state = self.game.result(self.state, cell)
         self.moves.append(cell)
+        self._focus = cell[0] * self.columns + cell[1]  # the keys go on from your move
         self._close_viewer()  # it showed the decision before this move, no longer the last
         if not self.over and self.game.to_move(self.state) != self.you:
             self.show(thinking=True)  # your mark at once, and no clicks while it searches
@@ -400,12 +472,23 @@ class GameBoard(widgets.VBox):
         is about to search, so no cell is legal and clicks are ignored meanwhile."""
         legal = set() if thinking else set(self.legal_cells)
         last = self._computer_last_move()
+        looks = []
         for r, row in enumerate(_board_marks(self.game, self.state)):
             for c, mark in enumerate(row):
-                button = self.cells[r][c]
-                button.description = EMPTY if mark == "." else mark
-                looks = [CELL, MARK_CLASSES.get(mark), LEGAL if (r, c) in legal else None]
-                set_classes(button, [*looks, LAST if (r, c) == last else None])
+                cell = (r, c)
+                classes = [CELL, MARK_CLASSES.get(mark), LEGAL if cell in legal else None]
+                classes.append(LAST if cell == last else None)
+                looks.append(
+                    ButtonLook(
+                        text="" if mark == "." else mark,
+                        name=cell_name(cell, mark, last=cell == last),
+                        disabled=cell not in legal,
+                        classes=tuple(c for c in classes if c),
+                    )
+                )
+        self.grid.show(
+            looks, announcement=self.announcement(thinking), focus=self._focus, busy=thinking
+        )
         if thinking:
             self.add_class(BUSY)
         else:
@@ -426,6 +509,40 @@ class GameBoard(widgets.VBox):
         )
         self.message.value = ""
         self.thinking.value = f"<span>{html.escape(self.decision_text())}</span>"
+
+    def announcement(self, thinking: bool = False) -> str:
+        """What the board's status region says: your last move, the computer's
+        replies since, and what comes next.
+
+        >>> from aisearch.games import TicTacToe
+        >>> from aisearch.players import depth_player
+        >>> board = GameBoard(TicTacToe(), depth_player(2))
+        >>> board.cells[1][1].click()
+        >>> board.announcement()
+        'You played row 2, column 2. The computer played row 1, column 1. Your move.'
+        """
+        state, yours = self.game.initial_state(), None
+        replies: list = []  # the computer's moves since yours
+        for move in self.moves:
+            if self.game.to_move(state) == self.you:
+                yours, replies = move, []
+            else:
+                replies.append(move)
+            state = self.game.result(state, move)
+        said = ["New game." if yours is None else f"You played {cell_words(yours)}."]
+        said += [f"The computer played {cell_words(move)}." for move in replies]
+        if self.over:
+            result = self.game.utility(self.state, self.you)
+            said.append(
+                "Game over: you won."
+                if result > 0
+                else "Game over: you lost."
+                if result < 0
+                else "Game over: a draw."
+            )
+        else:
+            said.append("The computer is thinking." if thinking else "Your move.")
+        return " ".join(said)
 
     def decision(self) -> Decision:
         """The computer's last decision, with the traces of its search.
@@ -506,15 +623,14 @@ class GameBoard(widgets.VBox):
         children: list = [note]
         if len(last.traces) > 1:
             first = last.depth - len(last.traces) + 1
-            self.depth_menu = widgets.ToggleButtons(
-                options=[(str(d), d) for d in range(first, last.depth + 1)],
-                value=shown,
+            self.depth_menu = ToggleGroup(
+                [(str(d), d) for d in range(first, last.depth + 1)],
+                shown,
                 description="depth",
                 tooltips=[
                     f"the depth-{d} search" + (" (played)" if d == last.depth else "")
                     for d in range(first, last.depth + 1)
                 ],
-                style={"button_width": "auto"},
             )
             self.depth_menu.observe(lambda change: self.show_search(change["new"]), "value")
             children.append(self.depth_menu)

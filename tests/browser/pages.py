@@ -318,7 +318,7 @@ class DiceNimBoard:
         return [
             int(buttons.nth(i).inner_text().split()[1])
             for i in range(buttons.count())
-            if buttons.nth(i).is_enabled()
+            if buttons.nth(i).get_attribute("aria-disabled") == "false"
         ]
 
     def new_game(self) -> str:

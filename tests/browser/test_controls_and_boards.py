@@ -9,6 +9,7 @@ size at any width, dark marks, a ring on the computer's move).
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -72,18 +73,20 @@ def test_play_pause_start_and_a_refused_click(lab_notebook, screenshots):
         )
         board.scroll_into_view_if_needed()
         board.get_by_role("button", name="new game").click()
-        cells = board.locator(".widget-gridbox button")
+        cells = board.locator(".aisearch-grid button")
         wait_until(
             lambda: all(cells.nth(i).inner_text().strip() == "" for i in range(9)),
             "an empty board",
         )
-        centre = board.locator('button[title="(1, 1)"]')
+        centre = board.get_by_role("button", name=re.compile(r"^row 2, column 2, "))
         centre.click()
         wait_until(
             lambda: [cells.nth(i).inner_text().strip() for i in range(9)].count("O") == 1,
             "the computer's O",
         )
-        centre.click()  # taken: refused, with a message on the board
+        # Taken: aria-disabled, which Playwright would wait out; a person can still click.
+        assert centre.get_attribute("aria-disabled") == "true"
+        centre.click(force=True)  # refused, with a message on the board
         message = board.locator(".aisearch-message")
         wait_until(lambda: message.count() == 1, "the message for a taken cell")
         assert message.inner_text() == "(1, 1) is taken: pick an empty cell marked •."
@@ -110,7 +113,7 @@ def test_play_pause_start_and_a_refused_click(lab_notebook, screenshots):
 
         # A narrow page: the text goes below the board, the cells keep their size.
         page.set_viewport_size({"width": 420, "height": 768})
-        grid = board.locator(".widget-gridbox")
+        grid = board.locator(".aisearch-grid")
 
         def below() -> bool:
             top, box = message.bounding_box()["y"], grid.bounding_box()

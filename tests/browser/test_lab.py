@@ -153,7 +153,7 @@ def test_tic_tac_toe_board_replies(lab_notebook, screenshots):
     board = boards.first
     board.scroll_into_view_if_needed()
     board.get_by_role("button", name="new game").click()
-    cells = board.locator(".widget-gridbox button")
+    cells = board.locator(".aisearch-grid button")
     wait_until(
         lambda: (
             cells.count() == 9 and all(cells.nth(i).inner_text().strip() == "" for i in range(9))
@@ -161,8 +161,8 @@ def test_tic_tac_toe_board_replies(lab_notebook, screenshots):
         "an empty 3 x 3 board",
     )
     screenshots(board, "new-game")
-    centre = board.locator('button[title="(1, 1)"]')
-    assert centre.is_enabled(), "the centre of an empty board must be a legal move"
+    centre = board.get_by_role("button", name="row 2, column 2, empty")
+    assert centre.get_attribute("aria-disabled") == "false", "the centre must be a legal move"
     centre.click()
     marks = wait_until(
         lambda: (m := [cells.nth(i).inner_text().strip() for i in range(9)]).count("O") == 1 and m,
@@ -170,7 +170,9 @@ def test_tic_tac_toe_board_replies(lab_notebook, screenshots):
     )
     screenshots(board, "after-the-centre")
     assert marks[4] == "X" and marks.count("X") == 1, marks
+    centre = cells.nth(4)  # its name now says X
     assert "aisearch-legal" not in centre.get_attribute("class"), "a used cell shows no dot"
+    assert centre.get_attribute("aria-label") == "row 2, column 2, X"
     thinking = board.inner_text()
     assert re.search(r"searched to depth \d+ .* and played \(\d, \d\)", thinking), thinking
 
@@ -182,10 +184,10 @@ def test_connect_four_board_replies(lab_notebook, screenshots):
     notebook = lab_notebook("06_connect_four")
     page = notebook.page
     boards = page.locator(".jp-OutputArea-output > .widget-vbox").filter(
-        has=page.get_by_role("button", name="▼ 1", exact=True)
+        has=page.get_by_role("button", name="column 1", exact=True)
     )
     assert boards.count(), (
-        f"no Connect Four board (buttons '▼ 1' ...) in 06_connect_four: {notebook.problems()}"
+        f"no Connect Four board (buttons 'column 1' ...) in 06_connect_four: {notebook.problems()}"
     )
     board = boards.first
     board.scroll_into_view_if_needed()
@@ -193,7 +195,7 @@ def test_connect_four_board_replies(lab_notebook, screenshots):
     wait_until(lambda: "turn 1:" not in board.inner_text(), "a new game")
     assert board.locator("div[title='X'], div[title='O']").count() == 0, "a new board is empty"
     screenshots(board, "new-game")
-    board.get_by_role("button", name="▼ 3", exact=True).click()
+    board.get_by_role("button", name="column 3", exact=True).click()
     text = wait_until(
         lambda: "turn 1:" in (t := board.inner_text()) and t,
         "the computer's reply to a stone in column 3",
@@ -219,7 +221,7 @@ def test_the_real_connect_four_board_plays_a_whole_game_within_its_budget(
     notebook = lab_notebook("06_connect_four")
     page = notebook.page
     boards = page.locator(".jp-OutputArea-output > .widget-vbox").filter(
-        has=page.get_by_role("button", name="▼ 7", exact=True)
+        has=page.get_by_role("button", name="column 7", exact=True)
     )
     assert boards.count(), f"no 7 x 6 board in 06_connect_four: {notebook.problems()}"
     board = boards.first
@@ -227,8 +229,8 @@ def test_the_real_connect_four_board_plays_a_whole_game_within_its_budget(
     replies, turn = [], 0
     while "Your move" in board.inner_text():
         turn += 1
-        buttons = board.get_by_role("button", name=re.compile(r"^▼ \d$"))
-        open_columns = [b for b in buttons.all() if b.is_enabled()]
+        buttons = board.get_by_role("button", name=re.compile(r"^column \d$"))
+        open_columns = [b for b in buttons.all() if b.get_attribute("aria-disabled") == "false"]
         # Centre columns first, as a player would, so that games last.
         column = open_columns[len(open_columns) // 2]
         started = time.monotonic()

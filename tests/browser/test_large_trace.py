@@ -57,14 +57,14 @@ def test_a_large_trace_and_a_board_fit_the_screen(screen, screenshots):
     board = boards.first
     board.scroll_into_view_if_needed()
     board.get_by_role("button", name="new game").click()
-    cells = board.locator(".widget-gridbox button")
+    cells = board.locator(".aisearch-grid button")
     wait_until(lambda: cells.count() == 9, "a 3 x 3 board")
-    board.locator('button[title="(1, 1)"]').click()
+    board.get_by_role("button", name="row 2, column 2, empty").click()
     wait_until(
         lambda: [cells.nth(i).inner_text().strip() for i in range(9)].count("O") == 1,
         "the computer's reply",
     )
-    grid = box(board.locator(".widget-gridbox"))
+    grid = box(board.locator(".aisearch-grid"))
     assert area["x"] <= grid["x"] and grid["x"] + grid["width"] <= area["x"] + area["width"]
     assert grid["width"] >= 3 * 40, f"cells squeezed: the board is {grid['width']} px wide"
 

@@ -2,7 +2,6 @@
 
 import re
 
-import ipywidgets as widgets
 import pytest
 
 from aisearch.viz import board_style as look
@@ -59,19 +58,6 @@ def test_the_style_sheet_styles_only_boards():
     assert "flex: 0 0 auto" in css and f"width: {look.CELL_PX}px" in css
     assert "opacity: 1" in css  # a cell never fades
     assert 'content: "•"' in css  # legal cells show a dot, not only a colour
-
-
-def test_set_classes_keeps_other_classes_and_sends_nothing_when_unchanged():
-    button = widgets.Button()
-    button.add_class("mine")
-    look.set_classes(button, [look.CELL, look.LEGAL, None])
-    assert set(button._dom_classes) == {"mine", look.CELL, look.LEGAL}
-    sent = []
-    button.observe(sent.append, names="_dom_classes")
-    look.set_classes(button, [look.CELL, look.LEGAL])
-    assert sent == []
-    look.set_classes(button, [look.CELL, look.MARK_CLASSES["X"]])
-    assert set(button._dom_classes) == {"mine", look.CELL, "aisearch-mark-x"} and len(sent) == 1
 
 
 def test_a_message_is_escaped():

@@ -170,4 +170,38 @@ def test_the_board_and_its_text_sit_in_a_wrapping_row():
     left, panel = row.children
     assert row.layout.flex_flow == "row wrap" and left.layout.flex == "0 0 auto"
     assert board.message in panel.children and board.history in panel.children
-    assert all(b.layout.flex == "0 0 auto" for b in board.buttons)
+    assert board.column_grid in left.children and board.column_grid.layout.flex == "0 0 auto"
+
+
+def test_columns_are_named_announced_and_stay_focusable_when_full():
+    board = ConnectFourBoard(ConnectFour(4, 4), start="1111", show_scores=False)
+    assert [b.name for b in board.buttons] == ["column 1, full", "column 2", "column 3", "column 4"]
+    assert board.buttons[0].disabled and board.column_grid.label == "columns"
+    assert board.column_grid.announcement == "New game. Your move."
+    said = []
+    board.column_grid.observe(lambda change: said.append(change["new"]), names="announcement")
+    board.buttons[1].click()
+    reply = board.last_reply + 1
+    assert said == [
+        "You dropped a stone in column 2. The computer is thinking.",
+        f"You dropped a stone in column 2. The computer dropped a stone in column {reply}. "
+        "Your move.",
+    ]
+    assert board.column_grid.focus == 1  # the column you played keeps the keys
+
+
+def test_the_grid_has_a_text_alternative_and_the_first_move_toggle_says_which_is_pressed():
+    board = ConnectFourBoard(ConnectFour(4, 4), start="22", show_scores=False)
+    assert "role='img'" in board.board.value
+    assert "column 2 red, yellow; column 3 empty" in board.board_description()
+    assert html_attribute(board.board.value, "aria-label") == board.board_description()
+    assert board.first_toggle.pressed == [True, False]
+    board.first_toggle.index = 1  # a click on "computer" in the browser: a new game
+    assert board.first_toggle.value == "computer" and board.turns == ["computer 3"]
+    assert "The computer's last stone is on top of column 3." in board.board_description()
+
+
+def html_attribute(text: str, name: str) -> str:
+    import html
+
+    return html.unescape(re.search(rf"{name}='([^']*)'", text).group(1))

@@ -10,7 +10,7 @@ from aisearch.games import DiceNim, GameTree, TicTacToe
 from aisearch.games.isolation import Isolation
 from aisearch.players import depth_player, random_player
 from aisearch.viz import DiceNimTable
-from aisearch.viz.board_style import BOARD, BUSY, CELL_PX, EMPTY, LAST, board_css
+from aisearch.viz.board_style import BOARD, BUSY, CELL_PX, LAST, board_css
 from aisearch.viz.play import GameBoard
 
 
@@ -67,7 +67,7 @@ def enabled(board):
         (r, c)
         for r, row in enumerate(board.cells)
         for c, b in enumerate(row)
-        if "aisearch-legal" in b._dom_classes
+        if "aisearch-legal" in b.classes
     ]
 
 
@@ -151,7 +151,7 @@ def looks(board):
     return (
         board.state,
         list(board.moves),
-        [[(b.description, b._dom_classes) for b in row] for row in board.cells],
+        [[(b.description, b.name, b.disabled, b.classes) for b in row] for row in board.cells],
         board.status.value,
         board.thinking.value,
     )
@@ -159,10 +159,7 @@ def looks(board):
 
 def ringed(board):
     return [
-        (r, c)
-        for r, row in enumerate(board.cells)
-        for c, b in enumerate(row)
-        if LAST in b._dom_classes
+        (r, c) for r, row in enumerate(board.cells) for c, b in enumerate(row) if LAST in b.classes
     ]
 
 
@@ -174,9 +171,9 @@ def test_cells_keep_their_size_and_the_text_wraps_below_on_a_narrow_page():
     grid, panel = row.children
     assert row.layout.flex_flow == "row wrap"
     assert grid.layout.flex == "0 0 auto" and panel.layout.min_width == "240px"
-    for cell in (b for r in board.cells for b in r):
-        assert cell.layout.width == cell.layout.height == f"{CELL_PX}px"
-        assert cell.layout.flex == "0 0 auto" and not cell.disabled
+    assert grid is board.grid and grid.button_width == CELL_PX
+    assert f"width: {CELL_PX}px; height: {CELL_PX}px" in board_css()
+    assert not any(cell.disabled for r in board.cells for cell in r)  # all legal at the start
 
 
 def test_an_occupied_cell_says_so_on_the_board_and_changes_nothing():
@@ -258,7 +255,7 @@ def test_isolation_says_which_squares_are_out_of_reach_and_rings_the_computers_s
         (r, c)
         for r in range(5)
         for c in range(5)
-        if (r, c) not in game.actions(board.state) and board.cells[r][c].description == EMPTY
+        if (r, c) not in game.actions(board.state) and board.cells[r][c].description == ""
     )
     before = looks(board)
     board.cells[far[0]][far[1]].click()
@@ -268,7 +265,7 @@ def test_isolation_says_which_squares_are_out_of_reach_and_rings_the_computers_s
     assert "(2, 2) is taken" in board.message.value
     r, c = board.legal_cells[0]
     board.cells[r][c].click()
-    assert ringed(board) == [board.state.o] and "aisearch-blocked" in board.cells[2][2]._dom_classes
+    assert ringed(board) == [board.state.o] and "aisearch-blocked" in board.cells[2][2].classes
 
 
 def test_dice_nim_says_why_a_take_is_refused():
@@ -286,14 +283,113 @@ def test_dice_nim_says_why_a_take_is_refused():
     assert "The game is over" in table.message.value
     with pytest.raises(ValueError, match="the game is over"):
         table.take(1)
-    assert table.buttons[0].layout.flex == "0 0 auto"
+    assert table.takes.layout.flex == "0 0 auto"
 
 
-def test_a_new_game_clears_every_mark_in_the_browser_too():
-    """An empty cell's description is a no-break space, never "": ipywidgets'
-    button view keeps its old text when its description becomes empty."""
+def test_a_new_game_clears_every_mark():
     board = GameBoard(TicTacToe(), depth_player(2))
-    assert {b.description for row in board.cells for b in row} == {EMPTY}
+    assert {b.description for row in board.cells for b in row} == {""}
     board.cells[1][1].click()
     board.new_game_button.click()
-    assert {b.description for row in board.cells for b in row} == {EMPTY}
+    assert {b.description for row in board.cells for b in row} == {""}
+
+
+# Boards for the keyboard and a screen reader -----------------------------------
+
+
+def test_cells_are_named_as_people_count_and_unavailable_cells_stay_focusable():
+    board = GameBoard(TicTacToe(), depth_player(2))
+    assert board.cells[0][1].name == "row 1, column 2, empty"
+    assert board.grid.label == "board, 3 rows by 3 columns" and "Arrow keys" in board.grid.hint
+    board.cells[1][1].click()
+    (r, c) = board.moves[1]
+    assert board.cells[1][1].name == "row 2, column 2, X" and board.cells[1][1].disabled
+    assert board.cells[r][c].name == f"row {r + 1}, column {c + 1}, O, the computer's last move"
+    assert board.cells[r][c].disabled
+    assert [
+        (i, j) for i, row in enumerate(board.cells) for j, b in enumerate(row) if not b.disabled
+    ] == board.legal_cells  # exactly the legal cells may be pressed, and the rest say so
+    assert board.cells[1][1].description == "X"
+
+
+def test_isolation_names_blocked_squares_and_marks_squares_out_of_reach_unavailable():
+    game = Isolation(5, 5)
+    board = GameBoard(game, depth_player(2))
+    board.cells[2][2].click()
+    r, c = board.legal_cells[0]
+    board.cells[r][c].click()
+    assert board.cells[2][2].name == "row 3, column 3, blocked"
+    far = [
+        b for row in board.cells for b in row if b.description == "" and b.disabled
+    ]  # empty, but out of your piece's reach
+    assert far and all(b.name.endswith(", empty") for b in far)
+
+
+def test_the_status_region_announces_your_move_and_the_computers_reply():
+    board = GameBoard(TicTacToe(), depth_player(2))
+    assert board.grid.announcement == "New game. Your move."
+    said = []
+    board.grid.observe(lambda change: said.append(change["new"]), names="announcement")
+    board.cells[1][1].click()
+    assert said == [
+        "You played row 2, column 2. The computer is thinking.",
+        "You played row 2, column 2. The computer played row 1, column 1. Your move.",
+    ]
+    second = GameBoard(TicTacToe(), depth_player(2), you="O")
+    r, c = second.moves[0]
+    assert second.grid.announcement == (
+        f"New game. The computer played row {r + 1}, column {c + 1}. Your move."
+    )
+    while not board.over:
+        r, c = board.legal_cells[0]
+        board.cells[r][c].click()
+    assert board.grid.announcement.endswith(
+        ("Game over: you won.", "Game over: you lost.", "Game over: a draw.")
+    )
+
+
+def test_the_focus_stays_on_the_cell_you_played_and_the_grid_is_busy_while_it_thinks():
+    board = GameBoard(Isolation(5, 5), depth_player(2))
+    first = board.legal_cells[0]
+    assert board.grid.focus == first[0] * 5 + first[1]  # a new game: the first legal cell
+    busy = []
+    board.grid.observe(lambda change: busy.append(change["new"]), names="busy")
+    board.cells[2][2].click()
+    assert busy == [True, False] and board.grid.focus == 2 * 5 + 2
+    board.cells[0][0].click()  # refused (out of reach): the focus does not move
+    assert board.grid.focus == 12
+
+
+def test_the_depth_menu_says_which_depth_is_shown():
+    from aisearch.players import timed_player
+    from aisearch.viz.buttons import ToggleGroup
+
+    board = GameBoard(TicTacToe(), timed_player(5.0, max_depth=3))
+    board.cells[1][1].click()
+    board.search_button.click()
+    menu = board.depth_menu
+    assert isinstance(menu, ToggleGroup) and menu.description == "depth"
+    assert (
+        menu.pressed == [False, False, True] and menu.tooltips[-1] == "the depth-3 search (played)"
+    )
+
+
+def test_dice_nim_announces_each_turn_and_keeps_unavailable_takes_focusable():
+    table = DiceNimTable(DiceNim(stones=7, die=3), seed=4)
+    roll = table.state.roll
+    assert [b.name for b in table.buttons] == ["take 1", "take 2", "take 3"]
+    assert table.takes.announcement == f"New game. 7 stones left. Your die shows {roll}: " + (
+        "take 1." if roll == 1 else f"take 1 to {roll}."
+    )
+    assert [b.disabled for b in table.buttons] == [k > roll for k in (1, 2, 3)]
+    # The pile's dots are hidden from screen readers, which read "(N left)".
+    assert "<span aria-hidden='true'>● ● ●" in table.board.value
+    assert "</span>  (7 left)" in table.board.value
+    table.buttons[0].click()
+    assert table.takes.announcement.startswith(f"Turn 1: {table.moves[0]}. ")
+    assert table.takes.focus == 0
+    play_to_the_end(table)
+    assert table.takes.announcement.endswith(
+        ("you took the last stone and won.", "B took the last stone; you lost.")
+    )
+    assert all(b.disabled for b in table.buttons)  # unavailable, yet named and focusable
