@@ -107,6 +107,21 @@ export default {
 """
 
 
+VIEWER = "aisearch-viewer"
+"""The class of a viewer's box, which its style sheet is scoped by."""
+
+FOCUS_RING = "#111111"
+"""The focus ring's colour: 18.9:1 on white, 15:1 on a button's grey."""
+
+
+def focus_css(scope: str = VIEWER) -> str:
+    """A ``<style>`` (for a hidden ``widgets.HTML``) that gives every button,
+    input and menu inside ``.scope`` a focus ring of 3 px, well over WCAG's
+    3:1 (JupyterLab's own is a 1 px light blue, about 2:1)."""
+    targets = ", ".join(f".{scope} {tag}:focus-visible" for tag in ("button", "input", "select"))
+    return f"<style>{targets} {{ outline: 3px solid {FOCUS_RING}; outline-offset: 2px; }}</style>"
+
+
 class LiveText(anywidget.AnyWidget):
     """HTML text in a live region that stays in place: a screen reader announces
     each new ``value`` (as a ``role="status"`` region, politely)."""

@@ -87,6 +87,9 @@ def board_css() -> str:
 }}
 {cell}[aria-disabled="true"] {{ cursor: default; }}
 {cell}:focus-visible {{ outline: 3px solid {FOCUS_RING}; outline-offset: 2px; }}
+{board} button:focus-visible, {board} select:focus-visible, {board} input:focus-visible {{
+  outline: 3px solid {FOCUS_RING}; outline-offset: 2px;
+}}
 {cell}.{MARK_CLASSES["X"]} {{ color: {MARK_COLOURS["X"]}; }}
 {cell}.{MARK_CLASSES["O"]} {{ color: {MARK_COLOURS["O"]}; }}
 {cell}.{MARK_CLASSES["#"]} {{ background: {BLOCKED_BACKGROUND}; color: {BLOCKED_MARK}; }}

@@ -34,7 +34,7 @@ from matplotlib.transforms import offset_copy
 import aisearch.viz.style as style
 
 from ..trace import EXIT, STACK, UNSEEN, Frame, format_value
-from .accessible import AltImage, LiveText, StepSlider
+from .accessible import VIEWER, AltImage, LiveText, StepSlider, focus_css
 from .canvas import new_figure
 from .layout import tree_layout
 from .legend import legend_handles
@@ -543,7 +543,9 @@ class ComparisonViewer(widgets.VBox):
         controls = widgets.HBox(
             [self.previous_button, self.slider, self.next_button, self.parting_button]
         )
-        super().__init__([controls, self.image, self.sentence, self.description])
+        style = widgets.HTML(focus_css(), layout=widgets.Layout(display="none"))
+        super().__init__([controls, self.image, self.sentence, self.description, style])
+        self.add_class(VIEWER)
         self._show(first)
 
     @property
