@@ -3,8 +3,9 @@
 Each notebook that shows a figure or a widget is run once in JupyterLab and
 its outputs audited; the step viewer, every board (after a move) and the
 presentation page are audited as a student meets them. Every audit of ours
-must find nothing. The rest of each page (JupyterLab's or Voilà's own) is
-audited too, and only reported: those findings are upstream.
+must find nothing. The lecture's text (Markdown cells, drawn in JupyterLab's
+or Voilà's styles) and the rest of each page (JupyterLab's or Voilà's own:
+upstream) are audited too, and only reported.
 
 Every audit, ours and upstream, is written to
 tests/browser/screenshots/accessibility-audit.md, for the record of counts.
@@ -17,7 +18,16 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from axe import OUTPUTS, Violation, audit, audit_element, counts, outputs_of_lab_notebook, table
+from axe import (
+    MARKDOWN,
+    OUTPUTS,
+    Violation,
+    audit,
+    audit_element,
+    counts,
+    in_lab_notebook,
+    table,
+)
 from pages import RUN_SECONDS, DiceNimBoard, StepViewer, wait_until
 
 pytestmark = pytest.mark.browser
@@ -88,6 +98,20 @@ def assert_none(violations: list[Violation], where: str) -> None:
     )
 
 
+def record_the_rest(record, page, where: str, app: str, markdown: str) -> None:
+    """Note, without judging, the lecture's text (``markdown``: ours, in ``app``'s
+    styles) and the rest of the page (``app``'s own: upstream)."""
+    record(f"{where}: lecture text", "ours, reported", audit(page, include=[markdown]))
+    # The page as it stands at its top (what JupyterLab draws around the cells
+    # repeats all the way down), so that every notebook is judged alike.
+    page.evaluate(
+        """() => { window.scrollTo(0, 0);
+             document.querySelectorAll('.jp-WindowedPanel-outer').forEach(e => e.scrollTop = 0); }"""
+    )
+    rest = audit(page, exclude=[OUTPUTS, MARKDOWN])
+    record(f"{where}: the rest of {app}", "upstream", rest)
+
+
 def wait_for_pictures(page, selector: str) -> None:
     """Every picture in ``selector`` loaded: an image still loading is judged half-drawn."""
     wait_until(
@@ -109,15 +133,41 @@ def test_notebook_outputs(lab_notebook, record, screenshots, name):
     notebook = lab_notebook(name)
     notebook.wait_for_widgets()
     page = notebook.page
-    ours = outputs_of_lab_notebook(page)
+    ours = in_lab_notebook(page, OUTPUTS)
     shown = page.locator(f"{ours} img, {ours} svg, {ours} .jupyter-widgets").count()
     assert shown, f"{name} was picked for its figures or widgets, but shows none"
     wait_for_pictures(page, ours)
     screenshots(page, "after-run-all")
     violations = audit(page, include=[ours])
     record(f"notebook {name}: outputs", "ours", violations)
-    record(f"notebook {name}: the rest of JupyterLab", "upstream", audit(page, exclude=[ours]))
+    record_the_rest(record, page, f"notebook {name}", "JupyterLab", in_lab_notebook(page, MARKDOWN))
     assert_none(violations, f"{name}'s outputs in JupyterLab")
+
+
+PLANT_JS = """(outputs) => {
+  const all = document.querySelectorAll(outputs), host = all[all.length - 1];
+  document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer').scrollTop = 0;
+  host.insertAdjacentHTML('beforeend', '<div id="planted-fault" style="background: #fff">'
+    + '<span style="color: #bbb">too pale to read</span>'
+    + '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20"></div>');
+  return document.getElementById('planted-fault').getBoundingClientRect().top > innerHeight;
+}"""
+
+
+def test_the_audit_judges_what_a_student_sees(lab_notebook):
+    """The audit itself: faults planted in a notebook's last output, out of view, are
+    found (grey text on white, a picture without alt). In JupyterLab axe-core alone
+    would take every output for hidden and judge no contrast at all (see axe.py)."""
+    page = lab_notebook("02_alpha_beta").page
+    below_the_fold = page.evaluate(PLANT_JS, in_lab_notebook(page, OUTPUTS))
+    try:
+        assert below_the_fold, "the planted faults should start out of view"
+        found = {v.rule: v for v in audit(page, include=["#planted-fault"])}
+        assert {"color-contrast", "image-alt"} <= set(found), table(list(found.values()))
+        assert found["color-contrast"].html.startswith("<span")
+        assert found["image-alt"].html.startswith("<img")
+    finally:
+        page.evaluate("() => document.getElementById('planted-fault').remove()")
 
 
 # -- the step viewer ------------------------------------------------------------------------
@@ -269,11 +319,7 @@ def test_presentation(browser, present_server, record, screenshots):
         screenshots(page, "presented")
         violations = audit(page, include=[OUTPUTS])
         record(f"presentation of {PRESENTED}: outputs", "ours", violations)
-        record(
-            f"presentation of {PRESENTED}: the rest of Voilà",
-            "upstream",
-            audit(page, exclude=[OUTPUTS]),
-        )
+        record_the_rest(record, page, f"presentation of {PRESENTED}", "Voilà", MARKDOWN)
         assert_none(violations, f"the presentation of {PRESENTED}")
     finally:
         page.close()
