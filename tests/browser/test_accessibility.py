@@ -133,6 +133,7 @@ def test_notebook_outputs(lab_notebook, record, screenshots, name):
     notebook = lab_notebook(name)
     notebook.wait_for_widgets()
     page = notebook.page
+    assert notebook.problems() == [], "the audit would judge a broken notebook"
     ours = in_lab_notebook(page, OUTPUTS)
     shown = page.locator(f"{ours} img, {ours} svg, {ours} .jupyter-widgets").count()
     assert shown, f"{name} was picked for its figures or widgets, but shows none"
