@@ -72,19 +72,24 @@ _STEP_SLIDER_ESM = """
 export default {
   render({ model, el }) {
     el.classList.add("aisearch-step-slider");
+    // Its arrow keys, Home and End step the slider, not JupyterLab's notebook.
+    el.setAttribute("data-lm-suppress-shortcuts", "true");
     el.style.display = "flex";
     el.style.alignItems = "center";
     el.style.gap = "0.5em";
     const label = document.createElement("label");
     const input = document.createElement("input");
-    const readout = document.createElement("output");
+    // The number beside it, for the eye; a screen reader hears the slider's
+    // own "step 3 of 20" (an <output> would be a second live region).
+    const readout = document.createElement("span");
+    readout.className = "aisearch-readout";
+    readout.setAttribute("aria-hidden", "true");
     const id = "aisearch-slider-" + Math.random().toString(36).slice(2);
     input.id = id;
     label.htmlFor = id;
     input.type = "range";
     input.step = "1";
     input.style.width = "min(40vw, 420px)";
-    readout.htmlFor = id;
     el.append(label, input, readout);
     const show = () => {
       label.textContent = model.get("label");
@@ -98,6 +103,12 @@ export default {
     for (const name of ["value", "min", "max", "label", "value_text"]) {
       model.on("change:" + name, show);
     }
+    input.addEventListener("keydown", (event) => {
+      // The notebook around it listens for keys too: these are the slider's.
+      const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End",
+                    "PageUp", "PageDown"];
+      if (keys.includes(event.key)) { event.stopPropagation(); }
+    });
     input.addEventListener("input", () => {
       model.set("value", Number(input.value));
       model.save_changes();

@@ -138,7 +138,7 @@ class ConnectFourBoard(widgets.VBox):
         self.buttons = [self.column_grid.button(c) for c in range(self.game.width)]
         self.first_toggle = ToggleGroup(["you", "computer"], first, description="first move:")
         self.first_toggle.observe(lambda _: self.new_game(), names="value")
-        self.new_game_button = widgets.Button(description="new game", button_style="info")
+        self.new_game_button = widgets.Button(description="new game")
         self.new_game_button.on_click(lambda _: self.new_game())
         self.board, self.scores, self.history = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.message = widgets.HTML()

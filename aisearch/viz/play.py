@@ -88,7 +88,7 @@ class DiceNimTable(widgets.VBox):
         )
         self.buttons = [self.takes.button(k) for k in range(self.game.die)]
         self.new_game_button = widgets.Button(
-            description="new game", button_style="info", layout=widgets.Layout(flex="0 0 auto")
+            description="new game", layout=widgets.Layout(flex="0 0 auto")
         )
         self.new_game_button.on_click(lambda _: self.new_game())
         self.board = widgets.HTML()
@@ -316,7 +316,7 @@ class GameBoard(widgets.VBox):
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.thinking = widgets.HTML()
-        self.new_game_button = widgets.Button(description="new game", button_style="info")
+        self.new_game_button = widgets.Button(description="new game")
         self.new_game_button.on_click(lambda _: self.new_game())
         self.search_button = widgets.Button(description="show me its search")
         self.search_button.on_click(lambda _: self.show_search())

@@ -141,7 +141,7 @@ VIEWER_STATE_JS = """(viewer) => {
   return {
     sentence: live ? live.textContent.trim() : null,
     counters: html.length ? html[html.length - 1].textContent.trim() : null,
-    readout: viewer.querySelector('.aisearch-step-slider output').textContent.trim(),
+    readout: viewer.querySelector('.aisearch-step-slider .aisearch-readout').textContent.trim(),
     src: image ? image.src : null,
     image_loaded: !!image && image.complete && image.naturalWidth > 0,
     previous_disabled: button('previous').disabled,

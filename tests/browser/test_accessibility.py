@@ -198,7 +198,7 @@ def game_board(page, cells: int):
     found = [
         boards.nth(i)
         for i in range(boards.count())
-        if boards.nth(i).locator(".widget-gridbox button").count() == cells
+        if boards.nth(i).locator("button.aisearch-cell").count() == cells
     ]
     assert found, f"no board of {cells} cells (with 'show me its search') in the page"
     return found[0]
@@ -225,7 +225,7 @@ def play_a_cell(board, cell: str):
 
 def tic_tac_toe(page):
     board = game_board(page, 9)
-    play_a_cell(board, 'button[title="(1, 1)"]')
+    play_a_cell(board, 'button[aria-label="row 2, column 2, empty"]')
     return board
 
 
@@ -247,15 +247,15 @@ def dice_nim(page):
 
 def connect_four(columns: int):
     def play(page):
-        last = page.get_by_role("button", name=f"▼ {columns}", exact=True)
-        beyond = page.get_by_role("button", name=f"▼ {columns + 1}", exact=True)
+        last = page.get_by_role("button", name=re.compile(rf"^column {columns}\b"))
+        beyond = page.get_by_role("button", name=re.compile(rf"^column {columns + 1}\b"))
         boards = page.locator(BOARD).filter(has=last).filter(has_not=beyond)
         assert boards.count(), f"no Connect Four board of {columns} columns in the page"
         board = boards.first
         board.scroll_into_view_if_needed()
         board.get_by_role("button", name="new game").click()
         wait_until(lambda: "turn 1:" not in board.inner_text(), "a new game")
-        board.get_by_role("button", name="▼ 3", exact=True).click()
+        board.get_by_role("button", name="column 3", exact=True).click()
         wait_until(
             lambda: "turn 1:" in (t := board.inner_text()) and "Your move" in t,
             "the computer's reply to a stone in column 3",
@@ -291,7 +291,7 @@ def test_search_viewer_of_a_board(lab_notebook, record, screenshots):
     page = lab_notebook("03_evaluation_and_depth").page
     board = tic_tac_toe(page)
     board.get_by_role("button", name="show me its search").click()
-    found = board.locator(".widget-vbox:has(> img.widget-image)")
+    found = board.locator(".widget-vbox:has(> .aisearch-alt-image)")
     wait_until(lambda: found.count() == 1, "the viewer of the computer's search")
     viewer = StepViewer(found.first)
     viewer.settled_state()
