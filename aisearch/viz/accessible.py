@@ -130,7 +130,10 @@ def focus_css(scope: str = VIEWER) -> str:
     input and menu inside ``.scope`` a focus ring of 3 px, well over WCAG's
     3:1 (JupyterLab's own is a 1 px light blue, about 2:1)."""
     targets = ", ".join(f".{scope} {tag}:focus-visible" for tag in ("button", "input", "select"))
-    return f"<style>{targets} {{ outline: 3px solid {FOCUS_RING}; outline-offset: 2px; }}</style>"
+    # Important: ipywidgets' own focus rule for its buttons is more specific
+    # than any rule scoped to the viewer, and draws the faint 1 px ring.
+    ring = f"outline: 3px solid {FOCUS_RING} !important; outline-offset: 2px !important;"
+    return f"<style>{targets} {{ {ring} }}</style>"
 
 
 class LiveText(anywidget.AnyWidget):

@@ -88,7 +88,7 @@ def board_css() -> str:
 {cell}[aria-disabled="true"] {{ cursor: default; }}
 {cell}:focus-visible {{ outline: 3px solid {FOCUS_RING}; outline-offset: 2px; }}
 {board} button:focus-visible, {board} select:focus-visible, {board} input:focus-visible {{
-  outline: 3px solid {FOCUS_RING}; outline-offset: 2px;
+  outline: 3px solid {FOCUS_RING} !important; outline-offset: 2px !important;
 }}
 {cell}.{MARK_CLASSES["X"]} {{ color: {MARK_COLOURS["X"]}; }}
 {cell}.{MARK_CLASSES["O"]} {{ color: {MARK_COLOURS["O"]}; }}

@@ -65,6 +65,15 @@ def test_the_viewer_steps_from_the_keyboard_and_announces_each_step(lab_notebook
     assert region.get_attribute("data-seen") == "first", "the live region stayed in place"
     screenshots(viewer.locator, "after-the-arrow-keys")
 
+    # The focus is seen: a ring of 3 px in #111111 (JupyterLab's own is 1 px, light blue).
+    page.keyboard.press("Tab")  # from the slider to "next ▶"
+    ring = page.evaluate(
+        """() => { const s = getComputedStyle(document.activeElement);
+                   return [document.activeElement.textContent.trim(), s.outlineStyle,
+                           s.outlineWidth, s.outlineColor]; }"""
+    )
+    assert ring == ["next ▶", "solid", "3px", "rgb(17, 17, 17)"], ring
+
     # Every control Tab reaches in the viewer has a name.
     names = viewer.locator.evaluate(
         """(viewer) => [...viewer.querySelectorAll('button, input, select')]
