@@ -232,7 +232,9 @@ def test_the_real_connect_four_board_plays_a_whole_game_within_its_budget(
         buttons = board.get_by_role("button", name=re.compile(r"^column \d$"))
         # The columns' states may arrive just after the status text: wait for them.
         open_columns = wait_until(
-            lambda: [b for b in buttons.all() if b.get_attribute("aria-disabled") == "false"],
+            lambda buttons=buttons: [
+                b for b in buttons.all() if b.get_attribute("aria-disabled") == "false"
+            ],
             "an open column to click",
         )
         # Centre columns first, as a player would, so that games last.
