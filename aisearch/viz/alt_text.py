@@ -278,3 +278,38 @@ def show(figure: Figure | Axes | None = None, *, alt: str | None = None) -> None
         import matplotlib.pyplot as plt
 
         plt.close(figure)
+
+
+class DescribedSteps:
+    """What a figure of a trace's steps says of itself, for its text alternative.
+
+    ``TreeFigure``, ``FocusFigure`` and ``MCTSFigure`` mix this in: each has a
+    ``trace``, the ``frame`` shown and ``png()``, and says in ``heading()``
+    what kind of picture it is; the rest is the frame in words
+    (``aisearch.description.describe_frame``), which the step viewer uses as
+    its picture's alt text.
+    """
+
+    trace: Any
+    frame: Any
+
+    def heading(self) -> str:
+        """The first line: what kind of picture this is."""
+        raise NotImplementedError
+
+    def png(self) -> bytes:
+        raise NotImplementedError
+
+    @property
+    def description(self) -> str:
+        """What the figure shows now, in words: its text alternative."""
+        return self.describe(self.frame)
+
+    def describe(self, frame) -> str:
+        """What the figure shows at ``frame`` (a frame of its trace), in words."""
+        from ..description import describe_frame
+
+        return f"{self.heading()}\n{describe_frame(self.trace, frame)}"
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        return mimebundle(self.png(), self.description)

@@ -30,10 +30,9 @@ from matplotlib.patches import Rectangle
 
 import aisearch.viz.style as style
 
-from ..description import describe_frame
 from ..focus import FocusView, MCTSOverview, Overview
 from ..trace import bound_text
-from .alt_text import mimebundle, set_description
+from .alt_text import DescribedSteps, set_description
 from .canvas import Blitter, new_figure
 from .framing import CAPTION_LINE, CAPTION_LINES, add_caption, add_counters
 from .glyphs import add_glyph, can_draw, state_image
@@ -569,7 +568,7 @@ class FocusDrawing:
         return sorted(n for n, look in self.looks.items() if look == active)
 
 
-class FocusFigure:
+class FocusFigure(DescribedSteps):
     """One figure showing a large trace in focus and context, a step at a time.
 
     The same interface as ``TreeFigure`` (``update``, ``png``, ``figure``,
@@ -677,18 +676,10 @@ class FocusFigure:
         self.update(step)
         set_description(self.figure, lambda: self.description)
 
-    @property
-    def description(self) -> str:
-        """What the figure shows now, in words: its text alternative."""
-        return self.describe(self.frame)
-
-    def describe(self, frame) -> str:
-        """What the figure shows at ``frame`` (a frame of its trace), in words
-        (``aisearch.description.describe_frame``); the step viewer's alt text."""
+    def heading(self) -> str:
         return (
             f"Search tree of {len(self.trace.nodes()):,} nodes, drawn in focus: the path "
-            f"from the root in full, each subtree beside it summarised.\n"
-            f"{describe_frame(self.trace, frame)}"
+            "from the root in full, each subtree beside it summarised."
         )
 
     def update(self, step: int):
@@ -757,9 +748,6 @@ class FocusFigure:
 
     def _repr_png_(self) -> bytes:
         return self.png()
-
-    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
-        return mimebundle(self.png(), self.description)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {len(self.trace.nodes())} nodes at step {self.step} of {len(self.trace) - 1}>"

@@ -50,7 +50,7 @@ from ..description import describe_frame
 from ..focus import FocusView, MCTSOverview
 from ..mcts_trace import SELECT, MCTSFrame, MCTSTrace
 from ..trace import format_value
-from .alt_text import mimebundle, set_description
+from .alt_text import DescribedSteps, set_description
 from .focus import WHOLE_TREE_OPTIONS, FocusDrawing, FocusFigure, is_large, summary_handles
 from .framing import add_caption, add_counters, framed_figure, top_band, width_and_wrap
 from .layout import Position, tidy_layout, tree_layout
@@ -397,7 +397,7 @@ def default_size(layout: dict[int, Position]) -> tuple[float, float]:
     return width, min(7.0, max(2.4, 1.15 * levels))
 
 
-class MCTSFigure:
+class MCTSFigure(DescribedSteps):
     """One matplotlib ``Figure`` showing an MCTS trace, one step at a time.
 
     The counterpart of ``TreeFigure``: ``update(step)`` restyles the
@@ -461,18 +461,10 @@ class MCTSFigure:
         self.update(step)
         set_description(self.figure, lambda: self.description)
 
-    @property
-    def description(self) -> str:
-        """What the figure shows now, in words: its text alternative."""
-        return self.describe(self.frame)
-
-    def describe(self, frame) -> str:
-        """What the figure shows at ``frame`` (a frame of its trace), in words
-        (``aisearch.description.describe_frame``); the step viewer's alt text."""
+    def heading(self) -> str:
         return (
             f"Monte Carlo search tree, {len(self.layout)} nodes when done; a node's colour "
-            f"is its mean for MAX, written under it as visits / mean.\n"
-            f"{describe_frame(self.trace, frame)}"
+            "is its mean for MAX, written under it as visits / mean."
         )
 
     def _legend(self, width: float, height: float) -> None:
@@ -547,9 +539,6 @@ class MCTSFigure:
 
     def _repr_png_(self) -> bytes:
         return self.png()
-
-    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
-        return mimebundle(self.png(), self.description)
 
     def __repr__(self) -> str:
         return (

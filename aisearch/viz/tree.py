@@ -36,7 +36,7 @@ import aisearch.viz.style as style
 
 from ..description import describe_frame
 from ..trace import UNSEEN, bound_text
-from .alt_text import mimebundle, set_description
+from .alt_text import DescribedSteps, set_description
 from .canvas import Blitter
 from .framing import (
     CAPTION_LINES,
@@ -401,7 +401,7 @@ class TreeDrawing(TreeTexts):
         return sorted(found)
 
 
-class TreeFigure:
+class TreeFigure(DescribedSteps):
     """One matplotlib ``Figure`` showing a trace, one step at a time.
 
     The figure, its axes and all artists are made here, once; ``update(step)``
@@ -483,18 +483,8 @@ class TreeFigure:
         self.update(step)
         set_description(self.figure, lambda: self.description)
 
-    @property
-    def description(self) -> str:
-        """What the figure shows now, in words: its text alternative."""
-        return self.describe(self.frame)
-
-    def describe(self, frame) -> str:
-        """What the figure shows at ``frame`` (a frame of its trace), in words
-        (``aisearch.description.describe_frame``); the step viewer's alt text."""
-        return (
-            f"Search tree of {len(self.layout)} nodes, drawn whole.\n"
-            f"{describe_frame(self.trace, frame)}"
-        )
+    def heading(self) -> str:
+        return f"Search tree of {len(self.layout)} nodes, drawn whole."
 
     def _wrapped(self, step: int) -> list[str]:
         return textwrap.wrap(self.trace.sentence(step), self.wrap)
@@ -542,9 +532,6 @@ class TreeFigure:
 
     def _repr_png_(self) -> bytes:
         return self.png()
-
-    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
-        return mimebundle(self.png(), self.description)
 
     def __repr__(self) -> str:
         return (
