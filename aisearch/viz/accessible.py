@@ -159,13 +159,16 @@ class AltImage(anywidget.AnyWidget):
 class StepSlider(anywidget.AnyWidget):
     """A slider over the steps ``min`` .. ``max``, named by ``label`` (a visible
     ``<label>`` tied to a range input) and read out as ``value_text``,
-    "step 3 of 20"."""
+    "step 3 of 20" (of ``total``, if given, else of ``max``)."""
 
     _esm = _STEP_SLIDER_ESM
     value = traitlets.Int(0).tag(sync=True)
     min = traitlets.Int(0).tag(sync=True)
     max = traitlets.Int(0).tag(sync=True)
     label = traitlets.Unicode("step").tag(sync=True)
+    total = traitlets.Int(-1).tag(sync=True)
+    """The number said after "of" (the last step of the whole trace, even while the
+    slider runs over one subtree's steps); -1: ``max``."""
     value_text = traitlets.Unicode("").tag(sync=True)
 
     @traitlets.validate("value")
@@ -177,9 +180,10 @@ class StepSlider(anywidget.AnyWidget):
         if not self.min <= self.value <= self.max and self.min <= self.max:
             self.value = min(max(self.value, self.min), self.max)
 
-    @traitlets.observe("value", "max", "label")
+    @traitlets.observe("value", "max", "label", "total")
     def _say(self, _change=None) -> None:
-        self.value_text = f"{self.label} {self.value} of {self.max}"
+        total = self.max if self.total < 0 else self.total
+        self.value_text = f"{self.label} {self.value} of {total}"
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -74,7 +74,8 @@ class StepControls(widgets.HBox):
         require_count(interval, "interval", 1)
         # A named range input ("step 3 of 20" to a screen reader): a stock
         # IntSlider's label is not tied to its handle.
-        self.slider = StepSlider(value=step, min=0, max=last, label="step")
+        # "of" the whole trace's last step, also while it runs over one subtree.
+        self.slider = StepSlider(value=step, min=0, max=last, label="step", total=last)
         self.player = widgets.Play(
             value=step,
             min=0,

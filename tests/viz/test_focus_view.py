@@ -112,6 +112,8 @@ def test_the_viewer_opens_a_collapsed_subtree_and_steps_inside_it(tictactoe):
     viewer.subtree.value = node
     assert viewer.focus == node and (viewer.slider.min, viewer.slider.max) == (steps[0], steps[-1])
     assert viewer.step == steps[0] and viewer.frame.event.node == node
+    # Said as in the counters: of the whole trace's last step, not of the subtree's.
+    assert viewer.slider.value_text == f"step {steps[0]} of {len(tictactoe) - 1}"
     viewer.next_button.click()
     assert viewer.step == steps[0] + 1 and viewer.image.value == viewer.tree_figure.png()
     viewer.step = steps[-1]
