@@ -45,6 +45,7 @@ from .evaluation import EVALUATION_GAMES as EVALUATION_GAMES
 from .evaluation import EVALUATION_TO_BEAT as EVALUATION_TO_BEAT
 from .evaluation import check_isolation_evaluation, isolation_baseline
 from .expectimax import chance_case_trees, check_expectimax
+from .grading import ExerciseFailed, assert_passed
 from .maxn import BACKUP_TREE as BACKUP_TREE
 from .maxn import check_maxn, check_maxn_by_hand, draw_backup_tree, maxn_case_trees
 from .mcts import check_selection, check_uct_score
@@ -54,7 +55,9 @@ from .minimax import check_depth_limited, check_minimax
 # FAIL and PASS, EVALUATION_GAMES and EVALUATION_TO_BEAT, and BACKUP_TREE.
 __all__ = [
     "CheckResult",
+    "ExerciseFailed",
     "RecordingGame",
+    "assert_passed",
     "case_trees",
     "chance_case_trees",
     "check_alphabeta",
