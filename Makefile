@@ -14,7 +14,7 @@ CHROMIUM ?= /usr/bin/chromium
 # Root installs packages directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: lab test lint unit notebooks browser chromium present benchmark benchmark-peers figures clean
+.PHONY: lab test lint unit notebooks browser chromium present release grade benchmark benchmark-peers figures clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,7 +27,7 @@ lab: $(STAMP)
 test: lint unit notebooks browser
 
 # Style, formatting and types: ruff and mypy, configured in pyproject.toml.
-LINTED := aisearch tests benchmarks tools notebooks/refresh.py
+LINTED := aisearch tests benchmarks tools nbgrader_config.py
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
 	$(BIN)/ruff format --check $(LINTED)
@@ -38,9 +38,21 @@ lint: $(STAMP)
 unit: $(STAMP)
 	MPLBACKEND=Agg $(BIN)/python -m pytest tests -m "not browser" -n auto
 
+# Both editions: the instructor source with every graded cell passing, the
+# student edition with every graded cell failing with "Not done yet" (and no
+# other failure: nbval compares the error with the stored one).
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env \
-		--nbval-sanitize-with notebooks/sanitize.cfg notebooks -n auto --dist loadfile
+		--nbval-sanitize-with tools/nbval-sanitize.cfg instructor notebooks -n auto --dist loadfile
+
+# The student edition (notebooks/) from the instructor source (instructor/), through
+# nbgrader: make release, or one assignment: make release NB=02_alpha_beta
+release: $(STAMP)
+	$(BIN)/python tools/course.py release $(NB)
+
+# Autograde every submission in submitted/<student>/<assignment>/: feedback/ and grades.csv
+grade: $(STAMP)
+	$(BIN)/python tools/course.py grade
 
 browser: $(STAMP) chromium
 	AISEARCH_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser -m browser

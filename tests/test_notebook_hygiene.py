@@ -1,11 +1,14 @@
-"""The course notebooks are stored the way CI and students need them.
+"""The course notebooks are stored the way CI, students and nbgrader need them.
 
-CI runs them with ``pytest --nbval-lax``: only cells whose first line is
-``# NBVAL_CHECK_OUTPUT`` have their stored outputs compared, so those cells
-must hold outputs, and every other cell must hold none (stale pictures and
-widget state only bloat the files and confuse diffs). ``notebooks/refresh.py``
-writes notebooks this way; these tests catch a notebook saved from Jupyter
-instead.
+CI runs both editions with ``pytest --nbval-lax``: only cells whose first line
+is ``# NBVAL_CHECK_OUTPUT``, or tagged ``nbval-check-output``, have their stored
+outputs compared, so those cells must hold outputs, and every other cell must
+hold none (stale pictures and widget state only bloat the files and confuse
+diffs). ``tools/refresh.py`` writes notebooks this way; these tests catch a
+notebook saved from Jupyter instead. The student edition must hold no
+solution, no hidden test and no instructors' cell, and every graded cell there
+is expected to fail with the check's "Not done yet"; in the instructor source
+every exercise is an nbgrader solution cell followed by a graded cell.
 """
 
 from pathlib import Path
@@ -15,29 +18,37 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 from nbformat.validator import NotebookValidationError
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+ROOT = Path(__file__).resolve().parent.parent
+STUDENT = sorted(ROOT.glob("notebooks/*/*.ipynb"))
+INSTRUCTOR = sorted(ROOT.glob("instructor/*/*.ipynb"))
 CHECKED = "# NBVAL_CHECK_OUTPUT"
-SOLUTIONS_HEADING = "## Solutions (for instructors)"
+CHECKED_TAG = "nbval-check-output"
 TEACHING_ORDER = [
-    "00_introduction.ipynb",
-    "01_minimax.ipynb",
-    "02_alpha_beta.ipynb",
-    "03_evaluation_and_depth.ipynb",
-    "04_expectimax.ipynb",
-    "05_caching_and_symmetry.ipynb",
-    "06_connect_four.ipynb",
-    "07_multiplayer.ipynb",
-    "08_monte_carlo.ipynb",
+    "00_introduction",
+    "01_minimax",
+    "02_alpha_beta",
+    "03_evaluation_and_depth",
+    "04_expectimax",
+    "05_caching_and_symmetry",
+    "06_connect_four",
+    "07_multiplayer",
+    "08_monte_carlo",
 ]
+NOT_FOR_STUDENTS = ("### BEGIN SOLUTION", "### BEGIN HIDDEN TESTS", "### BEGIN MARK SCHEME")
+
+
+def tags(cell) -> list:
+    return cell.metadata.get("tags", [])
 
 
 def is_checked(cell) -> bool:
     lines = cell.source.lstrip().splitlines()
-    return cell.cell_type == "code" and bool(lines) and lines[0].strip() == CHECKED
+    marked = bool(lines) and lines[0].strip() == CHECKED
+    return cell.cell_type == "code" and (marked or CHECKED_TAG in tags(cell))
 
 
-def is_solution(cell) -> bool:
-    return "solution" in cell.metadata.get("tags", [])
+def grading(cell) -> dict:
+    return cell.metadata.get("nbgrader", {})
 
 
 def problems(nb) -> list[str]:
@@ -51,25 +62,10 @@ def problems(nb) -> list[str]:
         found.append("widget state saved in the notebook metadata ('widgets')")
     if nb.metadata.get("kernelspec", {}).get("name") != "python3":
         found.append("kernel is not 'python3'")
-    solutions_section = next(
-        (
-            i
-            for i, c in enumerate(nb.cells)
-            if c.cell_type == "markdown" and c.source.startswith(SOLUTIONS_HEADING)
-        ),
-        None,
-    )
     for index, cell in enumerate(nb.cells):
         where = f"cell {index}"
         if "input(" in cell.source and cell.cell_type == "code":
             found.append(f"{where} calls input(): CI has no standard input")
-        if is_solution(cell):
-            if not cell.metadata.get("jupyter", {}).get("source_hidden"):
-                found.append(
-                    f"{where} is a solution whose code is not folded away (jupyter.source_hidden)"
-                )
-            if solutions_section is None or index < solutions_section:
-                found.append(f"{where} is a solution outside the '{SOLUTIONS_HEADING}' section")
         if cell.cell_type != "code":
             continue
         if is_checked(cell):
@@ -91,17 +87,71 @@ def problems(nb) -> list[str]:
     return found
 
 
-def test_the_notebooks_exist_in_teaching_order():
-    present = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
-    assert present == TEACHING_ORDER
-    assert all(name[:2].isdigit() and name[2] == "_" for name in present), present
+def student_edition_problems(nb) -> list[str]:
+    """What the student edition must not hold, and how its graded cells must fail."""
+    found = []
+    for index, cell in enumerate(nb.cells):
+        where = f"cell {index}"
+        for marker in NOT_FOR_STUDENTS:
+            if marker in cell.source:
+                found.append(f"{where} holds {marker!r}: not for students")
+        if "instructor" in tags(cell):
+            found.append(f"{where} is an instructors' cell")
+        if grading(cell).get("grade"):
+            if "raises-exception" not in tags(cell) or not is_checked(cell):
+                found.append(f"{where} is graded but not tagged raises-exception and checked")
+            errors = [o for o in cell.outputs if o.output_type == "error"]
+            if not errors or not errors[0].evalue.startswith("Not done yet"):
+                found.append(f"{where} is graded but its stored output is not 'Not done yet'")
+    return found
 
 
-@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name)
+def instructor_source_problems(nb) -> list[str]:
+    """Every exercise is a solution region and a graded cell with hidden tests after it."""
+    found = []
+    cells = nb.cells
+    for index, cell in enumerate(cells):
+        where = f"cell {index}"
+        if cell.cell_type == "code" and cell.source.startswith("# Your turn"):
+            if "optional" in cell.source.splitlines()[0] or not grading(cell).get("solution"):
+                # Answers that are not functions (a dict by hand) follow in an
+                # instructors' cell; the optional ones are not graded.
+                if "instructor" not in tags(cells[index + 1]):
+                    found.append(f"{where} is an exercise without a solution")
+                continue
+            if "### BEGIN SOLUTION" not in cell.source:
+                found.append(f"{where} is a solution cell without a solution region")
+            following = next((c for c in cells[index + 1 :] if c.cell_type == "code"), None)
+            if following is None or not grading(following).get("grade"):
+                found.append(f"{where} is an exercise not followed by a graded cell")
+        if grading(cell).get("grade") and "### BEGIN HIDDEN TESTS" not in cell.source:
+            found.append(f"{where} is graded without hidden tests")
+    if not any(grading(c).get("grade") for c in cells):
+        found.append("no graded cell")
+    return found
+
+
+def test_both_editions_hold_the_notebooks_in_teaching_order():
+    for edition in (STUDENT, INSTRUCTOR):
+        assert [p.parent.name for p in edition] == TEACHING_ORDER
+        assert all(p.stem == p.parent.name for p in edition), edition
+
+
+@pytest.mark.parametrize("path", STUDENT + INSTRUCTOR, ids=lambda p: str(p.relative_to(ROOT)))
 def test_notebook_is_stored_cleanly(path):
     nb = nbformat.read(path, as_version=4)
-    assert problems(nb) == [], f"{path.name}: run `python notebooks/refresh.py {path}`"
+    assert problems(nb) == [], f"{path.name}: run `python tools/refresh.py {path}`"
     assert any(is_checked(c) for c in nb.cells), "no checked cell: CI would check nothing"
+
+
+@pytest.mark.parametrize("path", STUDENT, ids=lambda p: p.parent.name)
+def test_the_student_edition_holds_no_solution_and_fails_as_expected(path):
+    assert student_edition_problems(nbformat.read(path, as_version=4)) == []
+
+
+@pytest.mark.parametrize("path", INSTRUCTOR, ids=lambda p: p.parent.name)
+def test_the_instructor_source_has_a_solution_and_hidden_tests_per_exercise(path):
+    assert instructor_source_problems(nbformat.read(path, as_version=4)) == []
 
 
 def test_the_checker_rejects_a_badly_stored_notebook(tmp_path):
@@ -122,7 +172,6 @@ def test_the_checker_rejects_a_badly_stored_notebook(tmp_path):
         new_code_cell(f"{CHECKED}\nprint(2)", execution_count=None),
         new_code_cell("plot()", execution_count=None, outputs=[picture]),
         new_code_cell("name = input('your name? ')"),
-        new_code_cell("def solution(): ...", metadata={"tags": ["solution"]}),
     ]
     path = tmp_path / "bad.ipynb"
     nbformat.write(nb, path)
@@ -134,8 +183,6 @@ def test_the_checker_rejects_a_badly_stored_notebook(tmp_path):
     assert "cell 2 is marked # NBVAL_CHECK_OUTPUT but has no execution count" in found
     assert "cell 3 has stored outputs but is not marked # NBVAL_CHECK_OUTPUT" in found
     assert "cell 4 calls input(): CI has no standard input" in found
-    assert "cell 5 is a solution whose code is not folded away (jupyter.source_hidden)" in found
-    assert "cell 5 is a solution outside the '## Solutions (for instructors)' section" in found
     assert "checked cells are numbered [None], expected 1, 2, 3, ..." in found
 
 
@@ -159,28 +206,57 @@ def test_the_checker_accepts_a_clean_notebook():
             execution_count=1,
             outputs=[new_output("stream", name="stdout", text="2\n")],
         ),
-        new_markdown_cell(f"{SOLUTIONS_HEADING}\n\nTry first."),
-        new_code_cell(
-            "def solution(): ...",
-            metadata={"tags": ["solution"], "jupyter": {"source_hidden": True}},
-        ),
+        new_markdown_cell("## Exercise"),
     ]
     assert problems(nb) == []
 
 
-def test_refresh_folds_solutions_away_and_nothing_else():
+def test_the_student_edition_checker_rejects_solutions_and_silent_graded_cells():
+    graded = {"grade": True, "solution": False, "locked": True, "points": 1, "grade_id": "t"}
+    nb = new_notebook(
+        cells=[
+            new_code_cell("def f():\n    ### BEGIN SOLUTION\n    return 1\n    ### END SOLUTION"),
+            new_code_cell("x = 1", metadata={"tags": ["instructor"]}),
+            new_code_cell("assert_passed(check(f))", metadata={"nbgrader": graded}),
+        ]
+    )
+    found = student_edition_problems(nb)
+    assert "cell 0 holds '### BEGIN SOLUTION': not for students" in found
+    assert "cell 1 is an instructors' cell" in found
+    assert "cell 2 is graded but not tagged raises-exception and checked" in found
+    assert "cell 2 is graded but its stored output is not 'Not done yet'" in found
+
+
+def test_the_instructor_source_checker_wants_solutions_and_hidden_tests():
+    solution = {"grade": False, "solution": True, "locked": False, "grade_id": "f"}
+    graded = {"grade": True, "solution": False, "locked": True, "points": 1, "grade_id": "t"}
+    nb = new_notebook(
+        cells=[
+            new_code_cell("# Your turn\ndef f():\n    ...", metadata={"nbgrader": solution}),
+            new_code_cell("assert_passed(check(f))", metadata={"nbgrader": graded}),
+        ]
+    )
+    found = instructor_source_problems(nb)
+    assert "cell 0 is a solution cell without a solution region" in found
+    assert "cell 1 is graded without hidden tests" in found
+
+
+def test_refresh_drops_folding_and_keeps_tagged_outputs():
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("refresh", NOTEBOOKS / "refresh.py")
+    spec = importlib.util.spec_from_file_location("refresh", ROOT / "tools" / "refresh.py")
     refresh = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(refresh)
+    stream = new_output("stream", name="stdout", text="1\n")
     nb = new_notebook(
         cells=[
             new_code_cell("x = 1", metadata={"jupyter": {"source_hidden": True}}),
-            new_code_cell("def solution(): ...", metadata={"tags": ["solution"]}),
+            new_code_cell("print(1)", metadata={"tags": [CHECKED_TAG]}, outputs=[stream]),
+            new_code_cell("print(2)", outputs=[stream]),
         ]
     )
     refresh.keep_checked_outputs(nb)
     assert "jupyter" not in nb.cells[0].metadata
-    assert nb.cells[1].metadata["jupyter"] == {"source_hidden": True}
+    assert nb.cells[1].outputs and nb.cells[1].execution_count == 1
+    assert not nb.cells[2].outputs and nb.cells[2].execution_count is None
     nbformat.validate(nb)

@@ -1,10 +1,10 @@
 """How long each course notebook takes to run top to bottom, and its slowest cell.
 
     .venv/bin/python tools/notebook_times.py                      # every notebook
-    .venv/bin/python tools/notebook_times.py notebooks/03_*.ipynb
+    .venv/bin/python tools/notebook_times.py instructor/03_*/*.ipynb
 
 Each notebook runs in a fresh ``python3`` kernel, from its own folder, as
-``notebooks/refresh.py`` runs it (nothing is written back). The kernel records
+``tools/refresh.py`` runs it (nothing is written back). The kernel records
 when each cell started and finished; the table gives the whole run (kernel
 start included), the time of the cells, and the slowest cell with the first
 line of its source. The goals (issue "Speed where students feel it") are a
@@ -22,7 +22,8 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-HERE = Path(__file__).resolve().parent.parent / "notebooks"
+# The instructor source: every cell runs there (the student edition stops at an exercise).
+HERE = Path(__file__).resolve().parent.parent / "instructor"
 NOTEBOOK_GOAL, CELL_GOAL = 20.0, 5.0
 
 
@@ -55,7 +56,7 @@ def time_notebook(path: Path) -> tuple[float, float, float, str]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", type=Path)
-    paths = parser.parse_args(argv).notebooks or sorted(HERE.glob("[0-9][0-9]_*.ipynb"))
+    paths = parser.parse_args(argv).notebooks or sorted(HERE.glob("[0-9][0-9]_*/*.ipynb"))
     print(f"{'notebook':32}{'run s':>8}{'cells s':>9}{'slowest s':>11}  slowest cell")
     over = 0
     for path in paths:

@@ -1,7 +1,7 @@
 """Present a lecture: a notebook as a page with no code, for a projector.
 
     make present NB=02                         # or, the same:
-    .venv/bin/python tools/present.py 02       # 02_alpha_beta.ipynb
+    .venv/bin/python tools/present.py 02       # 02_alpha_beta
     .venv/bin/python tools/present.py          # a list of all the notebooks
 
 Voilà runs the notebook in a fresh kernel and serves what it shows: the
@@ -11,7 +11,8 @@ this machine only (127.0.0.1) and opens in the browser; press Ctrl+C here
 to stop it.
 
 A notebook is named by its number or name (``02``, ``02_alpha_beta``) or by
-its path. The browser tests start the presentation with this same script.
+its path. The lecture is the instructor source (``instructor/``), in which every
+cell runs: in the student edition the first unfinished exercise would stop it. The browser tests start the presentation with this same script.
 """
 
 from __future__ import annotations
@@ -22,16 +23,16 @@ import shutil
 import sys
 from pathlib import Path
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "instructor"
 
 
 def find_notebook(name: str, folder: Path) -> Path:
     """The notebook ``name`` names: a path, a file name, or the start of one (``02``)."""
     if Path(name).is_file():
         return Path(name)
-    matches = sorted(folder.glob(f"{name}*.ipynb"))
+    matches = sorted(folder.glob(f"{name}*/{name}*.ipynb"))
     if len(matches) != 1:
-        known = ", ".join(p.stem for p in sorted(folder.glob("*.ipynb")))
+        known = ", ".join(p.stem for p in sorted(folder.glob("*/*.ipynb")))
         found = "no notebook" if not matches else f"{len(matches)} notebooks"
         raise SystemExit(f"present: {found} in {folder} named {name!r}; the notebooks: {known}")
     return matches[0]
@@ -66,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
         "--notebooks",
         type=Path,
         default=NOTEBOOKS,
-        help="the folder of the course notebooks (default: %(default)s)",
+        help="the folder of the course's notebooks, one folder each (default: %(default)s)",
     )
     parser.add_argument("--port", type=int, help="the port (default: Voilà's, 8866 or next)")
     parser.add_argument("--token", help="require this token in the address (default: none)")

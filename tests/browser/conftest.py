@@ -1,8 +1,12 @@
 """Fixtures of the browser tests: a real Jupyter server, a real Chromium.
 
 Every server runs on 127.0.0.1, on a free port, behind a token, in its own
-process group, on a temporary copy of ``notebooks/`` (running a notebook
-never changes the repository's). Teardown always stops what was started, even
+process group, on a temporary copy of the course's instructor source,
+``instructor/`` (running a notebook never changes the repository's). The
+instructor source is the student edition with its exercises solved: every cell
+runs, the graded ones pass, and the viewers a check shows are drawn; in the
+student edition Run All stops at the first unfinished exercise, as it should
+(nbval checks that edition's graded cells). Teardown always stops what was started, even
 after a failure, kernels included, and fails the test if a process survives.
 
 Chromium is Debian's (``apt-get install chromium``), driven by Playwright by
@@ -28,7 +32,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = ROOT / "notebooks"
+NOTEBOOKS = ROOT / "instructor"
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 CHROMIUM = os.environ.get("AISEARCH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -199,8 +203,8 @@ def start_server(
 
 @pytest.fixture(scope="session")
 def course_copy(tmp_path_factory) -> Path:
-    """A throw-away copy of notebooks/, so that running cells changes no tracked file."""
-    copy = tmp_path_factory.mktemp("course") / "notebooks"
+    """A throw-away copy of instructor/, so that running cells changes no tracked file."""
+    copy = tmp_path_factory.mktemp("course") / "instructor"
     shutil.copytree(NOTEBOOKS, copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     return copy
 
@@ -409,7 +413,7 @@ def lab_notebook(browser, lab_server):
     def open_notebook(name: str) -> LabNotebook:
         if name not in opened:
             page = context.new_page()
-            opened[name] = LabNotebook.open_and_run(page, lab_server, f"{name}.ipynb")
+            opened[name] = LabNotebook.open_and_run(page, lab_server, f"{name}/{name}.ipynb")
         # A tab in the background has its timers throttled: each click would
         # wait seconds for the kernel's answer to be drawn.
         opened[name].page.bring_to_front()

@@ -32,7 +32,7 @@ from pages import RUN_SECONDS, DiceNimBoard, StepViewer, wait_until
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "instructor"
 REPORT = Path(__file__).resolve().parent / "screenshots" / "accessibility-audit.md"
 BOARD = ".jp-OutputArea-output > .widget-vbox"
 # The notebook presented: it has step viewers and a board (Dice Nim).
@@ -51,7 +51,7 @@ def shows_something(source: str) -> bool:
 def notebooks_that_show() -> list[str]:
     """Every course notebook with a cell that draws a figure or a widget."""
     found = []
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+    for path in sorted(NOTEBOOKS.glob("*/*.ipynb")):
         cells = nbformat.read(path, as_version=4).cells
         if any(cell.cell_type == "code" and shows_something(cell.source) for cell in cells):
             found.append(path.stem)

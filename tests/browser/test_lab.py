@@ -19,7 +19,7 @@ from pages import DiceNimBoard, StepViewer
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "instructor"
 
 
 def widget_names() -> set[str]:
@@ -49,7 +49,7 @@ def notebooks_with_widgets() -> list[str]:
     """Every course notebook whose code shows a widget, by name without ``.ipynb``."""
     made = re.compile(r"\b(ipywidgets|widgets\.\w+|" + "|".join(sorted(widget_names())) + r")\(")
     found = []
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+    for path in sorted(NOTEBOOKS.glob("*/*.ipynb")):
         cells = nbformat.read(path, as_version=4).cells
         if any(cell.cell_type == "code" and made.search(cell.source) for cell in cells):
             found.append(path.stem)

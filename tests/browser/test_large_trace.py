@@ -28,7 +28,9 @@ def screen(request, browser, lab_server):
     context.set_default_timeout(30_000)
     try:
         page = context.new_page()
-        notebook = LabNotebook.open_and_run(page, lab_server, "03_evaluation_and_depth.ipynb")
+        notebook = LabNotebook.open_and_run(
+            page, lab_server, "03_evaluation_and_depth/03_evaluation_and_depth.ipynb"
+        )
         yield notebook, request.param, files
     finally:
         context.close()

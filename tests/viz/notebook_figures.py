@@ -22,7 +22,8 @@ import nbformat
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
-NOTEBOOKS = pathlib.Path(__file__).resolve().parents[2] / "notebooks"
+# The instructor source: every cell runs there, the checks' viewers included.
+NOTEBOOKS = pathlib.Path(__file__).resolve().parents[2] / "instructor"
 
 KEEP_FIGURES = """\
 import matplotlib.figure as _labels_figure
@@ -73,7 +74,7 @@ print("LABELS" + _labels_json.dumps({"figures": len(_labels_made),
 
 
 def notebook_label_problems(name: str, timeout: int = 600, save_to: str = "") -> dict:
-    """Run ``notebooks/<name>`` and return ``{"figures", "viewers", "problems"}``.
+    """Run ``instructor/<name>`` (``02_alpha_beta/02_alpha_beta.ipynb``) and return ``{"figures", "viewers", "problems"}``.
 
     ``figures`` counts the figures the notebook made, ``viewers`` the step
     viewers alive at its end, ``problems`` lists ``label_problems`` of them all.
@@ -89,7 +90,10 @@ def notebook_label_problems(name: str, timeout: int = 600, save_to: str = "") ->
     manager = KernelManager()
     manager.kernel_cmd = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
     client = NotebookClient(
-        notebook, km=manager, timeout=timeout, resources={"metadata": {"path": str(NOTEBOOKS)}}
+        notebook,
+        km=manager,
+        timeout=timeout,
+        resources={"metadata": {"path": str((NOTEBOOKS / name).parent)}},
     )
     client.execute()
     for output in notebook.cells[-1].outputs:

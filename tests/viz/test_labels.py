@@ -246,7 +246,9 @@ def test_narrow_counts_in_a_tournament_chart_never_run_together():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(p.name for p in pathlib.Path(NOTEBOOKS).glob("*.ipynb")))
+@pytest.mark.parametrize(
+    "name", sorted(str(p.relative_to(NOTEBOOKS)) for p in pathlib.Path(NOTEBOOKS).glob("*/*.ipynb"))
+)
 def test_every_figure_of_a_notebook_can_be_read(name):
     report = notebook_label_problems(name)
     assert report["figures"] > 0

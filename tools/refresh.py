@@ -2,18 +2,21 @@
 
 After changing a notebook, run it here instead of saving it from Jupyter:
 
-    .venv/bin/python notebooks/refresh.py                      # every notebook
-    .venv/bin/python notebooks/refresh.py notebooks/01_minimax.ipynb
-    .venv/bin/python notebooks/refresh.py --check              # change nothing; exit 1 if stale
+    .venv/bin/python tools/refresh.py               # both editions, every notebook
+    .venv/bin/python tools/refresh.py instructor/01_minimax/01_minimax.ipynb
+    .venv/bin/python tools/refresh.py --check       # change nothing; exit 1 if stale
+
+An instructor edits ``instructor/`` and refreshes it; ``make release`` makes the
+student edition in ``notebooks/`` from it and refreshes that.
 
 Each notebook is executed top to bottom in a fresh ``python3`` kernel (with
-nbclient, from the notebook's own folder). Then only the cells whose first
-line is ``# NBVAL_CHECK_OUTPUT`` keep their outputs, numbered 1, 2, 3, ...;
+nbclient, from the notebook's own folder; a cell tagged ``raises-exception``, a
+graded cell of the student edition, may fail). Then only the cells whose first
+line is ``# NBVAL_CHECK_OUTPUT``, or tagged ``nbval-check-output``, keep their
+outputs, numbered 1, 2, 3, ...;
 every other code cell is cleared (no outputs, ``execution_count`` None).
-Widget state, timing metadata and the Python version are dropped, so a
-refresh on another machine gives the same file. Cells tagged ``solution``
-get their source folded away (``"jupyter": {"source_hidden": true}``, which
-JupyterLab honours); no other cell keeps folding state. CI
+Widget state, timing metadata, folding and the Python version are dropped, so
+a refresh on another machine gives the same file. CI
 (``pytest --nbval-lax``) then compares the kept outputs with a fresh run.
 """
 
@@ -28,15 +31,16 @@ import nbformat
 from nbclient import NotebookClient
 
 CHECKED = "# NBVAL_CHECK_OUTPUT"
-SOLUTION_TAG = "solution"
-HERE = Path(__file__).resolve().parent
+CHECKED_TAG = "nbval-check-output"
+ROOT = Path(__file__).resolve().parent.parent
 VOLATILE_CELL_METADATA = ("execution", "collapsed", "scrolled", "jupyter")
 
 
 def is_checked(cell) -> bool:
-    """True for a code cell whose first line marks its output as checked."""
+    """True for a code cell whose output is checked: by its first line, or by its tag."""
     lines = cell.source.lstrip().splitlines()
-    return cell.cell_type == "code" and bool(lines) and lines[0].strip() == CHECKED
+    marked = bool(lines) and lines[0].strip() == CHECKED
+    return cell.cell_type == "code" and (marked or CHECKED_TAG in cell.metadata.get("tags", []))
 
 
 def execute(nb, folder: Path, timeout: int = 600, kernel_name: str = "python3"):
@@ -70,22 +74,12 @@ def coalesce_streams(outputs) -> list:
     return joined
 
 
-def is_solution(cell) -> bool:
-    """True for an instructors' solution cell (tagged ``solution``)."""
-    return SOLUTION_TAG in cell.metadata.get("tags", [])
-
-
 def keep_checked_outputs(nb):
-    """Clear unchecked cells, number the checked ones 1, 2, ..., drop volatile metadata.
-
-    Solution cells are folded away, so that students try first.
-    """
+    """Clear unchecked cells, number the checked ones 1, 2, ..., drop volatile metadata."""
     count = 0
     for cell in nb.cells:
         for key in VOLATILE_CELL_METADATA:
             cell.metadata.pop(key, None)
-        if is_solution(cell):
-            cell.metadata["jupyter"] = {"source_hidden": True}
         if cell.cell_type != "code":
             continue
         if is_checked(cell):
@@ -126,7 +120,7 @@ def main(argv=None) -> int:
         "notebooks",
         nargs="*",
         type=Path,
-        help="notebooks to refresh (default: every notebooks/*.ipynb)",
+        help="notebooks to refresh (default: every notebook of both editions)",
     )
     parser.add_argument(
         "--check",
@@ -135,7 +129,9 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--timeout", type=int, default=600, help="seconds allowed per cell")
     args = parser.parse_args(argv)
-    paths = args.notebooks or sorted(HERE.glob("*.ipynb"))
+    paths = args.notebooks or sorted(
+        [*ROOT.glob("instructor/*/*.ipynb"), *ROOT.glob("notebooks/*/*.ipynb")]
+    )
     stale = []
     for path in paths:
         changed = refresh(path, write=not args.check, timeout=args.timeout)

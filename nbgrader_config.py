@@ -1,0 +1,83 @@
+"""nbgrader's settings for the course: this folder is the course directory.
+
+    instructor/<id>/<id>.ipynb   the instructor source: solutions, hidden tests, notes
+    notebooks/<id>/<id>.ipynb    the student edition, made by `make release`
+    submitted/<student>/<id>/    what students hand in; `make grade` grades it into
+    autograded/, feedback/ and grades.csv (none of them kept in git)
+
+Each notebook is an assignment of its own, named like its file (``02_alpha_beta``),
+so a course can set one a week. nbgrader reads this file from the folder it runs
+in; `make release` and `make grade` run it from here. See docs/teaching-a-course.md.
+"""
+
+import os
+import sys
+
+from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
+from nbgrader.preprocessors import (
+    CheckCellMetadata,
+    ClearHiddenTests,
+    ClearMarkScheme,
+    ClearOutput,
+    ClearSolutions,
+    ComputeChecksums,
+    GetGrades,
+    IncludeHeaderFooter,
+    InstantiateTests,
+    LockCells,
+    SaveCells,
+)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "tools"))
+from course_edition import LeaveOutInstructorCells, MarkGradedCellsExpectedToFail  # noqa: E402
+
+c = get_config()  # noqa: F821 (nbgrader defines it)
+
+c.CourseDirectory.root = HERE
+c.CourseDirectory.course_id = "aisearch"
+c.CourseDirectory.source_directory = "instructor"
+c.CourseDirectory.release_directory = "notebooks"
+
+# The course's own stub, as the notebooks have always shown it; indented like the
+# "### BEGIN SOLUTION" line it replaces.
+c.ClearSolutions.code_stub = {
+    "python": "raise NotImplementedError  # replace this line with your code"
+}
+c.ClearSolutions.text_stub = "*Your answer here.*"
+
+# nbgrader's own steps, in its order, then the course's two: the instructors' notes and
+# answers (cells tagged "instructor") are left out, and each graded cell is tagged
+# "raises-exception", since in the student edition it fails with "Not done yet" until
+# the exercise is done (nbval and nbclient then expect that error and no other).
+c.GenerateAssignment.preprocessors = [
+    IncludeHeaderFooter,
+    InstantiateTests,
+    LockCells,
+    ClearSolutions,
+    ClearOutput,
+    CheckCellMetadata,
+    ComputeChecksums,
+    SaveCells,
+    ClearHiddenTests,
+    ClearMarkScheme,
+    ComputeChecksums,
+    CheckCellMetadata,
+    LeaveOutInstructorCells,
+    MarkGradedCellsExpectedToFail,
+]
+
+# Grading runs the whole notebook, lecture cells included (the slowest takes a few
+# seconds); a cell that runs past this is interrupted and scores 0, and grading goes on.
+# The checks have a shorter limit of their own that names the student's function.
+c.Execute.timeout = 120
+
+# A graded cell a student deleted is put back (and graded), with a line that says so;
+# the line is a comment, since most graded cells are code.
+c.OverwriteCells.add_missing_cells = True
+c.OverwriteCells.missing_cell_notification = (
+    "# This graded cell ({cell_id}) was missing from the submission; nbgrader put it back.\n"
+)
+
+# Feedback shows the graded notebook without the hidden tests' code.
+c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
