@@ -18,6 +18,7 @@ from aisearch.exercises import (
     check_count_games,
     check_depth_limited,
     check_expectimax,
+    check_maxn,
     check_minimax,
 )
 from aisearch.games import GameTree, TicTacToe
@@ -1980,3 +1981,168 @@ def test_check_isolation_evaluation_never_raises_in_the_negated_tournament(monke
     result = evaluation_checks.check_isolation_evaluation(opponent_minus_mine)
     assert len(tournaments) == 2 and not result.passed
     assert "in Isolation you lose when you run out of moves" in result.message
+
+
+# Hidden tests: the checks run on cases given to them (cases=) ---------------------------
+
+
+def sees_three_actions(fn):
+    """``fn`` on a game that offers only a state's first three actions.
+
+    Right on every default case tree (none branches more than three ways),
+    wrong on a wider tree: the slip a hidden test's own tree catches.
+    """
+
+    class FirstThree:
+        def __init__(self, game):
+            self.game = game
+
+        def actions(self, state):
+            return self.game.actions(state)[:3]
+
+        def __getattr__(self, name):
+            return getattr(self.game, name)
+
+    def value(game, state, *args):
+        return fn(FirstThree(game), state, *args)
+
+    value.__name__ = fn.__name__
+    return value
+
+
+def maxn_right(game, state):
+    if game.is_terminal(state):
+        return tuple(game.utility(state, p) for p in game.players)
+    i = game.players.index(game.to_move(state))
+    best = None
+    for a in game.actions(state):
+        vector = maxn_right(game, game.result(state, a))
+        if best is None or vector[i] > best[i]:
+            best = vector
+    return best
+
+
+def _evaluated(tree):
+    """``tree`` with the evaluation 0 at every interior node (a depth-limited case)."""
+    values = {n: 0 if tree.value(n) is None else tree.value(n) for n in tree.nodes}
+    return GameTree.from_edges(
+        tree.edges(), values, {n: tree.role(n) for n in tree.nodes}, root=tree.root
+    )
+
+
+WIDE = GameTree.from_nested([[3, 5, 4, 1], [6, 9, 7, 2]])
+"""Two MIN nodes of four leaves each; the fourth leaf is each one's minimum."""
+WIDE_CHANCE = GameTree.from_nested(
+    [[(0.1, 1), (0.9, 2)], [(0.5, 2), (0.5, 3)], [(0.7, 1), (0.3, 3)], [(0.5, 9), (0.5, 8)]],
+    layers=("max", "chance"),
+)
+WIDE_MAXN = GameTree.from_nested(
+    [[(1, 2, 3), (2, 1, 3), (3, 3, 0), (0, 9, 0)], [(4, 1, 1), (1, 1, 4)]],
+    players=("P1", "P2", "P3"),
+)
+
+HIDDEN = [  # (check, a right function, the tree a first-three slip fails on)
+    (check_minimax, minimax_right, WIDE),
+    (check_depth_limited, depth_limited_right, _evaluated(WIDE)),
+    (check_alphabeta, make_alphabeta(), WIDE),
+    (check_expectimax, right_expectimax, WIDE_CHANCE),
+    (check_maxn, maxn_right, WIDE_MAXN),
+]
+
+
+@pytest.mark.parametrize(("check", "right", "tree"), HIDDEN)
+def test_a_right_function_passes_on_the_cases_given(check, right, tree):
+    assert check(right, cases={"hidden tree 1": tree}).passed
+    assert check(right, cases=[tree, tree]).passed
+
+
+@pytest.mark.parametrize(("check", "right", "tree"), HIDDEN)
+def test_a_slip_the_default_cases_miss_fails_on_a_given_tree(check, right, tree):
+    slip = sees_three_actions(right)
+    assert check(slip).passed  # the default cases never branch four ways
+    result = check(slip, cases={"hidden tree 1": tree})
+    assert not result.passed
+    assert "on the hidden tree 1" in result.message
+    assert result.message.endswith("(a case given to the check: hidden tree 1)")
+    assert "case_trees" not in result.message
+    assert "on the tree 1" in check(slip, cases=[tree]).message
+
+
+@pytest.mark.parametrize(("check", "right", "tree"), HIDDEN)
+def test_show_compares_on_the_given_tree(check, right, tree):
+    result = check(sees_three_actions(right), cases={"hidden tree 1": tree}, show=True)
+    assert result.comparison.case == "hidden tree 1" and result.comparison.tree is tree
+
+
+def test_count_games_runs_on_the_positions_given():
+    game = TicTacToe()
+    memorised = {state: count_games_right(g, state) for g, state in _default_positions()}
+
+    def count_games_memorised(game, state):
+        """The answers to the check's own cases, learnt by heart."""
+        return memorised.get(state, 0)
+
+    assert check_count_games(count_games_memorised).passed
+    position = game.from_rows("XO.", ".X.", "O..")
+    assert check_count_games(count_games_right, cases=[(game, position), (WIDE, "A")]).passed
+    result = check_count_games(count_games_memorised, cases={"hidden position": (game, position)})
+    assert not result.passed
+    assert "on the hidden position, expected" in result.message
+    assert "(a case given to the check: hidden position)" in result.message
+
+
+def _default_positions():
+    from aisearch.exercises.counting import _default_cases
+
+    return _default_cases().values()
+
+
+def test_four_in_a_row_and_uct_score_run_on_the_cases_given():
+    from aisearch.exercises import check_four_in_a_row, check_uct_score
+    from aisearch.games import ConnectFour
+
+    def four(bits, height):
+        return ConnectFour(7, height).has_four(bits)
+
+    row = sum(ConnectFour(7, 6).cell(c, 2) for c in range(3, 7))
+    assert check_four_in_a_row(four, cases={"row": (row, 7, 6)}).passed
+    result = check_four_in_a_row(lambda bits, height: False, cases=[(0, 7, 6), (row, 7, 6)])
+    assert not result.passed and "on the board 2, expected True" in result.message
+
+    def uct(mean, visits, parent_visits, c):
+        return mean + c * math.sqrt(math.log(parent_visits) / visits)
+
+    assert check_uct_score(uct, cases=[(0.2, 2, 5, 1.0)]).passed
+    result = check_uct_score(lambda m, n, big_n, c: m, cases=[(0.2, 2, 5, 1.0)])
+    assert not result.passed and "mean 0.2, 2 visits, parent 5 visits" in result.message
+
+
+@pytest.mark.parametrize(
+    ("check", "cases", "named"),
+    [
+        (check_minimax, [], "cases is empty"),
+        (check_minimax, "textbook tree", "cases must be a dict"),
+        (check_minimax, {"mine": 3}, "cases: 'mine' is 3, not a GameTree"),
+        (check_minimax, [WIDE_CHANCE], "cases: 'tree 1' is <GameTree"),
+        (check_alphabeta, {"three players": WIDE_MAXN}, "'three players'"),
+        (check_depth_limited, [WIDE], "no evaluation at 'A', 'B', 'C'"),
+        (check_expectimax, {1: WIDE_CHANCE}, "a case's name must be a non-empty string, got 1"),
+        (check_maxn, [WIDE, 3], "cases: 'tree 2' is 3"),
+        (check_count_games, [WIDE], "'position 1' is <GameTree"),
+    ],
+)
+def test_bad_cases_are_refused_up_front_naming_the_entry(check, cases, named):
+    with pytest.raises(ValueError, match="cases") as refused:
+        check(minimax_right, cases=cases)
+    assert named in str(refused.value)
+
+
+def test_bad_board_uct_and_table_cases_are_refused():
+    from aisearch.exercises import check_four_in_a_row, check_table_rule, check_uct_score
+
+    with pytest.raises(ValueError, match=r"cases: 'board 1' is \(64, 7, 6\), with stones off"):
+        check_four_in_a_row(bool, cases=[(1 << 6, 7, 6)])
+    with pytest.raises(ValueError, match="cases: 'case 1' is .*visits and parent_visits"):
+        check_uct_score(min, cases=[(0.5, 0, 10, 1.0)])
+    with pytest.raises(ValueError, match="cases: 'case 2' is .*bound must be"):
+        check_table_rule(min, cases=[("exact", 0, 1, 1, -1, 1), ("EXACT", 0, 1, 1, -1, 1)])

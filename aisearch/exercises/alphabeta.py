@@ -13,11 +13,12 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
+from functools import partial
 
 from ..alphabeta import alphabeta
 from ..games.gametree import GameTree
 from ..trace import CUTOFF, Trace
-from .cases import _look_at, case_trees
+from .cases import _Cases, _chosen_cases, _tree_problem, case_trees
 from .checking import (
     FAIL,
     CheckResult,
@@ -40,7 +41,7 @@ from .comparison import compare_alphabeta, shown
 from .minimax import _FIRST_CALL, _max_view, _misnamed_player
 
 
-def check_alphabeta(fn: Callable, *, show: bool = False) -> CheckResult:
+def check_alphabeta(fn: Callable, *, cases=None, show: bool = False) -> CheckResult:
     """Check ``fn(game, state, alpha, beta) -> value``, alpha-beta from MAX's point of view.
 
     ``fn`` is called at the root of each case tree with ``(-inf, +inf)``. Its
@@ -58,23 +59,48 @@ def check_alphabeta(fn: Callable, *, show: bool = False) -> CheckResult:
     call, and no pruning at all; and ``game.to_move(state)`` compared with a
     name no player has, such as 'max'.
 
+    ``cases``, if given, replaces the case trees: a dict ``{name: GameTree}``
+    or a list of trees (named ``"tree 1"``, ``"tree 2"``, ...), of MAX and
+    MIN without chance. The slips are then diagnosed on these trees.
+
     With ``show=True`` the result also carries the ``comparison`` of ``fn``
     with ``alphabeta`` on the first case it fails (the first case if it
     passes), which Jupyter shows under the message, step by step: the nodes
     each read, and the first step where they part.
+
+    >>> from aisearch.games import GameTree
+    >>> def minimax_value(game, state, alpha, beta):
+    ...     if game.is_terminal(state):
+    ...         return game.utility(state, "MAX")
+    ...     values = [minimax_value(game, game.result(state, a), alpha, beta)
+    ...               for a in game.actions(state)]
+    ...     return max(values) if game.to_move(state) == "MAX" else min(values)
+    >>> hidden = {"hidden tree 1": GameTree.from_nested([[3, 5], [2, 9]])}
+    >>> print(check_alphabeta(minimax_value, cases=hidden))
+    ... # doctest: +ELLIPSIS
+    ✗ alpha-beta: on the hidden tree 1, the value 3 is right but the nodes visited are not alpha-beta's.
+    ...
+    (a case given to the check: hidden tree 1)
+
+    Raises:
+        ValueError: ``cases`` is empty, or not trees alpha-beta can search
+            (the message names the bad entry).
     """
+    trees = _chosen_cases(cases, case_trees, _tree_problem(alphabeta), kind="search")
     return shown(
-        _check_alphabeta, fn, show, lambda case: compare_alphabeta(fn, case_trees()[case], case)
+        partial(_check_alphabeta, trees=trees),
+        fn,
+        show,
+        lambda case: compare_alphabeta(fn, trees[case], case),
     )
 
 
-def _check_alphabeta(fn: Callable, cases: list) -> CheckResult:
-    """``check_alphabeta``'s verdict; ``cases`` gathers the names of the cases tried."""
+def _check_alphabeta(fn: Callable, cases: list, trees: _Cases) -> CheckResult:
+    """``check_alphabeta``'s verdict on ``trees``; ``cases`` gathers the names of the cases tried."""
     exercise = "alpha-beta"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
     visited_total = 0
-    trees = case_trees()
     for name, tree in trees.items():
         case = name
         cases.append(name)
@@ -108,11 +134,11 @@ def _check_alphabeta(fn: Callable, cases: list) -> CheckResult:
             trace,
             lambda: _diagnose_alphabeta(fn, trees),
         )
-        return CheckResult(exercise, False, message + "\n" + _look_at(name))
+        return CheckResult(exercise, False, "\n".join([message, *trees.look_at(name)]))
     return _passed(
         exercise,
         f"right values, and exactly alpha-beta's visits "
-        f"({visited_total} nodes), on {len(trees)} trees.",
+        f"({visited_total} nodes), on {_plural(len(trees), 'tree')}.",
     )
 
 

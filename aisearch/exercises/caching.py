@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from ..table import Entry, TranspositionTable
 from ..tracing import EXACT, LOWER, UPPER
+from .cases import _chosen_cases
 from .checking import (
     FAIL,
     CheckResult,
@@ -20,15 +21,17 @@ from .checking import (
     _bool_problem,
     _call,
     _failure_for_exception,
+    _is_number,
     _name,
     _not_a_function,
     _passed,
+    _plural,
     _Raised,
     _show,
 )
 
 
-def check_table_rule(fn: Callable) -> CheckResult:
+def check_table_rule(fn: Callable, *, cases=None) -> CheckResult:
     """Check ``fn(bound, value, entry_depth, depth, alpha, beta) -> bool``: may the entry answer?
 
     ``bound`` is ``"exact"``, ``"lower"`` or ``"upper"``; ``value`` the stored
@@ -38,10 +41,22 @@ def check_table_rule(fn: Callable) -> CheckResult:
     The answer is compared with ``aisearch.table.TranspositionTable.use``
     on every combination of a small grid of cases.
 
+    ``cases``, if given, replaces the grid: a list of ``(bound, value,
+    entry_depth, depth, alpha, beta)`` tuples (or a dict of them by name),
+    with ``alpha < beta``.
+
     >>> from aisearch.caching import TranspositionTable, Entry
     >>> check_table_rule(lambda b, v, d0, d, a, c: TranspositionTable.use(
     ...     Entry(None, v, b, d0, None, None), d, a, c)[0]).passed
     True
+    >>> print(check_table_rule(lambda b, v, d0, d, a, c: b == "exact",
+    ...                        cases=[("lower", 5, 3, 2, 0, 4)]).message)
+    ... # doctest: +ELLIPSIS
+    ✗ table rule: on the case bound='lower', value=5, ..., `<lambda>` said False, expected True: ...
+
+    Raises:
+        ValueError: ``cases`` is empty, or holds something other than such a
+            tuple (the message names the bad entry).
     """
 
     exercise = "table rule"
@@ -63,12 +78,25 @@ def check_table_rule(fn: Callable) -> CheckResult:
         entry = Entry(None, value, bound, entry_depth, None, None)
         return TranspositionTable.use(entry, depth, alpha, beta)[0]
 
-    grid = [
-        (bound, value, entry_depth, depth, alpha, beta)
-        for bound, (alpha, beta), entry_depth, depth, value in itertools.product(
-            (EXACT, LOWER, UPPER), windows, depths, depths, values
-        )
-    ]
+    grid = list(
+        _chosen_cases(
+            cases,
+            lambda: {
+                f"case {i}": case
+                for i, case in enumerate(
+                    (
+                        (bound, value, entry_depth, depth, alpha, beta)
+                        for bound, (alpha, beta), entry_depth, depth, value in itertools.product(
+                            (EXACT, LOWER, UPPER), windows, depths, depths, values
+                        )
+                    ),
+                    1,
+                )
+            },
+            _table_case_problem,
+            unnamed="case",
+        ).values()
+    )
     for bound, value, entry_depth, depth, alpha, beta in grid:
         expected = may(bound, value, entry_depth, depth, alpha, beta)
         case = (
@@ -128,5 +156,21 @@ def check_table_rule(fn: Callable) -> CheckResult:
             ),
         )
     return _passed(
-        exercise, f"your rule answers exactly when the table may, on all {len(grid)} cases."
+        exercise,
+        f"your rule answers exactly when the table may, on all {_plural(len(grid), 'case')}.",
     )
+
+
+def _table_case_problem(case) -> str | None:
+    """What is wrong with a case of ``check_table_rule`` (``None`` if nothing)."""
+    if not (isinstance(case, tuple) and len(case) == 6):
+        return "not a (bound, value, entry_depth, depth, alpha, beta) tuple"
+    bound, *numbers = case
+    if bound not in (EXACT, LOWER, UPPER):
+        return "not a case: bound must be 'exact', 'lower' or 'upper'"
+    if not all(_is_number(x) for x in numbers):
+        return "not a case: value, entry_depth, depth, alpha and beta must be numbers"
+    _, entry_depth, depth, alpha, beta = numbers
+    if entry_depth < 0 or depth < 0 or not alpha < beta:
+        return "not a case: the depths must be >= 0, and alpha < beta"
+    return None

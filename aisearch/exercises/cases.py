@@ -4,14 +4,21 @@
 with evaluations at interior nodes, of the depth-limited one) by name, so
 that a student can look at the case a message names; the tic-tac-toe
 positions are those the counting check walks.
+
+A check can also be given its cases (``cases=``, for an instructor's hidden
+test): ``_chosen_cases`` checks them once, up front, and names them, and a
+message about one of them says it was given to the check instead of telling
+the student to fetch it from ``case_trees()``.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..games.gametree import GameTree
 from ..games.tictactoe import TicTacToe
+from ..minimax import minimax
 
 _RANDOM_SEEDS = (3, 7, 11)
 
@@ -179,3 +186,115 @@ def _look_at(name: str, kind: str = "search") -> str:
         f"To look at this tree: from aisearch.exercises import case_trees; "
         f"tree = case_trees({args})[{name!r}]"
     )
+
+
+# Cases given to a check (cases=) ------------------------------------------------
+
+
+class _Cases(dict):
+    """The cases a check tries, by name; ``given`` when they came from ``cases=``.
+
+    ``kind`` is the ``case_trees`` kind a default case comes from (``None``
+    for cases that ``case_trees`` does not offer).
+    """
+
+    def __init__(self, named, *, given: bool, kind: str | None = None) -> None:
+        super().__init__(named)
+        self.given = given
+        self.kind = kind
+
+    def look_at(self, name: str) -> list[str]:
+        """The lines that end a message about case ``name``: where to find it."""
+        if self.given:
+            return [f"(a case given to the check: {name})"]
+        return [] if self.kind is None else [_look_at(name, self.kind)]
+
+
+def _chosen_cases(
+    cases,
+    default: Callable[[], dict],
+    problem_with: Callable[[object], str | None],
+    *,
+    unnamed: str = "tree",
+    kind: str | None = None,
+) -> _Cases:
+    """The cases a check tries: ``default()`` if ``cases`` is None, else ``cases``, named.
+
+    ``cases`` is a dict ``{name: case}`` or a list of cases, named
+    ``"{unnamed} 1"``, ``"{unnamed} 2"``, ... ``problem_with(case)`` says what
+    is wrong with one case (``None`` if nothing), so that a bad case is
+    refused here, before any student code runs.
+
+    >>> tree = GameTree.from_nested([[1, 2], [3]])
+    >>> list(_chosen_cases([tree], dict, lambda case: None))
+    ['tree 1']
+    >>> _chosen_cases({"mine": 3}, dict, lambda case: "not a GameTree")
+    Traceback (most recent call last):
+    ...
+    ValueError: cases: 'mine' is 3, not a GameTree
+
+    Raises:
+        ValueError: ``cases`` is not a dict or a list, is empty, has a name
+            that is not a string, or a case ``problem_with`` refuses; the
+            message names ``cases`` and the bad entry.
+    """
+    if cases is None:
+        return _Cases(default(), given=False, kind=kind)
+    if isinstance(cases, dict):
+        named = list(cases.items())
+    elif isinstance(cases, (list, tuple)):
+        named = [(f"{unnamed} {i}", case) for i, case in enumerate(cases, 1)]
+    else:
+        raise ValueError(f"cases must be a dict {{name: case}} or a list of cases, got {cases!r}")
+    if not named:
+        raise ValueError("cases is empty: give the check at least one case")
+    for name, case in named:
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"cases: a case's name must be a non-empty string, got {name!r}")
+        if (why := problem_with(case)) is not None:
+            raise ValueError(f"cases: {name!r} is {case!r}, {why}")
+    return _Cases(named, given=True, kind=kind)
+
+
+def _is_game_tree(x) -> bool:
+    """True for a ``GameTree``, made by this copy of the package or by another
+    (``pristine()`` loads one, whose class is not this one)."""
+    return any(
+        k.__name__ == "GameTree" and k.__module__.endswith("games.gametree")
+        for k in type(x).__mro__
+    )
+
+
+def _tree_problem(search: Callable, players: str = "two") -> Callable[[object], str | None]:
+    """What is wrong with a case tree for a check that compares with ``search``.
+
+    A case must be a ``GameTree`` (of ``players``: ``"two"``, MAX and MIN, or
+    ``"any"`` number) that ``search`` accepts: the check runs it once here,
+    so a tree it refuses (chance nodes for minimax, say) is refused up front.
+    """
+
+    def problem_with(tree) -> str | None:
+        if not _is_game_tree(tree):
+            return "not a GameTree"
+        if players == "two" and tree.is_multiplayer:
+            return f"a tree of {len(tree.players)} players; this check needs MAX and MIN"
+        try:
+            search(tree)
+        except ValueError as error:
+            return f"a tree the check cannot search: {error}"
+        return None
+
+    return problem_with
+
+
+def _evaluated_tree_problem(tree) -> str | None:
+    """What is wrong with a case tree for the depth-limited check (``None`` if nothing)."""
+    if (problem := _tree_problem(minimax)(tree)) is not None:
+        return problem
+    bare = [n for n in tree.nodes if tree.value(n) is None]
+    if bare:
+        return (
+            f"a tree with no evaluation at {', '.join(repr(n) for n in bare[:6])}: "
+            "a depth-limited search evaluates any node at its limit, so give every node a value"
+        )
+    return None

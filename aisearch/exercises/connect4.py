@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 
 from ..games.connect4 import ConnectFour
+from .cases import _chosen_cases
 from .checking import (
     FAIL,
     CheckResult,
@@ -19,6 +20,7 @@ from .checking import (
     _bool_problem,
     _call,
     _failure_for_exception,
+    _is_number,
     _name,
     _not_a_function,
     _passed,
@@ -131,7 +133,7 @@ _FOUR_SLIPS = {  # (first step, second step) -> the hint, when every answer agre
 }
 
 
-def check_four_in_a_row(fn: Callable) -> CheckResult:
+def check_four_in_a_row(fn: Callable, *, cases=None) -> CheckResult:
     """Check ``fn(bits, height) -> bool``: whether one player's stones hold four in a row.
 
     ``bits`` uses the Connect Four bitboard layout (column by column from the
@@ -140,12 +142,34 @@ def check_four_in_a_row(fn: Callable) -> CheckResult:
     seeded random games on 7x6 and 5x4 boards. A wrong answer is shown with
     the stones drawn and, for a missed four, the direction it runs in; answers
     that are all those of | (or) where & (and) belongs are told which step.
+
+    ``cases``, if given, replaces them: a dict ``{name: (bits, width,
+    height)}`` or a list of such triples (named ``"board 1"``, ...), one
+    player's stones on a ``width`` x ``height`` board.
+
+    >>> from aisearch.games import ConnectFour
+    >>> column = sum(ConnectFour().cell(0, row) for row in range(4))
+    >>> print(check_four_in_a_row(lambda bits, height: False, cases=[(column, 7, 6)]))
+    ... # doctest: +ELLIPSIS
+    ✗ four_in_a_row: on the board 1, expected True, `<lambda>` returned False. The stones ...
+    ...
+    (a case given to the check: board 1)
+
+    Raises:
+        ValueError: ``cases`` is empty, or holds something other than a
+            ``(bits, width, height)`` board (the message names the bad entry).
     """
 
     exercise = "four_in_a_row"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
-    cases = _four_cases()
+    chosen = _chosen_cases(
+        cases,
+        lambda: {name: (bits, width, height) for name, bits, width, height in _four_cases()},
+        _board_problem,
+        unnamed="board",
+    )
+    cases = [(name, *board) for name, board in chosen.items()]
     for case, bits, width, height in cases:
         try:
             got = _call(fn, bits, height)
@@ -189,5 +213,31 @@ def check_four_in_a_row(fn: Callable) -> CheckResult:
                     "step (pairs of pairs), and use the spare bit: a column has "
                     f"height + 1 bits ({_four_shifts(height)})."
                 )
-            return CheckResult(exercise, False, "\n".join(lines))
+            return CheckResult(exercise, False, "\n".join([*lines, *chosen.look_at(case)]))
+    if chosen.given:
+        return _passed(exercise, f"right on all {_plural(len(cases), 'board')}.")
     return _passed(exercise, f"right on all {len(cases)} boards, in all four directions.")
+
+
+def _board_problem(board) -> str | None:
+    """What is wrong with a case of ``check_four_in_a_row`` (``None`` if nothing)."""
+    if not (
+        isinstance(board, tuple)
+        and len(board) == 3
+        and all(_is_number(x) and int(x) == x for x in board)
+    ):
+        return "not a (bits, width, height) triple of whole numbers"
+    bits, width, height = (int(x) for x in board)
+    try:
+        game = ConnectFour(width, height)
+    except ValueError as error:
+        return f"not a board the check knows: {error}"
+    if bits < 0:
+        return "not a board: bits must be >= 0"
+    on_board = sum(game.cell(c, r) for c in range(width) for r in range(height))
+    if bits & ~on_board:
+        return (
+            f"with stones off the {width}x{height} board (or on the spare bit above a column): "
+            "the bits are not a board's"
+        )
+    return None

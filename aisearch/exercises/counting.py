@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..counting import count_games, count_positions, count_tree_nodes
-from .cases import _tic_tac_toe_cases, case_trees
+from .cases import _chosen_cases, _tic_tac_toe_cases, case_trees
 from .checking import (
     FAIL,
     CheckResult,
@@ -19,28 +19,42 @@ from .checking import (
     _name,
     _not_a_function,
     _passed,
+    _plural,
     _Raised,
     _show,
     _type_problem,
 )
 
 
-def check_count_games(fn: Callable) -> CheckResult:
+def check_count_games(fn: Callable, *, cases=None) -> CheckResult:
     """Check ``fn(game, state) -> int``, the number of complete games from ``state``.
 
     Cases: tic-tac-toe positions from a finished game up to the empty board
     (255,168 games), then the textbook tree and the Pacman tree. When an
     answer is wrong, the message says whether it equals another count (tree
     nodes, distinct positions, moves, non-terminal nodes).
+
+    ``cases``, if given, replaces them: a dict ``{name: (game, state)}`` or a
+    list of ``(game, state)`` pairs (named ``"position 1"``, ...).
+
+    >>> from aisearch.games import TicTacToe
+    >>> game = TicTacToe()
+    >>> def one_game(game, state):
+    ...     return 1
+    >>> position = game.from_rows("XOX", ".O.", "X..")
+    >>> print(check_count_games(one_game, cases=[(game, position)]))
+    ✗ count_games: on the position 1, expected 17 complete games, `one_game` returned 1.
+    (a case given to the check: position 1)
+
+    Raises:
+        ValueError: ``cases`` is empty, or holds something other than a
+            ``(game, state)`` pair (the message names the bad entry).
     """
     exercise = "count_games"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
-    game, boards = _tic_tac_toe_cases()
-    cases = [(f"tic-tac-toe position '{state}' ({name})", game, state) for name, state in boards]
-    trees = case_trees()
-    cases += [(name, trees[name], trees[name].root) for name in ("textbook tree", "Pacman tree")]
-    for case, g, state in cases:
+    chosen = _chosen_cases(cases, _default_cases, _position_problem, unnamed="position")
+    for case, (g, state) in chosen.items():
         try:
             got = _call(fn, g, state)
         except _Raised as raised:
@@ -57,10 +71,34 @@ def check_count_games(fn: Callable) -> CheckResult:
             f"`{_name(fn)}` returned {_show(got)}."
         ]
         lines += _counting_hints(g, state, got)
-        return CheckResult(exercise, False, "\n".join(lines))
+        return CheckResult(exercise, False, "\n".join([*lines, *chosen.look_at(case)]))
+    if chosen.given:
+        return _passed(exercise, f"right on all {_plural(len(chosen), 'case')}.")
     return _passed(
-        exercise, f"right on all {len(cases)} cases, including 255,168 games from the empty board."
+        exercise, f"right on all {len(chosen)} cases, including 255,168 games from the empty board."
     )
+
+
+def _default_cases() -> dict:
+    """The check's own cases, by name: tic-tac-toe positions, then two trees."""
+    game, boards = _tic_tac_toe_cases()
+    cases = {f"tic-tac-toe position '{state}' ({name})": (game, state) for name, state in boards}
+    trees = case_trees()
+    cases.update(
+        {name: (trees[name], trees[name].root) for name in ("textbook tree", "Pacman tree")}
+    )
+    return cases
+
+
+def _position_problem(case) -> str | None:
+    """What is wrong with a case of ``check_count_games`` (``None`` if nothing)."""
+    if not isinstance(case, tuple) or len(case) != 2:
+        return "not a (game, state) pair"
+    game = case[0]
+    missing = [m for m in ("is_terminal", "actions", "result") if not hasattr(game, m)]
+    if missing:
+        return f"whose game has no {', '.join(missing)}: give (game, state)"
+    return None
 
 
 def _counting_hints(game, state, got) -> list[str]:

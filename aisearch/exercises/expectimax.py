@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 from ..expectimax import expectimax
 from ..games.gametree import CHANCE, GameTree
-from .cases import _RANDOM_SEEDS
+from .cases import _RANDOM_SEEDS, _Cases, _chosen_cases, _tree_problem
 from .checking import (
     CheckResult,
     _answers_at_every_node,
@@ -20,6 +21,7 @@ from .checking import (
     _not_a_function,
     _not_players,
     _passed,
+    _plural,
     _role,
     _same,
     _show,
@@ -70,7 +72,7 @@ def _expected_for_max(tree: GameTree, node) -> float:
     return -value if tree.to_move(node) == "MIN" else value
 
 
-def check_expectimax(fn: Callable, *, show: bool = False) -> CheckResult:
+def check_expectimax(fn: Callable, *, cases=None, show: bool = False) -> CheckResult:
     """Check ``fn(game, state) -> value``, the expectiminimax value for MAX.
 
     ``fn`` is called at every node of each of ``chance_case_trees()``; the
@@ -78,25 +80,47 @@ def check_expectimax(fn: Callable, *, show: bool = False) -> CheckResult:
     value expected, and a hint when a chance node is averaged without its
     probabilities or treated as an opponent.
 
+    ``cases``, if given, replaces those trees: a dict ``{name: GameTree}`` or
+    a list of trees (named ``"tree 1"``, ``"tree 2"``, ...) of MAX, MIN and
+    (usually) chance nodes.
+
     With ``show=True`` the result also carries the ``comparison`` of ``fn``
     with ``expectimax`` on the first case it fails (the first case if it
     passes), which Jupyter shows under the message, step by step.
+
+    >>> from aisearch.games import GameTree
+    >>> dice = GameTree.from_nested([[(0.8, 1), (0.2, 6)], [(0.5, 2), (0.5, 3)]],
+    ...                             layers=("max", "chance"))
+    >>> def plain_mean(game, state):
+    ...     if game.is_terminal(state):
+    ...         return game.utility(state, "MAX")
+    ...     values = [plain_mean(game, game.result(state, a)) for a in game.actions(state)]
+    ...     if game.to_move(state) == "chance":
+    ...         return sum(values) / len(values)
+    ...     return max(values) if game.to_move(state) == "MAX" else min(values)
+    >>> print(check_expectimax(plain_mean, cases=[dice]).message.splitlines()[0])
+    ✗ expectimax: on the tree 1, node 'A' (MAX) is worth 2.5 to MAX; `plain_mean` returned 3.5.
+
+    Raises:
+        ValueError: ``cases`` is empty, or not trees expectimax can search
+            (the message names the bad entry).
     """
+    trees = _chosen_cases(cases, chance_case_trees, _tree_problem(expectimax))
     return shown(
-        _check_expectimax,
+        partial(_check_expectimax, trees=trees),
         fn,
         show,
-        lambda case: compare_expectimax(fn, chance_case_trees()[case], case),
+        lambda case: compare_expectimax(fn, trees[case], case),
     )
 
 
-def _check_expectimax(fn: Callable, cases: list) -> CheckResult:
-    """``check_expectimax``'s verdict; ``cases`` gathers the names of the cases tried."""
+def _check_expectimax(fn: Callable, cases: list, trees: _Cases) -> CheckResult:
+    """``check_expectimax``'s verdict on ``trees``; ``cases`` gathers the cases tried."""
     exercise = "expectimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
     checked = 0
-    for name, tree in chance_case_trees().items():
+    for name, tree in trees.items():
         cases.append(name)
         asked: set = set()
         got_at, wrong, problem = _answers_at_every_node(
@@ -106,10 +130,9 @@ def _check_expectimax(fn: Callable, cases: list) -> CheckResult:
             return problem
         checked += len(got_at)
         if wrong:
-            return CheckResult(
-                exercise, False, _expectimax_message(fn, tree, name, got_at, wrong, asked)
-            )
-    return _passed(exercise, f"right at all {checked} nodes of {len(chance_case_trees())} trees.")
+            message = _expectimax_message(fn, tree, name, got_at, wrong, asked)
+            return CheckResult(exercise, False, "\n".join([message, *trees.look_at(name)]))
+    return _passed(exercise, f"right at all {checked} nodes of {_plural(len(trees), 'tree')}.")
 
 
 def _expectimax_message(

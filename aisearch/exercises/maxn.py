@@ -8,10 +8,12 @@ four-player trees; ``check_maxn_by_hand`` reads the vectors written for
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from ..games.gametree import GameTree
 from ..maxn import maxn
 from ..trace import Trace
+from .cases import _Cases, _chosen_cases, _tree_problem
 from .checking import (
     FAIL,
     CheckResult,
@@ -23,6 +25,7 @@ from .checking import (
     _not_a_function,
     _passed,
     _path_taken,
+    _plural,
     _preorder,
     _Raised,
     _returned_none,
@@ -65,7 +68,7 @@ def _is_vector(x, n: int) -> bool:
     return isinstance(x, (tuple, list)) and len(x) == n and all(_is_number(v) for v in x)
 
 
-def check_maxn(fn: Callable, *, show: bool = False) -> CheckResult:
+def check_maxn(fn: Callable, *, cases=None, show: bool = False) -> CheckResult:
     """Check ``fn(game, state) -> vector``, the max^n value vector of ``state``.
 
     ``fn`` is called at every node of each of ``maxn_case_trees()`` (ties,
@@ -75,22 +78,42 @@ def check_maxn(fn: Callable, *, show: bool = False) -> CheckResult:
     player's, say), every player minimising, the last of tied children kept,
     a number or a ``(vector, action)`` pair instead of a vector.
 
+    ``cases``, if given, replaces those trees: a dict ``{name: GameTree}`` or
+    a list of trees (named ``"tree 1"``, ``"tree 2"``, ...) with a vector of
+    utilities at each leaf.
+
     With ``show=True`` the result also carries the ``comparison`` of ``fn``
     with ``maxn`` on the case it reports (the first case if it passes),
     which Jupyter shows under the message, step by step.
+
+    >>> tree = GameTree.from_nested([[(1, 2, 3), (3, 1, 2)], [(2, 3, 1)]], players=("A", "B", "C"))
+    >>> def first_leaf(game, state):
+    ...     while not game.is_terminal(state):
+    ...         state = game.result(state, game.actions(state)[0])
+    ...     return tuple(game.utility(state, p) for p in game.players)
+    >>> print(check_maxn(first_leaf, cases=[tree]).message.splitlines()[0])
+    ✗ max^n: on the tree 1, node 'A' (A to move) is worth (2, 3, 1); `first_leaf` returned (1, 2, 3).
+
+    Raises:
+        ValueError: ``cases`` is empty, or not trees max^n can search (the
+            message names the bad entry).
     """
+    trees = _chosen_cases(cases, maxn_case_trees, _tree_problem(maxn, players="any"))
     return shown(
-        _check_maxn, fn, show, lambda case: compare_maxn(fn, maxn_case_trees()[case], case)
+        partial(_check_maxn, trees=trees),
+        fn,
+        show,
+        lambda case: compare_maxn(fn, trees[case], case),
     )
 
 
-def _check_maxn(fn: Callable, cases: list) -> CheckResult:
-    """``check_maxn``'s verdict; the last of ``cases`` is the case it reports."""
+def _check_maxn(fn: Callable, cases: list, trees: _Cases) -> CheckResult:
+    """``check_maxn``'s verdict on ``trees``; the last of ``cases`` is the case it reports."""
     exercise = "max^n"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
     checked, first_wrong, choices = 0, None, []
-    for name, tree in maxn_case_trees().items():
+    for name, tree in trees.items():
         cases.append(name)
         got_at, failure = _maxn_answers(exercise, fn, name, tree)
         if failure is not None:
@@ -107,14 +130,14 @@ def _check_maxn(fn: Callable, cases: list) -> CheckResult:
         if wrong and first_wrong is None:
             first_wrong = (name, tree, got_at, wrong)
     if first_wrong is None:
-        return _passed(exercise, f"right at all {checked} nodes of {len(maxn_case_trees())} trees.")
+        return _passed(exercise, f"right at all {checked} nodes of {_plural(len(trees), 'tree')}.")
     name, tree, got_at, wrong = first_wrong
     cases.append(name)
     # The first wrong node whose children are right is where the slip is.
     culprit = next((w for w in wrong if all(c not in wrong for c in tree.children(w))), wrong[0])
     text = _maxn_message(fn, tree, name, culprit, got_at[culprit], rule=_maxn_rule(choices))
     text += f"\nWrong at {len(wrong)} of {len(tree.nodes)} nodes (preorder): {_names(wrong)}."
-    return CheckResult(exercise, False, text)
+    return CheckResult(exercise, False, "\n".join([text, *trees.look_at(name)]))
 
 
 def _maxn_answers(exercise, fn, name, tree) -> tuple[dict, CheckResult | None]:

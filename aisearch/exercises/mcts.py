@@ -15,6 +15,7 @@ from ..mcts import uct_score
 # _number and _text are the MCTS trace's own formats, so that a message writes a
 # score or an action as the trace's sentences do.
 from ..mcts_trace import SELECT, MCTSTrace, _number, _text
+from .cases import _chosen_cases
 from .checking import (
     FAIL,
     PASS,
@@ -25,6 +26,7 @@ from .checking import (
     _name,
     _not_a_function,
     _passed,
+    _plural,
     _Raised,
     _same,
     _show,
@@ -42,7 +44,7 @@ _UCT_CASES = (  # (mean, visits, parent visits, exploration)
 )
 
 
-def check_uct_score(fn: Callable) -> CheckResult:
+def check_uct_score(fn: Callable, *, cases=None) -> CheckResult:
     """Check ``fn(mean, visits, parent_visits, exploration)`` against ``aisearch.mcts.uct_score``.
 
     The cases mix exploration constants (0 among them), one-visit children
@@ -54,6 +56,10 @@ def check_uct_score(fn: Callable) -> CheckResult:
     put inside the root or squared, the mean left out, negated, or the bonus
     subtracted.
 
+    ``cases``, if given, replaces the check's cases: a list of ``(mean,
+    visits, parent_visits, exploration)`` tuples (or a dict of them by name),
+    with at least one visit on each side and a constant of 0 or more.
+
     >>> import math
     >>> check_uct_score(lambda m, n, N, c: m + c * math.sqrt(math.log(N) / n)).passed
     True
@@ -61,14 +67,27 @@ def check_uct_score(fn: Callable) -> CheckResult:
     ... # doctest: +ELLIPSIS
     ✗ uct_score: for a child with mean 1, 30 visits, parent 100 visits, c = 0.5, ...
     Hint: use the exploration argument; sqrt(2 ln N / n) is the c = √2 case.
+    >>> no_root = check_uct_score(lambda m, n, N, c: m + c * math.log(N) / n, cases=[(0.5, 4, 100, 1.0)])
+    >>> print(no_root.message.splitlines()[-1])
+    Hint: the square root is missing: the bonus is c·√(ln N / n).
+
+    Raises:
+        ValueError: ``cases`` is empty, or holds something other than such a
+            tuple (the message names the bad entry).
     """
 
     exercise = "uct_score"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
+    chosen = _chosen_cases(
+        cases,
+        lambda: {f"case {i}": case for i, case in enumerate(_UCT_CASES, 1)},
+        _uct_problem,
+        unnamed="case",
+    )
     answers: list[tuple[tuple, float]] = []  # (case, fn's number) up to the first failure
     first_wrong = None
-    for mean, visits, parent, c in _UCT_CASES:
+    for mean, visits, parent, c in chosen.values():
         case = (
             f"child with mean {_show(mean)}, {visits} visits, parent {parent} visits, c = {c:.4g}"
         )
@@ -86,6 +105,8 @@ def check_uct_score(fn: Callable) -> CheckResult:
         if first_wrong is None and not _same(got, uct_score(mean, visits, parent, c)):
             first_wrong = (case, mean, visits, parent, c, got)
     if first_wrong is None:
+        if chosen.given:
+            return _passed(exercise, f"right on all {_plural(len(chosen), 'case')}.")
         return _passed(exercise, f"right on all {len(_UCT_CASES)} cases, exploration 0 included.")
     case, mean, visits, parent, c, got = first_wrong
     lines = [
@@ -95,6 +116,16 @@ def check_uct_score(fn: Callable) -> CheckResult:
     ]
     lines.append(_uct_hint(answers))
     return CheckResult(exercise, False, "\n".join(lines))
+
+
+def _uct_problem(case) -> str | None:
+    """What is wrong with a case of ``check_uct_score`` (``None`` if nothing)."""
+    if not (isinstance(case, tuple) and len(case) == 4 and all(_is_number(x) for x in case)):
+        return "not a (mean, visits, parent_visits, exploration) tuple of numbers"
+    _, visits, parent, c = case
+    if visits < 1 or parent < 1 or c < 0:
+        return "not a UCT case: visits and parent_visits must be at least 1, exploration >= 0"
+    return None
 
 
 _UCT_SLIPS = {  # hint -> the slip, as a function of (mean, visits, parent visits, c)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 
 from ..games.gametree import GameTree
 from ..minimax import minimax
-from .cases import _look_at, case_trees
+from .cases import _Cases, _chosen_cases, _evaluated_tree_problem, _tree_problem, case_trees
 from .checking import (
     _PLAYERS,
     FAIL,
@@ -50,7 +51,7 @@ def _swapped(tree: GameTree) -> GameTree:
     )
 
 
-def check_minimax(fn: Callable, *, show: bool = False) -> CheckResult:
+def check_minimax(fn: Callable, *, cases=None, show: bool = False) -> CheckResult:
     """Check ``fn(game, state) -> value``, the minimax value from MAX's point of view.
 
     ``fn`` is called at every node of each case tree (``case_trees()``); the
@@ -60,22 +61,45 @@ def check_minimax(fn: Callable, *, show: bool = False) -> CheckResult:
     first call instead of asked of the state, ``game.to_move(state)``
     compared with a name no player has, such as 'max').
 
+    ``cases``, if given, replaces the case trees: a dict ``{name: GameTree}``
+    or a list of trees (named ``"tree 1"``, ``"tree 2"``, ...), of MAX and
+    MIN without chance; a hidden test's own trees, which the student never saw.
+
     With ``show=True`` the result also carries the ``comparison`` of ``fn``
     with ``minimax`` on the first case it fails (the first case if it
     passes), which Jupyter shows under the message, step by step.
+
+    >>> from aisearch.games import GameTree
+    >>> def first_leaf(game, state):
+    ...     while not game.is_terminal(state):
+    ...         state = game.result(state, game.actions(state)[0])
+    ...     return game.utility(state, "MAX")
+    >>> print(check_minimax(first_leaf, cases={"hidden": GameTree.from_nested([[1, 2], [3, 4]])}))
+    ... # doctest: +ELLIPSIS
+    ✗ minimax: on the hidden, node 'A' (MAX) is worth 3 to MAX; `first_leaf` returned 1.
+    ...
+    (a case given to the check: hidden)
+
+    Raises:
+        ValueError: ``cases`` is empty, or not trees minimax can search
+            (the message names the bad entry).
     """
+    trees = _chosen_cases(cases, case_trees, _tree_problem(minimax), kind="search")
     return shown(
-        _check_minimax, fn, show, lambda case: compare_minimax(fn, case_trees()[case], case)
+        partial(_check_minimax, trees=trees),
+        fn,
+        show,
+        lambda case: compare_minimax(fn, trees[case], case),
     )
 
 
-def _check_minimax(fn: Callable, cases: list) -> CheckResult:
-    """``check_minimax``'s verdict; ``cases`` gathers the names of the cases tried."""
+def _check_minimax(fn: Callable, cases: list, trees: _Cases) -> CheckResult:
+    """``check_minimax``'s verdict on ``trees``; ``cases`` gathers the names of the cases tried."""
     exercise = "minimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
     checked = 0
-    for name, tree in case_trees().items():
+    for name, tree in trees.items():
         case = name
         cases.append(name)
         got_at, wrong, problem = _answers_at_every_node(exercise, fn, tree, case, _max_view)
@@ -84,8 +108,8 @@ def _check_minimax(fn: Callable, cases: list) -> CheckResult:
         checked += len(got_at)
         if wrong:
             message = _minimax_message(exercise, fn, tree, case, got_at, wrong)
-            return CheckResult(exercise, False, message + "\n" + _look_at(name))
-    return _passed(exercise, f"right at all {checked} nodes of {len(case_trees())} trees.")
+            return CheckResult(exercise, False, "\n".join([message, *trees.look_at(name)]))
+    return _passed(exercise, f"right at all {checked} nodes of {_plural(len(trees), 'tree')}.")
 
 
 def _minimax_message(exercise, fn, tree, case, got_at, wrong) -> str:
@@ -142,7 +166,7 @@ def _minimax_message(exercise, fn, tree, case, got_at, wrong) -> str:
     return "\n".join(lines)
 
 
-def check_depth_limited(fn: Callable, *, show: bool = False) -> CheckResult:
+def check_depth_limited(fn: Callable, *, cases=None, show: bool = False) -> CheckResult:
     """Check ``fn(game, state, depth) -> value``, depth-limited minimax for MAX.
 
     At the depth limit a non-terminal state is worth ``game.evaluate(state,
@@ -154,26 +178,43 @@ def check_depth_limited(fn: Callable, *, show: bool = False) -> CheckResult:
     move decided by counting plies or by the depth's parity, or compared
     with a name no player has, such as 'max').
 
+    ``cases``, if given, replaces the case trees (``case_trees("depth")``): a
+    dict ``{name: GameTree}`` or a list of trees (``"tree 1"``, ...), of MAX
+    and MIN, with a value (the evaluation) at every interior node too.
+
     With ``show=True`` the result also carries the ``comparison`` of ``fn``
     with depth-limited ``minimax`` on the first case it fails (the first case
     if it passes), called at the root with the smallest depth at which the
     two part (``_depth_to_show``), which Jupyter shows under the message.
+
+    >>> def no_limit(game, state, depth):
+    ...     if game.is_terminal(state):
+    ...         return game.utility(state, "MAX")
+    ...     values = [no_limit(game, game.result(state, a), depth) for a in game.actions(state)]
+    ...     return max(values) if game.to_move(state) == "MAX" else min(values)
+    >>> result = check_depth_limited(no_limit, cases=[case_trees("depth")["Pacman tree"]])
+    >>> result.passed, result.message.splitlines()[-1]
+    (False, '(a case given to the check: tree 1)')
+
+    Raises:
+        ValueError: ``cases`` is empty, or holds a tree without a value at
+            some interior node (the message names the bad entry).
     """
+    trees = _chosen_cases(cases, lambda: case_trees("depth"), _evaluated_tree_problem, kind="depth")
     return shown(
-        _check_depth_limited,
+        partial(_check_depth_limited, trees=trees),
         fn,
         show,
-        lambda case: _depth_to_show(fn, case_trees("depth")[case], case),
+        lambda case: _depth_to_show(fn, trees[case], case),
     )
 
 
-def _check_depth_limited(fn: Callable, cases: list) -> CheckResult:
-    """``check_depth_limited``'s verdict; ``cases`` gathers the names of the cases tried."""
+def _check_depth_limited(fn: Callable, cases: list, trees: _Cases) -> CheckResult:
+    """``check_depth_limited``'s verdict on ``trees``; ``cases`` gathers the cases tried."""
     exercise = "depth-limited minimax"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
     checked = 0
-    trees = case_trees("depth")
     for name, tree in trees.items():
         case = name
         cases.append(name)
@@ -205,8 +246,10 @@ def _check_depth_limited(fn: Callable, cases: list) -> CheckResult:
                     wrong.append((node, depth, got))
         if wrong:
             message = _depth_message(exercise, fn, tree, case, wrong, answers)
-            return CheckResult(exercise, False, message + "\n" + _look_at(name, "depth"))
-    return _passed(exercise, f"right for all {checked} (node, depth) pairs of {len(trees)} trees.")
+            return CheckResult(exercise, False, "\n".join([message, *trees.look_at(name)]))
+    return _passed(
+        exercise, f"right for all {checked} (node, depth) pairs of {_plural(len(trees), 'tree')}."
+    )
 
 
 def _depth_to_show(fn: Callable, tree: GameTree, case: str) -> Comparison:
