@@ -2309,3 +2309,42 @@ def test_a_search_called_below_the_student_s_own_code_is_refused_too():
 def test_a_recording_game_outside_a_check_may_be_searched_by_the_package():
     game = RecordingGame(case_trees()["textbook tree"])
     assert minimax(game, "A").value == 3 and len(game.visited) == 13
+
+
+# A fresh copy of the checks for hidden tests: pristine() --------------------------------
+
+
+def test_pristine_checks_are_untouched_by_what_the_student_patched(monkeypatch):
+    import aisearch
+    import aisearch.exercises
+    import aisearch.exercises.alphabeta as alphabeta_checks
+    from aisearch.exercises import ExerciseFailed, pristine
+    from aisearch.exercises.checking import CheckResult as LoadedResult
+
+    wrong = sees_three_actions(make_alphabeta())
+    passing = LoadedResult("alpha-beta", True, "✓ alpha-beta: trust me.")
+    monkeypatch.setattr(aisearch.exercises, "check_alphabeta", lambda fn, **options: passing)
+    monkeypatch.setattr(aisearch.exercises, "assert_passed", lambda result: result)
+    monkeypatch.setattr(LoadedResult, "__bool__", lambda self: True)
+    monkeypatch.setattr(alphabeta_checks, "_max_view", lambda tree, node, **options: 0)
+
+    ex = pristine()
+    assert ex.__name__.endswith(".exercises") and ex.__name__ != "aisearch.exercises"
+    result = ex.check_alphabeta(wrong, cases={"hidden tree 1": WIDE})  # a tree of the loaded copy
+    assert not result.passed and not bool(result)
+    assert "(a case given to the check: hidden tree 1)" in result.message
+    with pytest.raises(ExerciseFailed.__mro__[1], match="on the hidden tree 1") as failed:
+        ex.assert_passed(result)
+    assert type(failed.value).__name__ == "ExerciseFailed"
+    assert ex.assert_passed(ex.check_alphabeta(make_alphabeta())).passed
+    # The copy still refuses the loaded package's own search.
+    one_liner = ex.check_alphabeta(lambda g, s, a, b: aisearch.alphabeta(g, s).value)
+    assert "hands the search to the package's own `aisearch.alphabeta`" in one_liner.message
+
+
+def test_each_pristine_copy_is_new_and_its_results_pass_the_loaded_assert_passed():
+    from aisearch.exercises import assert_passed, pristine
+
+    first, second = pristine(), pristine()
+    assert first is not second and first.check_minimax is not second.check_minimax
+    assert assert_passed(second.check_minimax(minimax_right)).passed

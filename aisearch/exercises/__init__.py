@@ -45,7 +45,7 @@ from .evaluation import EVALUATION_GAMES as EVALUATION_GAMES
 from .evaluation import EVALUATION_TO_BEAT as EVALUATION_TO_BEAT
 from .evaluation import check_isolation_evaluation, isolation_baseline
 from .expectimax import chance_case_trees, check_expectimax
-from .grading import ExerciseFailed, assert_passed
+from .grading import ExerciseFailed, assert_passed, pristine
 from .maxn import BACKUP_TREE as BACKUP_TREE
 from .maxn import check_maxn, check_maxn_by_hand, draw_backup_tree, maxn_case_trees
 from .mcts import check_selection, check_uct_score
@@ -75,4 +75,5 @@ __all__ = [
     "draw_backup_tree",
     "isolation_baseline",
     "maxn_case_trees",
+    "pristine",
 ]
