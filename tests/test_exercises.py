@@ -870,7 +870,7 @@ def test_checks_use_tic_tac_toe_where_it_fits():
     seen = []
 
     def count_and_note(game, state):
-        seen.append(type(game))
+        seen.append(type(game.game))  # the check hands over a RecordingGame of the game
         return count_games_right(game, state)
 
     assert check_count_games(count_and_note).passed
@@ -1185,12 +1185,15 @@ def test_check_maxn_gives_each_wrong_variant_its_hint(variant, hints):
 
 
 def test_check_maxn_names_a_number_and_a_search_result():
+    from types import SimpleNamespace
+
     from aisearch.exercises import check_maxn
     from aisearch.maxn import maxn
 
     number = check_maxn(lambda game, state: 3)
     assert "not a single number: return the whole vector" in number.message
-    result = check_maxn(lambda game, state: maxn(game, state))
+    # A search result of the student's own (the package's search would be refused).
+    result = check_maxn(lambda game, state: SimpleNamespace(value=maxn(game.game, state).value))
     assert "return the vector itself (here `.value`), not the search result" in result.message
 
 
@@ -2146,3 +2149,202 @@ def test_bad_board_uct_and_table_cases_are_refused():
         check_uct_score(min, cases=[(0.5, 0, 10, 1.0)])
     with pytest.raises(ValueError, match="cases: 'case 2' is .*bound must be"):
         check_table_rule(min, cases=[("exact", 0, 1, 1, -1, 1), ("EXACT", 0, 1, 1, -1, 1)])
+
+
+# A time limit inside the checks ----------------------------------------------------------
+
+
+def minimax_never_ends(game, state):
+    while True:
+        pass
+
+
+def alphabeta_stuck_on_two_actions(game, state, alpha, beta):
+    """Right, except that a root with two actions sends it round forever."""
+    while len(game.actions(state)) == 2:
+        pass
+    return make_alphabeta()(game, state, alpha, beta)
+
+
+def test_a_function_that_never_ends_fails_within_the_limit():
+    import time
+
+    started = time.monotonic()
+    result = check_minimax(minimax_never_ends, time_limit=0.5)
+    assert time.monotonic() - started < 3
+    assert not result.passed and result.attempted
+    assert result.message.startswith(
+        "✗ minimax: `minimax_never_ends` did not finish within 0.5 s on the textbook tree"
+    )
+    assert "`while True:`" in result.message and "does a loop never end?" in result.message
+
+
+def test_the_time_out_names_the_case_it_was_on():
+    cases = {"textbook tree": case_trees()["textbook tree"], "hidden wide tree": WIDE}
+    result = check_alphabeta(alphabeta_stuck_on_two_actions, cases=cases, time_limit=0.5)
+    assert (
+        "`alphabeta_stuck_on_two_actions` did not finish within 0.5 s on the hidden wide tree"
+        in (result.message)
+    )
+
+
+def test_catching_exception_does_not_swallow_the_time_out():
+    def count_games_hiding(game, state):
+        try:
+            while True:
+                pass
+        except Exception:
+            return 1
+
+    result = check_count_games(count_games_hiding, cases=[(WIDE, "A")], time_limit=0.5)
+    assert "`count_games_hiding` did not finish within 0.5 s on the position 1" in result.message
+
+
+def test_a_check_that_runs_out_of_time_in_its_own_work_says_so():
+    # On a big tree the diagnosis of a slip (thousands of variant searches) takes
+    # seconds, far longer than the student's own search.
+    big = GameTree.random(6, 3, values=(-9, 9), seed=1)
+    result = check_alphabeta(make_alphabeta(pass_bounds=False), cases=[big], time_limit=0.5)
+    assert result.message == (
+        "✗ alpha-beta: the check did not finish within 0.5 s on the tree 1, in its own "
+        "work, not in `value`: give it more time (time_limit=...)."
+    )
+
+
+def test_a_right_function_passes_under_the_limit():
+    assert check_minimax(minimax_right, time_limit=5).passed
+    assert check_count_games(count_games_right, time_limit=30).passed
+
+
+def test_the_previous_alarm_handler_and_timer_are_put_back():
+    import signal
+
+    rang = []
+
+    def previous(signum, frame):
+        rang.append(signum)
+
+    old = signal.signal(signal.SIGALRM, previous)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 100)
+        assert not check_minimax(minimax_never_ends, time_limit=0.3).passed
+        assert signal.getsignal(signal.SIGALRM) is previous
+        assert 95 < signal.getitimer(signal.ITIMER_REAL)[0] <= 100
+        # A timer due before the check's limit still rings first, and the check still ends.
+        signal.setitimer(signal.ITIMER_REAL, 0.1)
+        assert "within 0.5 s" in check_minimax(minimax_never_ends, time_limit=0.5).message
+        assert rang == [signal.SIGALRM]
+        assert signal.getitimer(signal.ITIMER_REAL)[0] == 0
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_outside_the_main_thread_the_limit_still_holds():
+    import threading
+
+    results = []
+    worker = threading.Thread(
+        target=lambda: results.append(check_minimax(minimax_never_ends, time_limit=0.3))
+    )
+    worker.start()
+    worker.join(timeout=10)
+    assert not worker.is_alive()
+    assert "`minimax_never_ends` did not finish within 0.3 s" in results[0].message
+    assert check_minimax(minimax_right).passed  # nothing left pending in this thread
+
+
+@pytest.mark.parametrize("limit", [0, -1, "10", True, None])
+def test_a_bad_time_limit_is_refused(limit):
+    with pytest.raises(ValueError, match="time_limit must be a positive number"):
+        check_minimax(minimax_right, time_limit=limit)
+
+
+# Refusing a function that calls the package's own search -----------------------------------
+
+
+def _one_liners():
+    import aisearch
+
+    return [
+        (check_minimax, lambda game, state: aisearch.minimax(game, state).value, "minimax"),
+        (check_minimax, lambda game, state: aisearch.negamax(game, state).value, "negamax"),
+        (check_minimax, lambda g, s: aisearch.memo_minimax(g, s).value, "memo_minimax"),
+        (check_alphabeta, lambda g, s, a, b: aisearch.alphabeta(g, s).value, "alphabeta"),
+        (check_depth_limited, lambda g, s, d: aisearch.minimax(g, s, depth=d).value, "minimax"),
+        (
+            check_expectimax,
+            lambda game, state: aisearch.expectimax(game, state).value,
+            "expectimax",
+        ),
+        (check_maxn, lambda game, state: aisearch.maxn(game, state).value, "maxn"),
+        (check_count_games, lambda game, state: aisearch.count_games(game, state), "count_games"),
+    ]
+
+
+@pytest.mark.parametrize(("check", "one_liner", "search"), _one_liners())
+def test_a_function_that_calls_the_package_s_search_is_refused(check, one_liner, search):
+    result = check(one_liner)
+    assert not result.passed
+    assert result.message == (
+        f"✗ {result.exercise}: `<lambda>` hands the search to the package's own "
+        f"`aisearch.{search}`; the exercise is to write it yourself."
+    )
+
+
+def test_a_search_called_below_the_student_s_own_code_is_refused_too():
+    from aisearch import alphabeta
+
+    def alphabeta_value(game, state, alpha, beta):
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        return alphabeta(game, state).value  # the loop left to the package
+
+    result = check_alphabeta(alphabeta_value)
+    assert "`alphabeta_value` hands the search to the package's own `aisearch.alphabeta`" in (
+        result.message
+    )
+
+
+def test_a_recording_game_outside_a_check_may_be_searched_by_the_package():
+    game = RecordingGame(case_trees()["textbook tree"])
+    assert minimax(game, "A").value == 3 and len(game.visited) == 13
+
+
+# A fresh copy of the checks for hidden tests: pristine() --------------------------------
+
+
+def test_pristine_checks_are_untouched_by_what_the_student_patched(monkeypatch):
+    import aisearch
+    import aisearch.exercises
+    import aisearch.exercises.alphabeta as alphabeta_checks
+    from aisearch.exercises import ExerciseFailed, pristine
+    from aisearch.exercises.checking import CheckResult as LoadedResult
+
+    wrong = sees_three_actions(make_alphabeta())
+    passing = LoadedResult("alpha-beta", True, "✓ alpha-beta: trust me.")
+    monkeypatch.setattr(aisearch.exercises, "check_alphabeta", lambda fn, **options: passing)
+    monkeypatch.setattr(aisearch.exercises, "assert_passed", lambda result: result)
+    monkeypatch.setattr(LoadedResult, "__bool__", lambda self: True)
+    monkeypatch.setattr(alphabeta_checks, "_max_view", lambda tree, node, **options: 0)
+
+    ex = pristine()
+    assert ex.__name__.endswith(".exercises") and ex.__name__ != "aisearch.exercises"
+    result = ex.check_alphabeta(wrong, cases={"hidden tree 1": WIDE})  # a tree of the loaded copy
+    assert not result.passed and not bool(result)
+    assert "(a case given to the check: hidden tree 1)" in result.message
+    with pytest.raises(ExerciseFailed.__mro__[1], match="on the hidden tree 1") as failed:
+        ex.assert_passed(result)
+    assert type(failed.value).__name__ == "ExerciseFailed"
+    assert ex.assert_passed(ex.check_alphabeta(make_alphabeta())).passed
+    # The copy still refuses the loaded package's own search.
+    one_liner = ex.check_alphabeta(lambda g, s, a, b: aisearch.alphabeta(g, s).value)
+    assert "hands the search to the package's own `aisearch.alphabeta`" in one_liner.message
+
+
+def test_each_pristine_copy_is_new_and_its_results_pass_the_loaded_assert_passed():
+    from aisearch.exercises import assert_passed, pristine
+
+    first, second = pristine(), pristine()
+    assert first is not second and first.check_minimax is not second.check_minimax
+    assert assert_passed(second.check_minimax(minimax_right)).passed

@@ -15,6 +15,31 @@ a function that does something is a missing ``return``, and says so.
 To know which nodes a function looks at, the check hands it a
 ``RecordingGame``: the same game, which notes every state it is asked about.
 The student's code uses the ordinary game methods and needs nothing special.
+The recording game also sees where a question comes from: a function that
+hands the work to the package's own search (``aisearch.alphabeta(game,
+state)``, ``minimax``, ``expectimax``, ``maxn``, ``count_games``, ...)
+fails, with the search it called named: the exercise is to write it.
+
+For graded work (nbgrader), four more things:
+
+- ``cases=``: a check runs on the cases given instead of its own, for a
+  hidden test with trees the student never saw: a dict ``{name: GameTree}``
+  or a list of trees (``"tree 1"``, ...), or for the other checks their own
+  kind of case (``(game, state)`` pairs, ``(bits, width, height)`` boards,
+  UCT and table-rule tuples). Bad cases raise a ``ValueError`` naming the
+  entry; a message about a given case says so instead of pointing at
+  ``case_trees()``.
+- ``time_limit=``: every check that runs a student's function stops it
+  after that many seconds, all cases together (``TIME_LIMIT``, 10 s; 60 s
+  for the Isolation tournament) and fails, naming the function, the limit
+  and the case, instead of hanging on a loop that never ends.
+- ``assert_passed(result)`` returns a passing result and raises
+  ``ExerciseFailed`` (an ``AssertionError`` with the check's message) for
+  any other: a graded test cell then fails as it should.
+- ``pristine()`` loads the package anew and returns that copy's
+  ``aisearch.exercises``, untouched by whatever the student's cells changed
+  in the loaded one: ``ex = pristine(); ex.assert_passed(ex.check_alphabeta(
+  alphabeta_value, cases=hidden))``.
 
 >>> def minimax_value(game, state):
 ...     if game.is_terminal(state):
@@ -29,55 +54,33 @@ The checks live in one module per notebook (``counting`` for 00,
 ``caching`` 05, ``connect4`` 06, ``maxn`` 07, ``mcts`` 08), on top of what
 they share (``checking``: the verdict, the recording game, running the
 student's code) and the case trees (``cases``). This package offers them
-all under one name, each with a time limit (``limits``): a function that never
-returns fails its check. A new exercise's check goes in the module of its
-notebook, and here, under ``time_limited``, with its name in ``__all__``.
-
-For graded work, ``assert_passed(check_...(fn))`` raises with the check's
-message when it does not pass (``grading``), and ``pristine()`` gives a copy
-of these checks that a student's code cannot have changed.
+all under one name. A new exercise's check goes in the module of its
+notebook, and its name in ``__all__`` here.
 """
 
-from . import alphabeta as _alphabeta
-from . import caching as _caching
-from . import connect4 as _connect4
-from . import counting as _counting
-from . import evaluation as _evaluation
-from . import expectimax as _expectimax
-from . import maxn as _maxn
-from . import mcts as _mcts
-from . import minimax as _minimax
+from .alphabeta import check_alphabeta
+from .caching import check_table_rule
 from .cases import case_trees
 from .checking import FAIL as FAIL
 from .checking import PASS as PASS
+from .checking import TIME_LIMIT as TIME_LIMIT
 from .checking import CheckResult, RecordingGame
+from .connect4 import check_four_in_a_row
+from .counting import check_count_games
 from .evaluation import EVALUATION_GAMES as EVALUATION_GAMES
+from .evaluation import EVALUATION_TIME_LIMIT as EVALUATION_TIME_LIMIT
 from .evaluation import EVALUATION_TO_BEAT as EVALUATION_TO_BEAT
-from .evaluation import isolation_baseline
-from .expectimax import chance_case_trees
+from .evaluation import check_isolation_evaluation, isolation_baseline
+from .expectimax import chance_case_trees, check_expectimax
 from .grading import ExerciseFailed, assert_passed, pristine
-from .limits import time_limited
 from .maxn import BACKUP_TREE as BACKUP_TREE
-from .maxn import draw_backup_tree, maxn_case_trees
-
-# Every check, as offered here, under a time limit (``time_limit=``, in seconds).
-check_count_games = time_limited(_counting.check_count_games, "count_games")
-check_minimax = time_limited(_minimax.check_minimax, "minimax")
-check_depth_limited = time_limited(_minimax.check_depth_limited, "depth-limited minimax")
-check_alphabeta = time_limited(_alphabeta.check_alphabeta, "alpha-beta")
-check_isolation_evaluation = time_limited(
-    _evaluation.check_isolation_evaluation, "isolation evaluation", 60.0
-)
-check_expectimax = time_limited(_expectimax.check_expectimax, "expectimax")
-check_table_rule = time_limited(_caching.check_table_rule, "table rule")
-check_four_in_a_row = time_limited(_connect4.check_four_in_a_row, "four_in_a_row")
-check_maxn = time_limited(_maxn.check_maxn, "max^n")
-check_maxn_by_hand = time_limited(_maxn.check_maxn_by_hand, "max^n by hand")
-check_uct_score = time_limited(_mcts.check_uct_score, "uct_score")
-check_selection = time_limited(_mcts.check_selection, "selection")
+from .maxn import check_maxn, check_maxn_by_hand, draw_backup_tree, maxn_case_trees
+from .mcts import check_selection, check_uct_score
+from .minimax import check_depth_limited, check_minimax
 
 # Offered too, outside __all__, as the single module offered them (imported ``X as X``):
-# FAIL and PASS, EVALUATION_GAMES and EVALUATION_TO_BEAT, and BACKUP_TREE.
+# FAIL and PASS, EVALUATION_GAMES and EVALUATION_TO_BEAT, and BACKUP_TREE; and
+# the time limits, TIME_LIMIT and EVALUATION_TIME_LIMIT, beside them.
 __all__ = [
     "CheckResult",
     "ExerciseFailed",

@@ -21,10 +21,12 @@ from ..trace import CUTOFF, Trace
 from .cases import _Cases, _chosen_cases, _tree_problem, case_trees
 from .checking import (
     FAIL,
+    TIME_LIMIT,
     CheckResult,
     RecordingGame,
     _call,
     _failure_for_exception,
+    _guarded,
     _is_number,
     _name,
     _names,
@@ -35,13 +37,17 @@ from .checking import (
     _Raised,
     _same,
     _show,
+    _trying,
     _type_problem,
 )
 from .comparison import compare_alphabeta, shown
 from .minimax import _FIRST_CALL, _max_view, _misnamed_player
 
 
-def check_alphabeta(fn: Callable, *, cases=None, show: bool = False) -> CheckResult:
+@_guarded("alpha-beta")
+def check_alphabeta(
+    fn: Callable, *, cases=None, show: bool = False, time_limit: float = TIME_LIMIT
+) -> CheckResult:
     """Check ``fn(game, state, alpha, beta) -> value``, alpha-beta from MAX's point of view.
 
     ``fn`` is called at the root of each case tree with ``(-inf, +inf)``. Its
@@ -104,6 +110,7 @@ def _check_alphabeta(fn: Callable, cases: list, trees: _Cases) -> CheckResult:
     for name, tree in trees.items():
         case = name
         cases.append(name)
+        _trying(name)
         game = RecordingGame(tree)
         try:
             got = _call(fn, game, tree.root, -math.inf, math.inf)

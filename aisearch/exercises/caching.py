@@ -16,11 +16,13 @@ from ..tracing import EXACT, LOWER, UPPER
 from .cases import _chosen_cases
 from .checking import (
     FAIL,
+    TIME_LIMIT,
     CheckResult,
     _agrees_everywhere,
     _bool_problem,
     _call,
     _failure_for_exception,
+    _guarded,
     _is_number,
     _name,
     _not_a_function,
@@ -28,10 +30,12 @@ from .checking import (
     _plural,
     _Raised,
     _show,
+    _trying,
 )
 
 
-def check_table_rule(fn: Callable, *, cases=None) -> CheckResult:
+@_guarded("table rule")
+def check_table_rule(fn: Callable, *, cases=None, time_limit: float = TIME_LIMIT) -> CheckResult:
     """Check ``fn(bound, value, entry_depth, depth, alpha, beta) -> bool``: may the entry answer?
 
     ``bound`` is ``"exact"``, ``"lower"`` or ``"upper"``; ``value`` the stored
@@ -103,6 +107,7 @@ def check_table_rule(fn: Callable, *, cases=None) -> CheckResult:
             f"case bound={bound!r}, value={_show(value)}, entry_depth={_show(entry_depth)}, "
             f"depth={_show(depth)}, alpha={_show(alpha)}, beta={_show(beta)}"
         )
+        _trying(case)
         try:
             got = _call(fn, bound, value, entry_depth, depth, alpha, beta)
         except _Raised as raised:

@@ -9,16 +9,32 @@ student's code so that it never crashes the check, and turning what it did
 (an exception, ``None``, a pair instead of a number, an unfinished skeleton)
 into the message; and the small helpers for writing those messages. The
 checks themselves live in one module per notebook, beside this one.
+
+Every public check that runs a student's function is wrapped in
+``_guarded``: it runs under a time limit (``time_limit=``), so that a loop
+that never ends fails the check instead of hanging it, and a function that
+hands the work to the package's own search (the ``RecordingGame`` sees the
+questions come from there) fails it too.
 """
 
 from __future__ import annotations
 
+import contextvars
+import ctypes
+import functools
 import html
+import inspect
 import math
 import os
+import signal
+import sys
+import threading
+import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from numbers import Real
+from types import FrameType
 from typing import Any
 
 from ..games.gametree import CHANCE, GameTree
@@ -153,6 +169,10 @@ class RecordingGame:
         except TypeError:  # an unhashable "state": the game will complain itself
             return
         if questions is None:
+            # Who asks is looked at once a state, when it is new: a search the
+            # student's code hands the work to soon asks about a state of its own.
+            if _WATCH.get() is not None and (search := _package_search_asking()) is not None:
+                raise _Delegated(search)
             self.asked[state] = questions = set()
             self.visited.append(state)
         questions.add(question)
@@ -175,6 +195,8 @@ class RecordingGame:
     parent = _passed_on("parent")
 
     def __getattr__(self, name):
+        if _WATCH.get() is not None and (search := _package_search_asking()) is not None:
+            raise _Delegated(search)
         found = getattr(self.game, name)  # an AttributeError for what the game lacks
         if name == "chance_outcomes":  # only for games that have chance
             return _passed_on(name).__get__(self)
@@ -182,6 +204,262 @@ class RecordingGame:
 
     def __repr__(self) -> str:
         return f"RecordingGame({self.game!r})"
+
+
+# Guarding a check: a time limit, and no handing the work to the package ----------------
+
+TIME_LIMIT = 10.0
+"""Seconds a check gives the student's function, all its cases together (``time_limit=``)."""
+
+
+class _TimeUp(BaseException):
+    """The check's time limit passed. A ``BaseException``, so that the student's
+    ``except Exception:`` cannot swallow it."""
+
+
+class _Delegated(BaseException):
+    """A question came from the package's own search: the student's function called it."""
+
+    def __init__(self, search: str) -> None:
+        super().__init__(search)
+        self.search = search
+
+
+@dataclass
+class _Watch:
+    """The check running now (in this thread or task): what a guard's message needs."""
+
+    exercise: str
+    fn: Any
+    case: str | None = None
+
+
+_WATCH: contextvars.ContextVar[_Watch | None] = contextvars.ContextVar("_WATCH", default=None)
+
+
+def _trying(case: str) -> None:
+    """Note that the running check is now on ``case``, for a time-out's message."""
+    watch = _WATCH.get()
+    if watch is not None:
+        watch.case = case
+
+
+def _guarded(exercise: str) -> Callable:
+    """Wrap a public check: the student's code runs under the check's ``time_limit``,
+    and may not hand the work to the package's own search.
+
+    The check's signature must have ``fn`` first and a ``time_limit`` keyword
+    (its default is the limit); the wrapper reads them, the check itself
+    ignores ``time_limit``. When the limit passes, the check returns a
+    failure that names the function, the limit and the case it was on
+    (``_trying``); when a ``RecordingGame`` is asked questions by the
+    package's search, one that names the search. Everything else, a
+    ``ValueError`` for bad ``cases`` or ``show`` among them, passes through.
+
+    Raises (from the wrapped check):
+        ValueError: ``time_limit`` is not a positive number of seconds.
+    """
+
+    def guard(check: Callable) -> Callable:
+        signature = inspect.signature(check)
+
+        @functools.wraps(check)
+        def guarded(*args, **kwargs) -> CheckResult:
+            arguments = signature.bind(*args, **kwargs)
+            arguments.apply_defaults()
+            seconds = _seconds(arguments.arguments["time_limit"])
+            watch = _Watch(exercise, arguments.arguments["fn"])
+            token = _WATCH.set(watch)
+            deadline = _Deadline(seconds)
+            try:
+                with deadline:
+                    return check(*args, **kwargs)
+            except _TimeUp as error:
+                if not deadline.passed:  # an outer deadline's: not this check's to report
+                    raise
+                return _timed_out(watch, seconds, error)
+            except _Delegated as delegated:
+                return _delegated(watch, delegated.search)
+            finally:
+                _WATCH.reset(token)
+
+        return guarded
+
+    return guard
+
+
+def _seconds(time_limit) -> float:
+    """``time_limit`` as seconds (``math.inf``: no limit), or a ``ValueError``."""
+    if not _is_number(time_limit) or not time_limit > 0:
+        raise ValueError(
+            f"time_limit must be a positive number of seconds (math.inf for none), "
+            f"got {time_limit!r}"
+        )
+    return float(time_limit)
+
+
+def _timed_out(watch: _Watch, seconds: float, error: _TimeUp) -> CheckResult:
+    """The failure for a check whose time limit passed: in the student's code, or in its own."""
+    name, on = _name(watch.fn), f" on the {watch.case}" if watch.case else ""
+    where = _where_in_student_code(error)
+    if where:
+        message = (
+            f"{FAIL} {watch.exercise}: `{name}` did not finish within {_show(seconds)} s{on}"
+            f"{where}: does a loop never end?"
+        )
+    else:  # the check's own work took the time: say so, do not blame the student
+        message = (
+            f"{FAIL} {watch.exercise}: the check did not finish within {_show(seconds)} s{on}, "
+            f"in its own work, not in `{name}`: give it more time (time_limit=...)."
+        )
+    return CheckResult(watch.exercise, False, message)
+
+
+def _delegated(watch: _Watch, search: str) -> CheckResult:
+    return CheckResult(
+        watch.exercise,
+        False,
+        f"{FAIL} {watch.exercise}: `{_name(watch.fn)}` hands the search to the package's own "
+        f"`{search}`; the exercise is to write it yourself.",
+    )
+
+
+class _Deadline:
+    """Raise ``_TimeUp`` in this thread once ``seconds`` have passed, until the ``with`` ends.
+
+    In the main thread of a POSIX system, by ``signal.setitimer(ITIMER_REAL)``:
+    the previous SIGALRM handler and timer are put back afterwards (with the
+    time that timer had left), and if that timer is due first, its handler
+    is called. Elsewhere (another thread, Windows), a ``threading.Timer``
+    raises it asynchronously in this thread (``PyThreadState_SetAsyncExc``):
+    it lands at the next bytecode the thread runs, so a long call into C
+    code is interrupted only when it returns. ``passed`` says whether this
+    deadline fired. ``math.inf`` seconds sets no limit.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.passed = False
+        self._stop: Callable[[], None] = lambda: None
+
+    def __enter__(self) -> _Deadline:
+        if math.isinf(self.seconds):
+            return self
+        if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+            self._stop = self._alarm()
+        else:
+            self._stop = self._timer()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop()
+
+    def _alarm(self) -> Callable[[], None]:
+        started = time.monotonic()
+        old_delay, old_interval = signal.setitimer(signal.ITIMER_REAL, 0)
+        old_handler = signal.getsignal(signal.SIGALRM)
+        outer = {"pending": bool(old_delay)}  # a timer set before this check, not rung yet
+
+        def ring(signum, frame):
+            if outer["pending"] and old_delay <= self.seconds:  # the earlier one: its turn first
+                outer["pending"] = False
+                left = self.seconds - (time.monotonic() - started)
+                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-6))
+                if callable(old_handler):
+                    old_handler(signum, frame)
+                return
+            self.passed = True
+            raise _TimeUp
+
+        signal.signal(signal.SIGALRM, ring)
+        signal.setitimer(signal.ITIMER_REAL, min(self.seconds, old_delay or math.inf))
+
+        def stop() -> None:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(
+                signal.SIGALRM, old_handler if old_handler is not None else signal.SIG_DFL
+            )
+            if outer["pending"]:  # put back, with the time it has left
+                left = old_delay - (time.monotonic() - started)
+                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-6), old_interval)
+            elif old_interval:
+                signal.setitimer(signal.ITIMER_REAL, old_interval, old_interval)
+
+        return stop
+
+    def _timer(self) -> Callable[[], None]:
+        thread, lock, done = threading.get_ident(), threading.Lock(), [False]
+
+        def interrupt() -> None:
+            with lock:
+                if not done[0]:
+                    self.passed = True
+                    _raise_in(thread, _TimeUp)
+
+        timer = threading.Timer(self.seconds, interrupt)
+        timer.daemon = True
+        timer.start()
+
+        def stop() -> None:
+            timer.cancel()
+            with lock:
+                done[0] = True
+                if self.passed:  # raised, or still pending: clear what has not landed
+                    _raise_in(thread, None)
+
+        return stop
+
+
+def _raise_in(thread: int, error: type[BaseException] | None) -> None:
+    """Raise ``error`` asynchronously in ``thread`` (``None``: clear one still pending)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(thread), None if error is None else ctypes.py_object(error)
+    )
+
+
+_EXERCISES_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_GAME_FILES = (os.path.join(_PACKAGE_DIR, "games") + os.sep, os.path.join(_PACKAGE_DIR, "game.py"))
+
+
+def _package_search_asking() -> str | None:
+    """The package function whose search asks the game this question, if it is one.
+
+    Called from ``RecordingGame``: the frames of the exercises are skipped;
+    the first frame above them is the code that asked. If that is in the
+    package (outside the exercises, and outside the games, which may ask
+    themselves), the outermost package frame in that run of frames is the
+    function the student's code called: its public name is returned.
+    """
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None and _part_of(frame.f_code.co_filename) == "exercises":
+        frame = frame.f_back
+    entry = None
+    while frame is not None and _part_of(frame.f_code.co_filename) == "search":
+        entry, frame = frame, frame.f_back
+    return None if entry is None else _public_name(entry)
+
+
+@functools.lru_cache(maxsize=256)
+def _part_of(filename: str) -> str:
+    """``"exercises"``, ``"games"`` or ``"search"`` (the rest of the package) for a file of
+    the package; ``"outside"`` for any other (the student's code)."""
+    path = os.path.abspath(filename)
+    if not path.startswith(_PACKAGE_DIR + os.sep):
+        return "outside"
+    if path.startswith(_EXERCISES_DIR):
+        return "exercises"
+    return "games" if path.startswith(_GAME_FILES) else "search"
+
+
+def _public_name(frame) -> str:
+    """``aisearch.alphabeta`` for a function the package offers at the top, else
+    ``aisearch.caching.memo_minimax``; said as ``aisearch`` in a ``pristine()`` copy too."""
+    module = frame.f_globals.get("__name__", "")
+    top, _, rest = module.partition(".")
+    function = frame.f_code.co_name
+    if function in getattr(sys.modules.get(top), "__all__", ()):
+        return f"aisearch.{function}"
+    return ".".join(["aisearch", rest, function] if rest else ["aisearch", function])
 
 
 # Running the student's function ---------------------------------------------------

@@ -15,17 +15,20 @@ from ..games.connect4 import ConnectFour
 from .cases import _chosen_cases
 from .checking import (
     FAIL,
+    TIME_LIMIT,
     CheckResult,
     _agrees_everywhere,
     _bool_problem,
     _call,
     _failure_for_exception,
+    _guarded,
     _is_number,
     _name,
     _not_a_function,
     _passed,
     _plural,
     _Raised,
+    _trying,
 )
 
 
@@ -133,7 +136,8 @@ _FOUR_SLIPS = {  # (first step, second step) -> the hint, when every answer agre
 }
 
 
-def check_four_in_a_row(fn: Callable, *, cases=None) -> CheckResult:
+@_guarded("four_in_a_row")
+def check_four_in_a_row(fn: Callable, *, cases=None, time_limit: float = TIME_LIMIT) -> CheckResult:
     """Check ``fn(bits, height) -> bool``: whether one player's stones hold four in a row.
 
     ``bits`` uses the Connect Four bitboard layout (column by column from the
@@ -171,6 +175,7 @@ def check_four_in_a_row(fn: Callable, *, cases=None) -> CheckResult:
     )
     cases = [(name, *board) for name, board in chosen.items()]
     for case, bits, width, height in cases:
+        _trying(case)
         try:
             got = _call(fn, bits, height)
         except _Raised as raised:

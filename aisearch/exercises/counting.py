@@ -13,20 +13,25 @@ from ..counting import count_games, count_positions, count_tree_nodes
 from .cases import _chosen_cases, _tic_tac_toe_cases, case_trees
 from .checking import (
     FAIL,
+    TIME_LIMIT,
     CheckResult,
+    RecordingGame,
     _call,
     _failure_for_exception,
+    _guarded,
     _name,
     _not_a_function,
     _passed,
     _plural,
     _Raised,
     _show,
+    _trying,
     _type_problem,
 )
 
 
-def check_count_games(fn: Callable, *, cases=None) -> CheckResult:
+@_guarded("count_games")
+def check_count_games(fn: Callable, *, cases=None, time_limit: float = TIME_LIMIT) -> CheckResult:
     """Check ``fn(game, state) -> int``, the number of complete games from ``state``.
 
     Cases: tic-tac-toe positions from a finished game up to the empty board
@@ -55,8 +60,9 @@ def check_count_games(fn: Callable, *, cases=None) -> CheckResult:
         return problem
     chosen = _chosen_cases(cases, _default_cases, _position_problem, unnamed="position")
     for case, (g, state) in chosen.items():
+        _trying(case)
         try:
-            got = _call(fn, g, state)
+            got = _call(fn, RecordingGame(g), state)
         except _Raised as raised:
             return _failure_for_exception(exercise, fn, raised.error, case)
         problem = _type_problem(exercise, fn, got, case, "", "a whole number")

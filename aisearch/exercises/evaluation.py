@@ -18,17 +18,24 @@ from .checking import (
     CheckResult,
     _call,
     _failure_for_exception,
+    _guarded,
     _name,
     _not_a_function,
     _passed,
     _plural,
     _Raised,
     _show,
+    _trying,
     _type_problem,
 )
 
 EVALUATION_GAMES = 150
 """Games per colour in ``check_isolation_evaluation``'s tournament."""
+EVALUATION_TIME_LIMIT = 60.0
+"""Seconds ``check_isolation_evaluation`` gives the evaluation (``time_limit=``): its two
+tournaments take about 0.4 s each with the mobility difference on this course's machines;
+an evaluation that thinks harder (a flood fill, say) may take many times that.
+"""
 EVALUATION_TO_BEAT = 0.58
 """The share of the games an evaluation must win against the baseline.
 
@@ -58,7 +65,10 @@ def _passes(row) -> bool:
     return row.wins / row.games >= EVALUATION_TO_BEAT
 
 
-def check_isolation_evaluation(fn: Callable) -> CheckResult:
+@_guarded("isolation evaluation")
+def check_isolation_evaluation(
+    fn: Callable, *, time_limit: float = EVALUATION_TIME_LIMIT
+) -> CheckResult:
     """Check that ``fn(game, state, player)`` beats ``isolation_baseline`` in a seeded tournament.
 
     Both players look one move ahead (``depth_player(1, ...)``) on the 7 x 7
@@ -76,6 +86,7 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
     exercise = "isolation evaluation"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
+    _trying("7 x 7 board")
     game = Isolation(7, 7)
     mover = random_player(seed=0)
     state = game.initial_state()
@@ -105,6 +116,7 @@ def check_isolation_evaluation(fn: Callable) -> CheckResult:
         if game.is_terminal(state):
             break
         state = game.result(state, mover(game, state))
+    _trying("tournament")
     try:
         yours = _against_baseline(game, fn)
     except Exception as error:  # the student's code: report, never crash

@@ -15,8 +15,10 @@ from ..expectimax import expectimax
 from ..games.gametree import CHANCE, GameTree
 from .cases import _RANDOM_SEEDS, _Cases, _chosen_cases, _tree_problem
 from .checking import (
+    TIME_LIMIT,
     CheckResult,
     _answers_at_every_node,
+    _guarded,
     _names,
     _not_a_function,
     _not_players,
@@ -25,6 +27,7 @@ from .checking import (
     _role,
     _same,
     _show,
+    _trying,
     _wrong_at_nodes,
 )
 from .comparison import compare_expectimax, shown
@@ -72,7 +75,10 @@ def _expected_for_max(tree: GameTree, node) -> float:
     return -value if tree.to_move(node) == "MIN" else value
 
 
-def check_expectimax(fn: Callable, *, cases=None, show: bool = False) -> CheckResult:
+@_guarded("expectimax")
+def check_expectimax(
+    fn: Callable, *, cases=None, show: bool = False, time_limit: float = TIME_LIMIT
+) -> CheckResult:
     """Check ``fn(game, state) -> value``, the expectiminimax value for MAX.
 
     ``fn`` is called at every node of each of ``chance_case_trees()``; the
@@ -122,6 +128,7 @@ def _check_expectimax(fn: Callable, cases: list, trees: _Cases) -> CheckResult:
     checked = 0
     for name, tree in trees.items():
         cases.append(name)
+        _trying(name)
         asked: set = set()
         got_at, wrong, problem = _answers_at_every_node(
             exercise, fn, tree, name, _expected_for_max, asked

@@ -8,11 +8,6 @@ verdict into that: it returns a passing result unchanged (the cell shows its
 ✓) and raises ``ExerciseFailed``, whose text is the check's own message, for
 anything else.
 
-A graded notebook runs the student's code in the same kernel as the tests, so
-a student can replace a check (``aisearch.exercises.check_alphabeta = ...``).
-``pristine()`` loads the package afresh from its files under a private name,
-out of reach of such changes; the hidden tests of the instructor source use it.
-
 >>> from aisearch.exercises import check_minimax
 >>> def minimax_value(game, state):
 ...     if game.is_terminal(state):
@@ -27,20 +22,30 @@ True
 Traceback (most recent call last):
 ...
 aisearch.exercises.grading.ExerciseFailed: Not done yet: `unfinished` raises NotImplementedError. Write your function in its cell, run that cell, then run this check again.
+
+A hidden test runs in the student's own kernel, after the student's cells,
+so it cannot trust the ``aisearch.exercises`` that the student may have
+changed (a check replaced, ``CheckResult.__bool__`` patched).
+``pristine()`` loads the whole package anew from its files, under a
+private name, and returns that copy's ``aisearch.exercises``:
+
+>>> ex = pristine()
+>>> ex.assert_passed(ex.check_minimax(minimax_value)).passed
+True
+>>> ex.check_minimax is check_minimax
+False
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import itertools
+import os
 import sys
-from pathlib import Path
 from types import ModuleType
 
 from .checking import CheckResult
-
-_PACKAGE = Path(__file__).resolve().parent.parent
-_copies = itertools.count(1)
 
 
 class ExerciseFailed(AssertionError):
@@ -72,7 +77,7 @@ def assert_passed(result: CheckResult) -> CheckResult:
     refused with a ``ValueError`` that names it, so a graded cell cannot pass
     by accident.
     """
-    if not isinstance(result, CheckResult):
+    if not _is_check_result(result):
         raise ValueError(
             f"assert_passed needs what a check returns (a CheckResult), got {result!r}: "
             "call it as assert_passed(check_...(your_function))"
@@ -82,25 +87,51 @@ def assert_passed(result: CheckResult) -> CheckResult:
     return result
 
 
+def _is_check_result(result) -> bool:
+    """True for a ``CheckResult`` of this copy of the package or of a ``pristine()`` one."""
+    kind = type(result)
+    return isinstance(result, CheckResult) or (
+        kind.__name__ == "CheckResult" and kind.__module__.endswith(".exercises.checking")
+    )
+
+
+_COPIES = itertools.count(1)
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
 def pristine() -> ModuleType:
     """A fresh copy of ``aisearch.exercises``, loaded anew from the package's files.
 
-    The whole package is loaded again under a private name (a new one each
-    call), so nothing a student's code did to the loaded ``aisearch`` modules
-    (a check replaced, ``assert_passed`` made to accept anything, a method of
-    ``CheckResult`` patched) reaches the copy. Its checks run the student's
-    functions as the usual ones do.
+    The whole package is loaded again under a new private name
+    (``_aisearch_pristine_1``, ``_2``, ...), so nothing done to the loaded
+    ``aisearch`` in this kernel (a check replaced, ``assert_passed`` patched,
+    ``CheckResult.__bool__`` changed, a helper of a check module swapped) reaches
+    the copy: its modules import one another relatively, within the copy.
+    For a hidden test: ``ex = pristine(); ex.assert_passed(ex.check_alphabeta(
+    alphabeta_value, cases=...))``. Trees made with the loaded package's
+    ``GameTree`` are accepted as cases, and the original ``assert_passed``
+    accepts the copy's results.
 
-    >>> checks = pristine()
-    >>> checks.__name__.endswith(".exercises"), checks.assert_passed is assert_passed
-    (True, False)
+    It guards against a changed module, not against a student who changes the
+    import system itself or this function: it raises the bar in a shared
+    kernel, it is no sandbox. Each call loads a new copy (about as long as
+    ``import aisearch``), which stays loaded.
     """
-    name = f"_aisearch_pristine_{next(_copies)}"
+    name = f"_aisearch_pristine_{next(_COPIES)}"
+    while name in sys.modules:  # a name someone took: take the next
+        name = f"_aisearch_pristine_{next(_COPIES)}"
     spec = importlib.util.spec_from_file_location(
-        name, _PACKAGE / "__init__.py", submodule_search_locations=[str(_PACKAGE)]
+        name,
+        os.path.join(_PACKAGE_DIR, "__init__.py"),
+        submodule_search_locations=[_PACKAGE_DIR],
     )
-    assert spec is not None and spec.loader is not None
+    assert spec is not None and spec.loader is not None  # the package's own __init__.py
     package = importlib.util.module_from_spec(spec)
     sys.modules[name] = package
-    spec.loader.exec_module(package)
-    return importlib.import_module(f"{name}.exercises")
+    try:
+        spec.loader.exec_module(package)
+        return importlib.import_module(f"{name}.exercises")
+    except BaseException:
+        for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+            del sys.modules[loaded]
+        raise

@@ -16,9 +16,12 @@ from ..trace import Trace
 from .cases import _Cases, _chosen_cases, _tree_problem
 from .checking import (
     FAIL,
+    TIME_LIMIT,
     CheckResult,
+    RecordingGame,
     _call,
     _failure_for_exception,
+    _guarded,
     _is_number,
     _name,
     _names,
@@ -30,6 +33,7 @@ from .checking import (
     _Raised,
     _returned_none,
     _show,
+    _trying,
 )
 from .comparison import compare_maxn, shown
 
@@ -68,7 +72,10 @@ def _is_vector(x, n: int) -> bool:
     return isinstance(x, (tuple, list)) and len(x) == n and all(_is_number(v) for v in x)
 
 
-def check_maxn(fn: Callable, *, cases=None, show: bool = False) -> CheckResult:
+@_guarded("max^n")
+def check_maxn(
+    fn: Callable, *, cases=None, show: bool = False, time_limit: float = TIME_LIMIT
+) -> CheckResult:
     """Check ``fn(game, state) -> vector``, the max^n value vector of ``state``.
 
     ``fn`` is called at every node of each of ``maxn_case_trees()`` (ties,
@@ -115,6 +122,7 @@ def _check_maxn(fn: Callable, cases: list, trees: _Cases) -> CheckResult:
     checked, first_wrong, choices = 0, None, []
     for name, tree in trees.items():
         cases.append(name)
+        _trying(name)
         got_at, failure = _maxn_answers(exercise, fn, name, tree)
         if failure is not None:
             if first_wrong is None:
@@ -147,7 +155,7 @@ def _maxn_answers(exercise, fn, name, tree) -> tuple[dict, CheckResult | None]:
     for node in _preorder(tree):
         at = f", at node {node!r} ({tree.to_move(node)} to move)"
         try:
-            got = _call(fn, tree, node)
+            got = _call(fn, RecordingGame(tree), node)
         except _Raised as raised:
             return got_at, _failure_for_exception(exercise, fn, raised.error, name, at)
         if got is None:

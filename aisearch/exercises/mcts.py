@@ -19,9 +19,11 @@ from .cases import _chosen_cases
 from .checking import (
     FAIL,
     PASS,
+    TIME_LIMIT,
     CheckResult,
     _call,
     _failure_for_exception,
+    _guarded,
     _is_number,
     _name,
     _not_a_function,
@@ -30,6 +32,7 @@ from .checking import (
     _Raised,
     _same,
     _show,
+    _trying,
     _type_problem,
 )
 
@@ -44,7 +47,8 @@ _UCT_CASES = (  # (mean, visits, parent visits, exploration)
 )
 
 
-def check_uct_score(fn: Callable, *, cases=None) -> CheckResult:
+@_guarded("uct_score")
+def check_uct_score(fn: Callable, *, cases=None, time_limit: float = TIME_LIMIT) -> CheckResult:
     """Check ``fn(mean, visits, parent_visits, exploration)`` against ``aisearch.mcts.uct_score``.
 
     The cases mix exploration constants (0 among them), one-visit children
@@ -91,6 +95,7 @@ def check_uct_score(fn: Callable, *, cases=None) -> CheckResult:
         case = (
             f"child with mean {_show(mean)}, {visits} visits, parent {parent} visits, c = {c:.4g}"
         )
+        _trying(case)
         try:
             got = _call(fn, mean, visits, parent, c)
         except _Raised as raised:

@@ -19,10 +19,12 @@ from .cases import _Cases, _chosen_cases, _evaluated_tree_problem, _tree_problem
 from .checking import (
     _PLAYERS,
     FAIL,
+    TIME_LIMIT,
     CheckResult,
     RecordingGame,
     _answer,
     _answers_at_every_node,
+    _guarded,
     _name,
     _names,
     _none_below,
@@ -35,6 +37,7 @@ from .checking import (
     _role,
     _same,
     _show,
+    _trying,
     _wrong_at_nodes,
 )
 from .comparison import Comparison, compare_depth_limited, compare_minimax, shown
@@ -51,7 +54,10 @@ def _swapped(tree: GameTree) -> GameTree:
     )
 
 
-def check_minimax(fn: Callable, *, cases=None, show: bool = False) -> CheckResult:
+@_guarded("minimax")
+def check_minimax(
+    fn: Callable, *, cases=None, show: bool = False, time_limit: float = TIME_LIMIT
+) -> CheckResult:
     """Check ``fn(game, state) -> value``, the minimax value from MAX's point of view.
 
     ``fn`` is called at every node of each case tree (``case_trees()``); the
@@ -102,6 +108,7 @@ def _check_minimax(fn: Callable, cases: list, trees: _Cases) -> CheckResult:
     for name, tree in trees.items():
         case = name
         cases.append(name)
+        _trying(name)
         got_at, wrong, problem = _answers_at_every_node(exercise, fn, tree, case, _max_view)
         if problem is not None:
             return problem
@@ -166,7 +173,10 @@ def _minimax_message(exercise, fn, tree, case, got_at, wrong) -> str:
     return "\n".join(lines)
 
 
-def check_depth_limited(fn: Callable, *, cases=None, show: bool = False) -> CheckResult:
+@_guarded("depth-limited minimax")
+def check_depth_limited(
+    fn: Callable, *, cases=None, show: bool = False, time_limit: float = TIME_LIMIT
+) -> CheckResult:
     """Check ``fn(game, state, depth) -> value``, depth-limited minimax for MAX.
 
     At the depth limit a non-terminal state is worth ``game.evaluate(state,
@@ -218,6 +228,7 @@ def _check_depth_limited(fn: Callable, cases: list, trees: _Cases) -> CheckResul
     for name, tree in trees.items():
         case = name
         cases.append(name)
+        _trying(name)
         answers, wrong = [], []
         for node in _preorder(tree):
             height = tree.height(node)
