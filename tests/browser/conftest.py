@@ -210,10 +210,16 @@ def server_env(tmp_path_factory) -> dict:
     """The servers' environment: private Jupyter config and runtime folders.
 
     MPLBACKEND is dropped: the unit tests set it to Agg, and a kernel that
-    inherits it would show no figure at all.
+    inherits it would show no figure at all. This checkout comes first on
+    PYTHONPATH: the kernels run in the course copy, where a relative
+    ``PYTHONPATH=.`` names nothing, and would import whichever ``aisearch`` is
+    installed in the venv (another checkout's, when the venv is shared).
     """
     home = tmp_path_factory.mktemp("jupyter-home")
     env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
+    )
     env.update(
         JUPYTER_CONFIG_DIR=str(home / "config"),
         JUPYTER_RUNTIME_DIR=str(home / "runtime"),
