@@ -237,7 +237,11 @@ def server_env(tmp_path_factory) -> dict:
 
 @pytest.fixture(scope="session")
 def lab_server(course_copy, server_env, tmp_path_factory):
-    """JupyterLab on 127.0.0.1 serving the copy of the course; always stopped."""
+    """JupyterLab on 127.0.0.1 serving the copy of the course; always stopped.
+
+    With the ``notebook`` package installed, this one server also serves the
+    classic Notebook 7 interface (``/tree``, ``/notebooks/<path>``).
+    """
     port, token = free_port(), secrets.token_hex(16)
     log = tmp_path_factory.mktemp("logs") / "jupyterlab.log"
     command = [
@@ -253,6 +257,9 @@ def lab_server(course_copy, server_env, tmp_path_factory):
         f"--ServerApp.root_dir={course_copy}",
         # window.jupyterapp: the tests run cells through Lab's own commands
         "--LabApp.expose_app_in_browser=True",
+        # The same server serves Notebook 7 (/tree, /notebooks/...) when the
+        # notebook package is installed: its pages expose their app the same way.
+        "--JupyterNotebookApp.expose_app_in_browser=True",
     ]
     process, server = start_server(
         "JupyterLab",
