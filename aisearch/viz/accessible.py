@@ -89,6 +89,10 @@ export default {
     label.htmlFor = id;
     input.type = "range";
     input.step = "1";
+    // On the input itself too: the shortcuts' selectors (":focus") match the
+    // input before Lumino reaches the wrapper's attribute, and Notebook 7 reads
+    // keys as they come down (capture), before the listener below can stop them.
+    input.setAttribute("data-lm-suppress-shortcuts", "true");
     input.style.width = "min(40vw, 420px)";
     el.append(label, input, readout);
     const show = () => {

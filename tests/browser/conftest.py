@@ -214,10 +214,16 @@ def server_env(tmp_path_factory) -> dict:
     """The servers' environment: private Jupyter config and runtime folders.
 
     MPLBACKEND is dropped: the unit tests set it to Agg, and a kernel that
-    inherits it would show no figure at all.
+    inherits it would show no figure at all. This checkout comes first on
+    PYTHONPATH: the kernels run in the course copy, where a relative
+    ``PYTHONPATH=.`` names nothing, and would import whichever ``aisearch`` is
+    installed in the venv (another checkout's, when the venv is shared).
     """
     home = tmp_path_factory.mktemp("jupyter-home")
     env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
+    )
     env.update(
         JUPYTER_CONFIG_DIR=str(home / "config"),
         JUPYTER_RUNTIME_DIR=str(home / "runtime"),
@@ -235,7 +241,11 @@ def server_env(tmp_path_factory) -> dict:
 
 @pytest.fixture(scope="session")
 def lab_server(course_copy, server_env, tmp_path_factory):
-    """JupyterLab on 127.0.0.1 serving the copy of the course; always stopped."""
+    """JupyterLab on 127.0.0.1 serving the copy of the course; always stopped.
+
+    With the ``notebook`` package installed, this one server also serves the
+    classic Notebook 7 interface (``/tree``, ``/notebooks/<path>``).
+    """
     port, token = free_port(), secrets.token_hex(16)
     log = tmp_path_factory.mktemp("logs") / "jupyterlab.log"
     command = [
@@ -251,6 +261,9 @@ def lab_server(course_copy, server_env, tmp_path_factory):
         f"--ServerApp.root_dir={course_copy}",
         # window.jupyterapp: the tests run cells through Lab's own commands
         "--LabApp.expose_app_in_browser=True",
+        # The same server serves Notebook 7 (/tree, /notebooks/...) when the
+        # notebook package is installed: its pages expose their app the same way.
+        "--JupyterNotebookApp.expose_app_in_browser=True",
     ]
     process, server = start_server(
         "JupyterLab",

@@ -1,7 +1,7 @@
 """What the browser tests see of the course: a notebook in JupyterLab, a viewer, a board.
 
-The same ``StepViewer`` and ``DiceNimTable`` classes work in JupyterLab and in
-the presentation page (Voilà): both render ipywidgets into the same DOM
+The same ``StepViewer`` and ``DiceNimTable`` classes work in JupyterLab, in
+Notebook 7 and in the presentation page (Voilà): all render ipywidgets into the same DOM
 (``.widget-vbox``, ``.aisearch-step-slider``, ``.aisearch-alt-image img``, buttons by their
 text). Every action waits for the kernel's answer in the page itself: the
 counters line says the step the slider shows, the picture is a new, loaded
@@ -37,7 +37,13 @@ def wait_until(condition, what: str, timeout: float = ANSWER_SECONDS, poll: floa
         time.sleep(poll)
 
 
-# -- a notebook opened in JupyterLab ----------------------------------------------------
+# -- a notebook opened in JupyterLab or Notebook 7 ---------------------------------------
+
+# Where each front end opens a notebook, by its path from the server's root. Both
+# are served by the same Jupyter server when the ``notebook`` package is installed;
+# Notebook 7 is built of JupyterLab's parts, so ``window.jupyterapp`` (exposed by
+# the server's options) has the same shell, commands and notebook panel in both.
+FRONT_ENDS = {"lab": "lab/tree/{path}", "notebook": "notebooks/{path}"}
 
 CELLS_JS = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
@@ -60,15 +66,18 @@ CELLS_JS = """() => {
 
 @dataclass
 class LabNotebook:
-    """A notebook open in JupyterLab, every cell run once."""
+    """A notebook open in JupyterLab (or in Notebook 7), every cell run once."""
 
     page: object
     path: str
 
     @classmethod
-    def open_and_run(cls, page, server, path: str) -> LabNotebook:
-        """Open ``path``, run all cells with Lab's own command, wait for the idle kernel."""
-        page.goto(server.page_url(f"lab/tree/{path}"))
+    def open_and_run(cls, page, server, path: str, front_end: str = "lab") -> LabNotebook:
+        """Open ``path``, run all cells with the app's own command, wait for the idle kernel.
+
+        ``front_end`` is ``"lab"`` (JupyterLab) or ``"notebook"`` (Notebook 7).
+        """
+        page.goto(server.page_url(FRONT_ENDS[front_end].format(path=path)))
         page.wait_for_function(
             """(path) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
                  const kernel = w && w.context && w.context.path === path && w.sessionContext
@@ -77,7 +86,8 @@ class LabNotebook:
             arg=path,
             timeout=RUN_SECONDS * 1000,
         )
-        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        # Lab's file browser takes width from the notebook (Notebook 7 has none open).
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft?.()")
         # Run > Run All Cells; its promise settles when the last cell has run.
         page.evaluate("""() => { window.__runAll = undefined;
             window.jupyterapp.commands.execute('notebook:run-all-cells').then(
