@@ -7,12 +7,13 @@ so running this again gives the same files:
 - ``viewer.png``: alpha-beta on the textbook tree (Russell and Norvig,
   Figure 5.2) just after its first cutoff, when C returns the bound ≤2, the
   picture in the README;
-- ``alphabeta_strip.png``: the key steps of that search side by side;
+- ``alphabeta_strip.png``: six key steps of that search, in two rows of three
+  (16:9, for a slide);
 - ``minimax_final.png``: minimax on the same tree, finished;
 - ``tictactoe_board.png``: a tic-tac-toe position won by X;
 - ``expectimax_final.png``: expectiminimax on a small dice tree;
 - ``table_hit.png``: alpha-beta with a transposition table on tic-tac-toe, at
-  its first answer from the table;
+  its first answer from the table, the position it answered named under it;
 - ``maxn_final.png``: max^n on notebook 07's three-player tree;
 - ``mcts_final.png``: Monte Carlo tree search's tree after 50 iterations on
   notebook 08's tree with a hidden win;
@@ -32,8 +33,9 @@ takes at a size).
 Options (all optional; with none, ``figures/`` is redrawn as it is stored):
 
   --size WxH      the figure's size: in inches (``8x4.5``), or in pixels at
-                  the chosen dpi (``1280x720px``); every text stays legible at
-                  1280 x 720, so a smaller size means larger type
+                  the chosen dpi (``1280x720px``); a tree figure (not a board
+                  or a focused view) sets its type to stay legible at
+                  1280 x 720 at that size
   --dpi N         pixels per inch of a PNG (default 144; 100 for focus_*)
   --format F      png, svg or pdf (the file is NAME.F)
   --out FOLDER    where to write (default: figures/ at the repository root)
