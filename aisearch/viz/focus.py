@@ -66,13 +66,14 @@ LEGEND_CHARACTERS = 26
 """The longest legend entry on one line in that column."""
 """Inches of the legend's column, at the right of the tree."""
 
-FONT = 7.5
-"""Points of the values and summaries: 10.4 pixels at 100 dpi."""
+FONT = 7.6
+"""Points of the smallest texts: 10.6 pixels at 100 dpi, and 14 pixels when a
+figure of 9.2 x 5.4 inches is projected at 1280 x 720."""
 
 FONTS = {
     "value": FONT + 1,
-    "action": FONT - 0.5,
-    "window": FONT - 0.5,
+    "action": FONT,
+    "window": FONT,
     "summary": FONT,
     "name": FONT,
 }
@@ -219,7 +220,7 @@ class FocusDrawing:
             f"⋮ {len(self.elided)} levels not drawn; the path's moves: {moves}",
             ha="left",
             va="center",
-            fontsize=FONT - 0.5,
+            fontsize=FONT,
             color=SUMMARY_COLOR,
         )
 

@@ -30,12 +30,14 @@ CAPTION_LINES = 4
 
 
 def width_and_wrap(
-    tree_size: tuple[float, float], figsize: tuple[float, float] | None
+    tree_size: tuple[float, float],
+    figsize: tuple[float, float] | None,
+    fontsize: float = CAPTION_FONT,
 ) -> tuple[float, float, int]:
     """``(width, height of the tree alone, characters per caption line)``.
 
     ``tree_size`` is what the tree wants; the width of ``figsize``, if given,
-    wins. A caption character is about 0.55 em wide.
+    wins. A caption character (``fontsize`` points) is about 0.55 em wide.
 
     >>> width_and_wrap((6.4, 2.2), None), width_and_wrap((6.4, 2.2), (9.0, 5.0))
     ((6.4, 2.2, 79), (9.0, 2.2, 112))
@@ -43,18 +45,19 @@ def width_and_wrap(
     width, tree_height = tree_size
     if figsize is not None:
         width = figsize[0]
-    return width, tree_height, max(30, int(width * 72 / (0.55 * CAPTION_FONT)))
+    return width, tree_height, max(30, int(width * 72 / (0.55 * fontsize)))
 
 
-def top_band(trace, wrap: int, caption: bool) -> float:
-    """Inches above the tree: a margin, and the caption's lines if ``caption``."""
+def top_band(trace, wrap: int, caption: bool, fontsize: float = CAPTION_FONT) -> float:
+    """Inches above the tree: a margin, and the caption's lines (of
+    ``fontsize`` points) if ``caption``."""
     lines = 0
     if caption:
         lines = min(
             CAPTION_LINES,
             max(len(textwrap.wrap(trace.sentence(i), wrap)) for i in range(len(trace))),
         )
-    return 0.12 + CAPTION_LINE * lines
+    return 0.12 + CAPTION_LINE * fontsize / CAPTION_FONT * lines
 
 
 def framed_figure(
@@ -67,7 +70,7 @@ def framed_figure(
     return figure, ax
 
 
-def add_caption(figure: ShownFigure, height: float) -> Text:
+def add_caption(figure: ShownFigure, height: float, fontsize: float = CAPTION_FONT) -> Text:
     """The empty caption text at the top left of a figure ``height`` inches tall."""
     return figure.text(
         0.02,
@@ -75,15 +78,15 @@ def add_caption(figure: ShownFigure, height: float) -> Text:
         "",
         ha="left",
         va="top",
-        fontsize=CAPTION_FONT,
+        fontsize=fontsize,
         color=CAPTION_COLOR,
         linespacing=1.35,
     )
 
 
-def add_counters(figure: ShownFigure, y: float, height: float) -> Text:
+def add_counters(figure: ShownFigure, y: float, height: float, fontsize: float = 9) -> Text:
     """The empty counters line, centred, its bottom ``y`` inches over the
     bottom edge of a figure ``height`` inches tall."""
     return figure.text(
-        0.5, y / height, "", ha="center", va="bottom", fontsize=9, color=COUNTERS_COLOR
+        0.5, y / height, "", ha="center", va="bottom", fontsize=fontsize, color=COUNTERS_COLOR
     )

@@ -54,6 +54,7 @@ from .alt_text import DescribedSteps, set_description
 from .focus import WHOLE_TREE_OPTIONS, FocusDrawing, FocusFigure, is_large, summary_handles
 from .framing import add_caption, add_counters, framed_figure, top_band, width_and_wrap
 from .layout import Position, tidy_layout, tree_layout
+from .placement import _crosses, _meet, _text_box
 
 RGBA = tuple[float, float, float, float]
 
@@ -72,6 +73,11 @@ SCORE_COLOR = "#4a235a"
 COUNTERS_BAND = 0.26
 LEGEND_BAND = 0.4
 BELOW_DEEPEST = 0.42
+EDGE_ROOM = 2.5 + 3.5
+"""Points kept between a node's numbers and its edges: a margin, and half the
+thickest edge (0.8 + 6 points, the root's)."""
+NUMBER_SAMPLE = "99 / −0.99"
+"""As wide as a node's ``visits / mean`` usually is, to find a place for it."""
 """Room under the deepest level, in levels, for the ``visits / mean`` text."""
 UNVISITED_LINESTYLE: LineStyleType = (0, (1.4, 1.0))
 """The dashes of a node's outline while it has no visits (scaled by the line width)."""
@@ -193,22 +199,25 @@ class MCTSDrawing:
         self.label_texts = {}
         self.score_texts = {}
         self.score_room = per_unit
+        children: dict[int, list[int]] = {}
+        for n, p in parents.items():
+            children.setdefault(p, []).append(n)
+        self._taken = self._fixed_boxes(
+            children, per_unit, per_level, names if show_labels else None
+        )
         for n in self.order:
             x, y = self.layout[n]
-            below = offset_copy(
-                ax.transData, fig=ax.figure, x=0, y=-0.55 * self.node_size - 2, units="points"
-            )
-            # On a white ground, so that the edges below do not cross the numbers.
+            # Visits / mean on a white ground, where none of the node's edges goes.
             self.value_texts[n] = ax.text(
                 x,
                 y,
                 "",
-                transform=below,
-                ha="center",
-                va="top",
-                fontsize=self.font,
                 zorder=4,
+                fontsize=self.font,
                 bbox=dict(boxstyle="square,pad=0.08", facecolor="white", edgecolor="none"),
+                **self._number_place(
+                    n, children.get(n, []), per_unit, per_level, names[n] if show_labels else None
+                ),
             )
             if self.nodes[n].parent is not None:
                 self.score_texts[n] = self._score_text(x, y)
@@ -227,6 +236,77 @@ class MCTSDrawing:
                     color=NAME_COLOR,
                     zorder=4,
                 )
+
+    def _fixed_boxes(self, children, per_unit: float, per_level: float, names) -> list[tuple]:
+        """The boxes, in points, of what has a fixed place: the nodes, their
+        names (if ``names``), and the numbers under the nodes with no children."""
+        boxes = []
+        half = self.node_size / 2
+        for n in self.order:
+            px, py = self.layout[n][0] * per_unit, self.layout[n][1] * per_level
+            boxes.append((px - half, py - half, px + half, py + half))
+            if names is not None:
+                right = px - 0.6 * self.node_size - 2
+                width = 0.6 * 0.95 * self.font * len(names[n])
+                boxes.append((right - width, py - 0.6 * self.font, right, py + 0.6 * self.font))
+            if not children.get(n):
+                top = py - 0.55 * self.node_size - 2
+                width = 0.6 * self.font * len(NUMBER_SAMPLE)
+                boxes.append((px - width / 2, top - 1.2 * self.font, px + width / 2, top))
+        return boxes
+
+    def _number_place(
+        self, node: int, children: list[int], per_unit: float, per_level: float, name: str | None
+    ) -> dict:
+        """Where a node's ``visits / mean`` goes: under a node with no children
+        (no edge goes there); else in the first place beside it that none of
+        its edges (drawn up to ``EDGE_ROOM`` points thick) crosses, inside
+        the axes: right; left
+        (left of its ``name``, if it is written); for the root, which has no
+        UCT score above it, above right and left; below right and left; under
+        it if none is clear. A place must also be clear of the nodes, names
+        and numbers placed so far (``_taken``)."""
+        x, y = self.layout[node]
+        if children:
+            parent = self.nodes[node].parent
+            ends = [
+                ((self.layout[e][0] - x) * per_unit, (self.layout[e][1] - y) * per_level)
+                for e in children + ([parent] if parent is not None else [])
+            ]
+            gap, rise = 0.55 * self.node_size + 3, 0.5 * self.node_size
+            x_limits = self.ax.get_xlim()
+            name_width = 0.6 * 0.95 * self.font * len(name) + 5 if name else 0.0
+            width, height = 0.6 * self.font * len(NUMBER_SAMPLE), 1.2 * self.font
+            places = [(1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)]
+            for sx, sy in places:
+                if sy > 0 and parent is not None:
+                    continue
+                away = gap + (name_width if (sx, sy) == (-1, 0) else 0.0)
+                near = away if sy == 0 else 0.75 * away  # as _text_box puts it
+                box = _text_box((sx, sy), away, rise, width, height, margin=EDGE_ROOM)
+                left, right = (x - x_limits[0]) * per_unit, (x_limits[1] - x) * per_unit
+                inside = -left <= box[0] and box[2] <= right
+                ink = _text_box((sx, sy), away, rise, width, height, margin=1.5)
+                ink = (x * per_unit + ink[0], y * per_level + ink[1])
+                ink += (ink[0] + width + 3, ink[1] + height + 3)
+                free = not any(_meet(ink, other) for other in self._taken)
+                if inside and free and not any(_crosses(box, end) for end in ends):
+                    self._taken.append(ink)
+                    return {
+                        "transform": offset_copy(
+                            self.ax.transData,
+                            fig=self.ax.figure,
+                            x=sx * near,
+                            y=sy * rise,
+                            units="points",
+                        ),
+                        "ha": "left" if sx > 0 else "right",
+                        "va": {-1: "top", 0: "center", 1: "bottom"}[sy],
+                    }
+        below = offset_copy(
+            self.ax.transData, fig=self.ax.figure, x=0, y=-0.55 * self.node_size - 2, units="points"
+        )
+        return {"transform": below, "ha": "center", "va": "top"}
 
     def _score_text(self, x: float, y: float):
         """The (empty) text for a child's UCT score: just above its marker, over its edge."""
@@ -546,7 +626,7 @@ class MCTSFigure(DescribedSteps):
         )
 
 
-def legend_handles(trace: MCTSTrace, numbers: str = "n / m under a node") -> list:
+def legend_handles(trace: MCTSTrace, numbers: str = "n / m by a node") -> list:
     """Legend entries: the shapes present, a node with no visit, the active node,
     the path, and what the ``numbers`` written at a node are."""
     handles: list = []

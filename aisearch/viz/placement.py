@@ -68,8 +68,13 @@ class TreeTexts:
     font: float
     per_unit: float
     per_level: float
+    min_font: float
     edge_children: list[int]
     probabilities: dict[int, Any]
+
+    def _type(self, points: float, floor: float = 0.0) -> float:
+        """``points``, or the drawing's smallest type (or ``floor``) if larger."""
+        return max(points, floor, self.min_font)
 
     def _make_probabilities(self, fontsize: float, actions: dict[int, str] | None) -> None:
         """Each chance edge's probability (after its action, if ``actions``),
@@ -202,12 +207,14 @@ class TreeTexts:
             self._box_at(n, (-size / 2, -size / 2, size / 2, size / 2)) for n in self.order
         ] + self._probability_boxes
         widest = self._widest_values()
-        beside_font = max(MIN_VALUE_FONT, 0.8 * font)
+        beside_font = self._type(0.8 * font, MIN_VALUE_FONT)
         wide = set()
         for n in self.order:
             marker = style.marker_of(self.nodes[n])
             shift = style.VALUE_SHIFT.get(marker, 0.0) * size
-            inside = _inside_font(widest.get(n, ""), marker, size, shift, font)
+            inside = _inside_font(
+                widest.get(n, ""), marker, size, shift, font, self._type(MIN_VALUE_FONT)
+            )
             if inside is not None:
                 self.value_texts[n] = self.ax.text(
                     *self.layout[n],
@@ -226,10 +233,10 @@ class TreeTexts:
                 self._under_leaf(n, widest.get(n, ""), beside_font, names)
             if names is not None and not self.nodes[n].children and n not in self.label_texts:
                 self._under_leaf(n, None, beside_font, names)
-        windows = self._nodes_with_windows(max(6.0, font * 0.78), names)
+        windows = self._nodes_with_windows(self._type(font * 0.78, 6.0), names)
         for n in self.order:
             if names is not None and self.nodes[n].children:
-                self.label_texts[n] = self._beside(n, names[n], NAME_PLACES, font * 0.9)
+                self.label_texts[n] = self._beside(n, names[n], NAME_PLACES, self._type(font * 0.9))
         # Values before windows: a value is what the node is worth, a window
         # only how it was searched, so values get the first pick of the room.
         for n in self.order:
@@ -241,7 +248,7 @@ class TreeTexts:
                     n,
                     "",
                     WINDOW_PLACES,
-                    max(6.0, font * 0.78),
+                    self._type(font * 0.78, 6.0),
                     color=style.WINDOW_COLOR,
                     sample=style.window_text(-float("inf"), float("inf")),
                     optional=True,
@@ -268,7 +275,7 @@ class TreeTexts:
         x, y = self.layout[node]
         top = -0.5 * self.node_size - 2
         if value is not None:
-            fontsize = _font_within(value, self._width_at(node) - 3, fontsize)
+            fontsize = _font_within(value, self._width_at(node) - 3, fontsize, self._type(5.5))
             width = style.text_width(value, fontsize, bold=True)
             self.value_texts[node] = self.ax.text(
                 x,
@@ -287,7 +294,7 @@ class TreeTexts:
             )
             top -= 1.2 * fontsize + 1
         if names is not None:
-            name_font = 0.9 * self.font
+            name_font = self._type(0.9 * self.font)
             self.label_texts[node] = self.ax.text(
                 x,
                 y,
@@ -315,7 +322,7 @@ class TreeTexts:
         ax = self.ax
         self.value_texts, self.label_texts, self.window_texts = {}, {}, {}
         self._occupied = []
-        small = font * style.VECTOR_SCALE
+        small = self._type(font * style.VECTOR_SCALE)
         for n in self.order:
             row = self.nodes[n]
             x, y = self.layout[n]
@@ -339,7 +346,13 @@ class TreeTexts:
                 )
             if names is not None:
                 self.label_texts[n] = ax.text(
-                    x, y, names[n], ha="center", va="center", fontsize=font * 0.85, zorder=4
+                    x,
+                    y,
+                    names[n],
+                    ha="center",
+                    va="center",
+                    fontsize=self._type(font * 0.85),
+                    zorder=4,
                 )
 
     def _width_at(self, node: int) -> float:
@@ -454,10 +467,17 @@ class TreeTexts:
         ]
 
 
-def _inside_font(text: str, marker: str, size: float, shift: float, largest: float) -> float | None:
+def _inside_font(
+    text: str,
+    marker: str,
+    size: float,
+    shift: float,
+    largest: float,
+    smallest: float = MIN_VALUE_FONT,
+) -> float | None:
     """The largest font size, at most ``largest``, that writes ``text`` (bold)
     inside a ``marker`` of ``size`` points, ``shift`` points above its centre;
-    ``None`` if even ``MIN_VALUE_FONT`` is too large.
+    ``None`` if even ``smallest`` is too large.
 
     The box of the text's ink, grown by ``GLYPH_MARGIN``, must lie inside the
     marker's outline (a triangle narrows towards its tip, so a wide value
@@ -476,7 +496,7 @@ def _inside_font(text: str, marker: str, size: float, shift: float, largest: flo
         corners = [(sx * half_width, shift + sy * half_height) for sx in (-1, 1) for sy in (-1, 1)]
         return bool(outline.contains_points(corners).all())
 
-    return style.largest_font(fits, largest, MIN_VALUE_FONT)
+    return style.largest_font(fits, max(largest, smallest), smallest)
 
 
 def _font_within(text: str, width: float, largest: float, smallest: float = 5.5) -> float:

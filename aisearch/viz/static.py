@@ -107,12 +107,16 @@ def frame_strip(
     *,
     panel_size: tuple[float, float] | None = None,
     legend: bool = True,
+    min_font: float = 0.0,
 ) -> Figure:
     """Small multiples: the chosen steps (all by default) side by side, in rows.
 
     Each panel is headed by its step number and sentence and has the
     counters underneath; one legend serves them all. Returns a new
     ``matplotlib.figure.Figure`` (with an Agg canvas, unknown to pyplot).
+    ``panel_size`` is ``(width, height of the tree)`` in inches;
+    ``min_font`` the smallest type in points (see ``TreeDrawing``), for a
+    strip shown on a projector.
     """
     if columns < 1:
         raise ValueError(f"columns must be at least 1, got {columns}")
@@ -135,11 +139,14 @@ def frame_strip(
         panel_size = (max(3.6, min(5.0, 0.6 * width)), 0.75 * tree_height)
     panel_width, tree_height = panel_size
     # About 0.6 em a character on average, so headings stay inside their panel.
-    wrap = max(24, int(panel_width * 72 / (0.6 * STRIP_FONT)))
+    heading_font = max(STRIP_FONT, min_font)
+    counters_font = max(STRIP_FONT * 0.85, min_font)
+    wrap = max(24, int(panel_width * 72 / (0.6 * heading_font)))
     headings = {s: textwrap.wrap(f"{s}. {trace.sentence(s)}", wrap) for s in chosen}
-    heading_band = 0.12 + STRIP_LINE * max(len(lines) for lines in headings.values())
-    row_height = heading_band + tree_height + 0.3
-    legend_band = 0.5 if legend else 0.1
+    line = STRIP_LINE * heading_font / STRIP_FONT
+    heading_band = 0.12 + line * max(len(lines) for lines in headings.values())
+    row_height = heading_band + tree_height + 0.3 * counters_font / (STRIP_FONT * 0.85)
+    legend_band = 0.5 * max(1.0, min_font / 8.5) if legend else 0.1
     figure = new_figure((panel_width * columns, row_height * rows + legend_band))
     fig_width, fig_height = figure.get_size_inches()
     for i, step in enumerate(chosen):
@@ -152,7 +159,7 @@ def frame_strip(
             "\n".join(headings[step]),
             ha="left",
             va="top",
-            fontsize=STRIP_FONT,
+            fontsize=heading_font,
             linespacing=1.25,
         )
         ax = figure.add_axes(
@@ -169,8 +176,10 @@ def frame_strip(
             drawing = mcts_drawing.MCTSFocusDrawing(ax, trace, overview=overview)
         elif overview is not None:
             drawing = FocusDrawing(ax, trace, overview=overview)
+        elif mcts:
+            drawing = mcts_drawing.MCTSDrawing(ax, trace, layout=layout)
         else:
-            drawing = (mcts_drawing.MCTSDrawing if mcts else TreeDrawing)(ax, trace, layout=layout)
+            drawing = TreeDrawing(ax, trace, layout=layout, min_font=min_font)
         drawing.update(frame)
         c = frame.counts
         counts = (
@@ -191,7 +200,7 @@ def frame_strip(
             transform=under,
             ha="center",
             va="top",
-            fontsize=STRIP_FONT * 0.85,
+            fontsize=counters_font,
             color="#333333",
         )
     kind = "Monte Carlo search tree" if mcts else "search tree"
@@ -202,7 +211,7 @@ def frame_strip(
     )
     if legend:
         if mcts:  # a focused drawing writes the numbers beside a node, not under it
-            handles = mcts_drawing.legend_handles(trace, "n / m" if large else "n / m under a node")
+            handles = mcts_drawing.legend_handles(trace, "n / m" if large else "n / m by a node")
         else:
             handles = legend_handles(trace)
         figure.legend(
@@ -211,7 +220,7 @@ def frame_strip(
             ncol=len(handles),
             bbox_to_anchor=(0.5, 0.08 / fig_height),
             frameon=False,
-            fontsize=8.5,
+            fontsize=max(8.5, min_font),
             handlelength=1.6,
             columnspacing=1.4,
         )

@@ -39,6 +39,7 @@ from ..trace import UNSEEN, bound_text
 from .alt_text import DescribedSteps, set_description
 from .canvas import Blitter
 from .framing import (
+    CAPTION_FONT,
     CAPTION_LINES,
     add_caption,
     add_counters,
@@ -80,6 +81,11 @@ class TreeDrawing(TreeTexts):
             in front of its probability: ``roll 2 (1/3)``); ``None`` if they
             fit. A chance edge's probability is always written, if there is room.
         node_size: marker size in points; by default what fits the axes.
+        min_font: the smallest type, in points, of any text of the drawing
+            (0: as small as the room asks). For a picture shown smaller than
+            it is drawn, a projected slide say (``aisearch.figures``); a text
+            that does not fit in that type moves beside its node or is left
+            out, as it would be in a smaller drawing.
     """
 
     def __init__(
@@ -92,9 +98,11 @@ class TreeDrawing(TreeTexts):
         show_labels: bool | None = None,
         show_actions: bool | None = None,
         node_size: float | None = None,
+        min_font: float = 0.0,
     ):
         self.ax = ax
         self.trace = trace
+        self.min_font = min_font
         self.nodes = trace.nodes()
         # More than two players: colours by player, vectors beside the nodes.
         self.players = style.players_of(trace)
@@ -105,7 +113,7 @@ class TreeDrawing(TreeTexts):
         self._set_limits()
         fitted = self._fit_node_size()
         self.node_size = size = fitted if node_size is None else node_size
-        self.font = font = max(6.0, min(10.5, 0.38 * size))
+        self.font = font = self._type(min(10.5, 0.38 * size), 6.0)
         names = {n: label(n) for n in self.order}
         actions = {n: _action_text(self.nodes[n].action) for n in self.order}
         if show_labels is None:
@@ -118,11 +126,11 @@ class TreeDrawing(TreeTexts):
         if show_actions is None:
             # Under the tree's fan-outs edge midpoints are half a unit apart.
             full = [f"{a} ({chance[n]})" if n in chance else a for n, a in actions.items()]
-            show_actions = self._fits(full, max(5.5, 0.72 * font), 0.5 * self.per_unit - 6)
+            show_actions = self._fits(full, self._type(0.72 * font, 5.5), 0.5 * self.per_unit - 6)
         self._make_edges(
             {n: a for n, a in actions.items() if n not in chance} if show_actions else None, font
         )
-        self._make_probabilities(max(6.0, 0.8 * font), actions if show_actions else None)
+        self._make_probabilities(self._type(0.8 * font, 6.0), actions if show_actions else None)
         self._make_markers(size)
         self._make_texts(size, font, names if show_labels else None)
         self._make_table_badges(size, font)
@@ -202,7 +210,7 @@ class TreeDrawing(TreeTexts):
                 transform=place,
                 ha="right" if side < 0 else "left",
                 va="center",
-                fontsize=max(5.5, font * 0.72),
+                fontsize=self._type(font * 0.72, 5.5),
                 color=style.ACTION_COLOR,
                 zorder=0.5,
             )
@@ -250,7 +258,7 @@ class TreeDrawing(TreeTexts):
                 transform=self._offset(0.45 * size, 0.45 * size),
                 ha="left",
                 va="bottom",
-                fontsize=max(6.0, 0.75 * font),
+                fontsize=self._type(0.75 * font, 6.0),
                 fontweight="bold",
                 color=style.TABLE_COLOR,
                 zorder=4,
@@ -418,8 +426,9 @@ class TreeFigure(DescribedSteps):
         dpi: pixels per inch of ``png``.
         caption: write the step's sentence on top and the counters below.
         legend: draw the legend at the bottom.
-        layout, label, show_labels, show_actions, node_size: as for
-            ``TreeDrawing``.
+        layout, label, show_labels, show_actions, node_size, min_font: as
+            for ``TreeDrawing``; ``min_font`` also sets the least type of the
+            caption, counters and legend.
 
     Raises:
         ValueError: if the trace is empty or ``step`` is outside it.
@@ -439,17 +448,22 @@ class TreeFigure(DescribedSteps):
         show_labels: bool | None = None,
         show_actions: bool | None = None,
         node_size: float | None = None,
+        min_font: float = 0.0,
     ):
         if not len(trace):
             raise ValueError("the trace is empty: run a search with tracer=trace first")
         self.trace = trace
         self.layout = tree_layout(trace) if layout is None else layout
-        width, tree_height, self.wrap = width_and_wrap(default_size(self.layout), figsize)
+        width, tree_height, self.wrap = width_and_wrap(
+            default_size(self.layout), figsize, max(CAPTION_FONT, min_font)
+        )
+        scale = max(1.0, min_font / 8.5)  # the counters and legend bands, for larger type
         handles = legend_handles(trace) if legend else []
         columns = len(handles) if width >= 10.5 else (len(handles) + 1) // 2
         legend_rows = -(-len(handles) // columns) if handles else 0
-        top = top_band(trace, self.wrap, caption)
-        bottom = 0.08 + (COUNTERS_BAND if caption else 0) + LEGEND_ROW * legend_rows
+        caption_font = max(CAPTION_FONT, min_font)
+        top = top_band(trace, self.wrap, caption, caption_font)
+        bottom = 0.08 + scale * ((COUNTERS_BAND if caption else 0) + LEGEND_ROW * legend_rows)
         height = figsize[1] if figsize is not None else tree_height + top + bottom
         self.figure, ax = framed_figure(width, height, top=top, bottom=bottom, dpi=dpi)
         self.drawing = TreeDrawing(
@@ -460,11 +474,14 @@ class TreeFigure(DescribedSteps):
             show_labels=show_labels,
             show_actions=show_actions,
             node_size=node_size,
+            min_font=min_font,
         )
         self.caption = self.counters = self.legend = None
         if caption:
-            self.caption = add_caption(self.figure, height)
-            self.counters = add_counters(self.figure, bottom - COUNTERS_BAND + 0.1, height)
+            self.caption = add_caption(self.figure, height, caption_font)
+            self.counters = add_counters(
+                self.figure, bottom - scale * COUNTERS_BAND + 0.1, height, max(9.0, min_font)
+            )
         if handles:
             self.legend = self.figure.legend(
                 handles=handles,
@@ -472,7 +489,7 @@ class TreeFigure(DescribedSteps):
                 ncol=columns,
                 bbox_to_anchor=(0.5, 0.04 / height),
                 frameon=False,
-                fontsize=8.5,
+                fontsize=max(8.5, min_font),
                 handlelength=1.6,
                 columnspacing=1.4,
                 handletextpad=0.5,
