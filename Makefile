@@ -27,7 +27,7 @@ lab: $(STAMP)
 test: lint unit notebooks browser
 
 # Style, formatting and types: ruff and mypy, configured in pyproject.toml.
-LINTED := aisearch tests benchmarks tools nbgrader_config.py
+LINTED := aisearch tests benchmarks tools nbgrader_config.py conftest.py
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
 	$(BIN)/ruff format --check $(LINTED)
