@@ -327,10 +327,14 @@ def _delegated(watch: _Watch, search: str) -> CheckResult:
 class _Deadline:
     """Raise ``_TimeUp`` in this thread once ``seconds`` have passed, until the ``with`` ends.
 
-    In the main thread of a POSIX system, by ``signal.setitimer(ITIMER_REAL)``:
-    the previous SIGALRM handler and timer are put back afterwards (with the
-    time that timer had left), and if that timer is due first, its handler
-    is called. Elsewhere (another thread, Windows), a ``threading.Timer``
+    In the main thread of a POSIX system the seconds are the process's own
+    computing time (``signal.setitimer(ITIMER_PROF)``), not the clock's: a
+    busy machine (a class graded in parallel, CI) makes a right answer slower
+    by the clock but not by this measure, while a loop that never ends uses it
+    up all the same. The previous SIGPROF handler and timer are put back
+    afterwards (with the time that timer had left), and if that timer is due
+    first, its handler is called. Elsewhere (another thread, Windows), a
+    ``threading.Timer`` (clock time)
     raises it asynchronously in this thread (``PyThreadState_SetAsyncExc``):
     it lands at the next bytecode the thread runs, so a long call into C
     code is interrupted only when it returns. ``passed`` says whether this
@@ -355,35 +359,35 @@ class _Deadline:
         self._stop()
 
     def _alarm(self) -> Callable[[], None]:
-        started = time.monotonic()
-        old_delay, old_interval = signal.setitimer(signal.ITIMER_REAL, 0)
-        old_handler = signal.getsignal(signal.SIGALRM)
+        started = time.process_time()
+        old_delay, old_interval = signal.setitimer(signal.ITIMER_PROF, 0)
+        old_handler = signal.getsignal(signal.SIGPROF)
         outer = {"pending": bool(old_delay)}  # a timer set before this check, not rung yet
 
         def ring(signum, frame):
             if outer["pending"] and old_delay <= self.seconds:  # the earlier one: its turn first
                 outer["pending"] = False
-                left = self.seconds - (time.monotonic() - started)
-                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-6))
+                left = self.seconds - (time.process_time() - started)
+                signal.setitimer(signal.ITIMER_PROF, max(left, 1e-6))
                 if callable(old_handler):
                     old_handler(signum, frame)
                 return
             self.passed = True
             raise _TimeUp
 
-        signal.signal(signal.SIGALRM, ring)
-        signal.setitimer(signal.ITIMER_REAL, min(self.seconds, old_delay or math.inf))
+        signal.signal(signal.SIGPROF, ring)
+        signal.setitimer(signal.ITIMER_PROF, min(self.seconds, old_delay or math.inf))
 
         def stop() -> None:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(
-                signal.SIGALRM, old_handler if old_handler is not None else signal.SIG_DFL
+                signal.SIGPROF, old_handler if old_handler is not None else signal.SIG_DFL
             )
             if outer["pending"]:  # put back, with the time it has left
-                left = old_delay - (time.monotonic() - started)
-                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-6), old_interval)
+                left = old_delay - (time.process_time() - started)
+                signal.setitimer(signal.ITIMER_PROF, max(left, 1e-6), old_interval)
             elif old_interval:
-                signal.setitimer(signal.ITIMER_REAL, old_interval, old_interval)
+                signal.setitimer(signal.ITIMER_PROF, old_interval, old_interval)
 
         return stop
 
