@@ -7,6 +7,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# reveal.js's npm package, for the slides' style sheets (make slides)
+REVEAL := $(VENV)/reveal.js/node_modules/reveal.js/package.json
 # Jupyter refuses to run as root unless told; containers often are root.
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # The browser tests drive this Chromium (Debian's package) through Playwright.
@@ -14,7 +16,7 @@ CHROMIUM ?= /usr/bin/chromium
 # Root installs packages directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: lab test lint unit notebooks browser chromium present release grade benchmark benchmark-peers figures clean
+.PHONY: lab test lint unit notebooks browser chromium present slides release grade benchmark benchmark-peers figures clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -54,7 +56,7 @@ release: $(STAMP)
 grade: $(STAMP)
 	$(BIN)/python tools/course.py grade
 
-browser: $(STAMP) chromium
+browser: $(STAMP) chromium $(REVEAL)
 	AISEARCH_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser -m browser
 
 # Installs Debian's Chromium when it is missing; fails loudly when it cannot.
@@ -71,6 +73,16 @@ chromium:
 # Serves a notebook as a page without code, for a projector: make present NB=02
 present: $(STAMP)
 	$(BIN)/python tools/present.py $(NB)
+
+# Live slides of a notebook (Voilà's reveal template; exercises and instructors'
+# cells left out): make slides NB=02. reveal.js's style sheets come from its npm
+# package, of the version whose script Voilà bundles (tools/slides.py says why).
+$(REVEAL):
+	@command -v npm >/dev/null || { echo "npm is missing: apt-get install -y npm"; exit 1; }
+	npm install --prefix $(VENV)/reveal.js --no-audit --no-fund --no-save reveal.js@6.0.1
+
+slides: $(STAMP) $(REVEAL)
+	$(BIN)/python tools/slides.py $(NB)
 
 # Node counts and seconds, side by side: tic-tac-toe, the Connect Four solver,
 # then each notebook's run time and slowest cell.

@@ -322,6 +322,49 @@ def present_server(course_copy, server_env, tmp_path_factory):
             stop_process_tree(process, name)
 
 
+@pytest.fixture(scope="session")
+def slides_server(course_copy, server_env, tmp_path_factory):
+    """Start the slides (tools/slides.py, Voilà's reveal template) of one notebook; always stopped.
+
+    A factory like ``present_server``: ``slides_server("02")`` returns the
+    started ``Server``, whose ``root`` is the folder of the slide copy.
+    """
+    started = []
+
+    def start(notebook: str) -> Server:
+        port, token = free_port(), secrets.token_hex(16)
+        log = tmp_path_factory.mktemp("logs") / f"slides-{notebook}.log"
+        slides = tmp_path_factory.mktemp("slides")
+        command = [
+            sys.executable,
+            str(ROOT / "tools/slides.py"),
+            notebook,
+            f"--notebooks={course_copy}",
+            f"--slides={slides}",
+            f"--port={port}",
+            f"--token={token}",
+            "--no-browser",
+        ]
+        process, server = start_server(
+            f"slides of {notebook}",
+            command,
+            port=port,
+            token=token,
+            log=log,
+            root=slides,
+            env=server_env,
+            ready_path="voila/static/",
+        )
+        started.append((process, server.name))
+        return server
+
+    try:
+        yield start
+    finally:
+        for process, name in started:
+            stop_process_tree(process, name)
+
+
 # -- the browser ---------------------------------------------------------------
 
 
