@@ -86,7 +86,7 @@ def check_alphabeta(
     ... # doctest: +ELLIPSIS
     ✗ alpha-beta: on the hidden tree 1, the value 3 is right but the nodes visited are not alpha-beta's.
     ...
-    (a case given to the check: hidden tree 1)
+    (a case given to the check: hidden tree 1; to try it yourself: GameTree.from_nested([[3, 5], [2, 9]]))
 
     Raises:
         ValueError: ``cases`` is empty, or not trees alpha-beta can search

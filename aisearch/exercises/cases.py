@@ -204,10 +204,46 @@ class _Cases(dict):
         self.kind = kind
 
     def look_at(self, name: str) -> list[str]:
-        """The lines that end a message about case ``name``: where to find it."""
+        """The lines that end a message about case ``name``: where to find it.
+
+        A given case is written out where it is short enough to paste (a tree
+        ``from_nested`` gives back, a board, a tuple of numbers), since the
+        student may never have seen it: a hidden test's case.
+        """
         if self.given:
-            return [f"(a case given to the check: {name})"]
+            written = _written(self[name])
+            return [
+                f"(a case given to the check: {name}"
+                + (f"; to try it yourself: {written})" if written else ")")
+            ]
         return [] if self.kind is None else [_look_at(name, self.kind)]
+
+
+def _written(case) -> str | None:
+    """Python that rebuilds ``case``, if it is short; ``None`` otherwise.
+
+    >>> _written(GameTree.from_nested([[3, 1], [2]], root_role="min"))
+    "GameTree.from_nested([[3, 1], [2]], root_role='min')"
+    >>> _written((0.5, 3, 10, 1.0))
+    '(0.5, 3, 10, 1.0)'
+    """
+    if isinstance(case, GameTree):
+        if case.is_multiplayer or any(case.role(n) == "chance" for n in case.nodes):
+            return None
+        role = case.role(case.root)
+        try:
+            again = GameTree.from_nested(case.to_nested(), root_role=role)
+        except ValueError:
+            return None
+        same = again.nodes == case.nodes and all(
+            again.value(n) == case.value(n) and again.role(n) == case.role(n) for n in case.nodes
+        )
+        if not same:
+            return None
+        written = f"GameTree.from_nested({case.to_nested()!r}"
+        return written + (f", root_role={role!r})" if role != "max" else ")")
+    text = repr(case)
+    return text if len(text) <= 160 and "<" not in text else None
 
 
 def _chosen_cases(

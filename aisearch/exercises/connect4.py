@@ -157,7 +157,7 @@ def check_four_in_a_row(fn: Callable, *, cases=None, time_limit: float = TIME_LI
     ... # doctest: +ELLIPSIS
     ✗ four_in_a_row: on the board 1, expected True, `<lambda>` returned False. The stones ...
     ...
-    (a case given to the check: board 1)
+    (a case given to the check: board 1; to try it yourself: (15, 7, 6))
 
     Raises:
         ValueError: ``cases`` is empty, or holds something other than a

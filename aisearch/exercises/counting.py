@@ -49,7 +49,7 @@ def check_count_games(fn: Callable, *, cases=None, time_limit: float = TIME_LIMI
     >>> position = game.from_rows("XOX", ".O.", "X..")
     >>> print(check_count_games(one_game, cases=[(game, position)]))
     ✗ count_games: on the position 1, expected 17 complete games, `one_game` returned 1.
-    (a case given to the check: position 1)
+    (a case given to the check: position 1; to try it yourself: (TicTacToe(), 'XOX.O.X..'))
 
     Raises:
         ValueError: ``cases`` is empty, or holds something other than a

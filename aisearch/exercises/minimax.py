@@ -84,7 +84,7 @@ def check_minimax(
     ... # doctest: +ELLIPSIS
     ✗ minimax: on the hidden, node 'A' (MAX) is worth 3 to MAX; `first_leaf` returned 1.
     ...
-    (a case given to the check: hidden)
+    (a case given to the check: hidden; to try it yourself: GameTree.from_nested([[1, 2], [3, 4]]))
 
     Raises:
         ValueError: ``cases`` is empty, or not trees minimax can search
