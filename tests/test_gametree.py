@@ -167,6 +167,16 @@ def test_unknown_nodes_and_actions_are_reported():
         tree.utility("E", "X")
 
 
+def test_with_values_replaces_some_values_and_leaves_the_tree_alone():
+    tree = textbook()
+    changed = tree.with_values({"I": -50, "J": 99})
+    assert changed.to_nested() == [[3, 12, 8], [2, -50, 99], [14, 5, 2]]
+    assert tree.to_nested() == TEXTBOOK
+    assert changed.edges() == tree.edges() and changed.role("C") == "min"
+    with pytest.raises(ValueError, match="'Z' is not a node"):
+        tree.with_values({"Z": 1})
+
+
 def test_random_trees_are_reproducible_and_uniform():
     a = GameTree.random(3, 2, seed=5)
     b = GameTree.random(3, 2, seed=5)

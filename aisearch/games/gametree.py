@@ -42,6 +42,7 @@ Reading and checking the notations (nested lists, edges, random trees) is
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 
 from .gametree_build import (
@@ -250,6 +251,25 @@ class GameTree:
         if not kids:
             return self._values[node]
         return [self.to_nested(c) for c in kids]
+
+    def with_values(self, values: Mapping) -> GameTree:
+        """The same tree with the values of some nodes replaced (``values``: node -> value).
+
+        To ask what a search would say had some leaves held other values, say the
+        leaves alpha-beta never read; the tree itself is not changed.
+
+        >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+        >>> tree.with_values({"I": -50, "J": 99}).to_nested()
+        [[3, 12, 8], [2, -50, 99], [14, 5, 2]]
+
+        Raises:
+            ValueError: naming a node that is not in the tree.
+        """
+        for node in values:
+            self.to_move(node)
+        changed = copy.copy(self)
+        changed._values = {**self._values, **values}
+        return changed
 
     def __len__(self) -> int:
         return len(self.nodes)
