@@ -16,15 +16,18 @@ CHROMIUM ?= /usr/bin/chromium
 # Root installs packages directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: lab test lint unit notebooks browser chromium present slides release grade benchmark benchmark-peers figures clean
+.PHONY: lab test lint unit notebooks browser chromium present slides release grade editions benchmark benchmark-peers figures clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt -e .
 	@touch $(STAMP)
 
+# The student edition, as a student sees it: nbgrader's instructor tools (its menu,
+# Create Assignment, Formgrader), installed for make test, are switched off here, and
+# so is JupyterLab's news pop-up (tools/student-lab holds those settings).
 lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks $(LAB_FLAGS)
+	JUPYTER_CONFIG_PATH=$(CURDIR)/tools/student-lab $(BIN)/jupyter lab --notebook-dir=notebooks $(LAB_FLAGS)
 
 test: lint unit notebooks browser
 
@@ -55,6 +58,10 @@ release: $(STAMP)
 # Autograde every submission in submitted/<student>/<assignment>/: feedback/ and grades.csv
 grade: $(STAMP)
 	$(BIN)/python tools/course.py grade
+
+# Whether the committed student edition is what nbgrader makes from instructor/
+editions: $(STAMP)
+	$(BIN)/python tools/course.py check
 
 browser: $(STAMP) chromium $(REVEAL)
 	AISEARCH_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser -m browser

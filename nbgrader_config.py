@@ -81,3 +81,14 @@ c.OverwriteCells.missing_cell_notification = (
 
 # Feedback shows the graded notebook without the hidden tests' code.
 c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
+# A feedback page has no kernel, so a widget (a check's show=True viewer) would be an
+# empty box: each output is shown as its HTML or text instead (the check's message).
+c.NbConvertBase.display_data_priority = [
+    "text/html",
+    "text/markdown",
+    "image/svg+xml",
+    "text/latex",
+    "image/png",
+    "image/jpeg",
+    "text/plain",
+]

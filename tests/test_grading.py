@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import nbformat
 import pytest
@@ -130,7 +131,7 @@ EXPECTED_POINTS = {student: 0.0 for student in STUDENTS} | {"right": float(POINT
 
 @pytest.fixture(scope="module")
 def graded_class(tmp_path_factory):
-    """Grade the synthetic class in a copy of the course; its folder."""
+    """Grade the synthetic class in a copy of the course: its folder, and how the run went."""
     course = tmp_path_factory.mktemp("course")
     shutil.copy(ROOT / "nbgrader_config.py", course)
     shutil.copytree(ROOT / "tools", course / "tools")
@@ -140,14 +141,30 @@ def graded_class(tmp_path_factory):
         folder = course / "submitted" / student / ASSIGNMENT
         folder.mkdir(parents=True)
         nbformat.write(_submission(edition, **how), folder / f"{ASSIGNMENT}.ipynb")
-    subprocess.run(
+    # A file saved under a browser's download name: named and skipped, the class graded.
+    misnamed = course / "submitted" / "misnamed" / ASSIGNMENT
+    misnamed.mkdir(parents=True)
+    nbformat.write(_submission(edition, body=RIGHT), misnamed / f"{ASSIGNMENT} (1).ipynb")
+    run = subprocess.run(
         [sys.executable, str(course / "tools" / "course.py"), "grade"],
         cwd=course,
-        check=True,
         timeout=900,
         capture_output=True,
+        text=True,
     )
-    return course
+    return SimpleNamespace(folder=course, run=run)
+
+
+def test_a_misnamed_submission_is_named_and_skipped(graded_class):
+    run = graded_class.run
+    assert run.returncode == 1, run.stderr
+    assert (
+        f"NOT GRADED: {graded_class.folder}/submitted/misnamed/{ASSIGNMENT}: expected "
+        f"{ASSIGNMENT}.ipynb, found {ASSIGNMENT} (1).ipynb" in run.stdout
+    )
+    assert "1 submission(s) not graded" in run.stderr
+    for student in STUDENTS:
+        assert f"graded {student}/{ASSIGNMENT}" in run.stdout
 
 
 def _feedback(course: Path, student: str) -> str:
@@ -155,7 +172,7 @@ def _feedback(course: Path, student: str) -> str:
 
 
 def test_the_gradebook_gives_each_submission_its_points(graded_class):
-    with open(graded_class / "grades.csv", newline="") as file:
+    with open(graded_class.folder / "grades.csv", newline="") as file:
         rows = list(csv.DictReader(file))
     scores = {row["student_id"]: float(row["score"]) for row in rows}
     assert scores == EXPECTED_POINTS
@@ -175,12 +192,19 @@ def test_the_gradebook_gives_each_submission_its_points(graded_class):
     ],
 )
 def test_the_feedback_carries_the_check_s_message(graded_class, student, says):
-    assert says in _feedback(graded_class, student)
+    assert says in _feedback(graded_class.folder, student)
+
+
+def test_the_feedback_shows_a_check_s_viewer_as_its_message(graded_class):
+    # The show=True cell under the graded one: no kernel in a feedback page, so its message.
+    page = _feedback(graded_class.folder, "wrong_side")
+    assert page.count("✗ alpha-beta") >= 2
+    assert "widget-view" not in page
 
 
 @pytest.mark.parametrize("student", list(STUDENTS))
 def test_no_feedback_shows_the_hidden_tests(graded_class, student):
-    page = _feedback(graded_class, student)
+    page = _feedback(graded_class.folder, student)
     assert "HIDDEN TESTS" not in page
     assert "pristine" not in page
     assert "seed=2026" not in page

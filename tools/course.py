@@ -1,7 +1,7 @@
 """The course's two editions and its grading, through nbgrader.
 
-    .venv/bin/python tools/course.py release [ID ...]   # make release: the student edition
-    .venv/bin/python tools/course.py check              # exit 1 if it is out of step
+    .venv/bin/python tools/course.py release [ID ...]   # make release [NB=02]: the student edition
+    .venv/bin/python tools/course.py check              # make editions: exit 1 if out of step
     .venv/bin/python tools/course.py grade              # make grade: grade submitted/
 
 ``release`` has nbgrader generate each assignment (``instructor/<id>/<id>.ipynb``
@@ -10,7 +10,7 @@ to ``notebooks/<id>/<id>.ipynb``, with the course's steps of
 checks (``tools/refresh.py``). ``check`` generates the student edition afresh
 in a scratch folder and compares it cell by cell with the committed one: the
 same cells, sources and metadata (outputs are nbval's business). ``grade``
-autogrades every submission in ``submitted/<student>/<id>/``, writes each
+autogrades every submission in ``submitted/<student>/<id>/<id>.ipynb``, writes each
 student's feedback page to ``feedback/`` and the gradebook to ``grades.csv``
 (nbgrader's own export). Every step is nbgrader's: this file only runs them in
 one process, over every assignment and student.
@@ -124,7 +124,12 @@ def out_of_step(root: Path = ROOT) -> list[str]:
 
 
 def grade(root: Path = ROOT) -> Path:
-    """Autograde ``submitted/``, write feedback pages and ``grades.csv``; returns its path."""
+    """Autograde ``submitted/``, write feedback pages and ``grades.csv``; returns its path.
+
+    A submission nbgrader cannot grade (a folder for no assignment, a notebook
+    saved under another name, a file that is not a notebook) is named with what
+    was expected and skipped; the rest of the class is graded all the same.
+    """
     submitted = sorted((root / "submitted").glob("*/*/"))
     if not submitted:
         raise SystemExit(
@@ -132,21 +137,35 @@ def grade(root: Path = ROOT) -> Path:
         )
     api = _api(root)
     known = set(assignments(root))
+    skipped = []
+    gradable = []
+    for folder in submitted:
+        student, assignment = folder.parent.name, folder.name
+        expected = folder / f"{assignment}.ipynb"
+        if assignment not in known:
+            skipped.append(
+                f"{folder}: no assignment {assignment!r}; the course has {sorted(known)}"
+            )
+        elif not expected.is_file():
+            found = ", ".join(sorted(p.name for p in folder.iterdir())) or "nothing"
+            skipped.append(f"{folder}: expected {expected.name}, found {found}")
+        else:
+            gradable.append((student, assignment))
     # Generating records each assignment's graded cells in the gradebook; into a scratch
     # folder, so that the committed student edition is not rewritten.
     with tempfile.TemporaryDirectory() as scratch:
-        _generate(_api(root, release_directory=scratch), sorted({p.name for p in submitted}))
-    for folder in submitted:
-        student, assignment = folder.parent.name, folder.name
-        if assignment not in known:
-            raise SystemExit(
-                f"{folder}: no assignment {assignment!r}; the course has {sorted(known)}"
-            )
+        _generate(_api(root, release_directory=scratch), sorted({a for _, a in gradable}))
+    for student, assignment in gradable:
         for step in (api.autograde, api.generate_feedback):
             outcome = step(assignment, student)
             if not outcome["success"]:
-                raise SystemExit(f"nbgrader could not grade {folder}:\n{outcome['error']}")
-        print(f"graded {student}/{assignment}")
+                last = (outcome.get("error") or "").strip().splitlines()[-1:] or ["no reason given"]
+                skipped.append(
+                    f"submitted/{student}/{assignment}: nbgrader could not grade it: {last[0]}"
+                )
+                break
+        else:
+            print(f"graded {student}/{assignment}")
     csv = root / "grades.csv"
     env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
     subprocess.run(
@@ -157,25 +176,42 @@ def grade(root: Path = ROOT) -> Path:
         capture_output=True,
     )
     print(f"gradebook: {csv}; feedback pages: {root / 'feedback'}/<student>/<assignment>/")
+    for line in skipped:
+        print(f"NOT GRADED: {line}")
+    if skipped:
+        raise SystemExit(f"{len(skipped)} submission(s) not graded: see NOT GRADED above")
     return csv
+
+
+def _assignment_named(name: str, root: Path = ROOT) -> str:
+    """The assignment ``name`` names: its id, or the start of one (``02``)."""
+    ids = assignments(root)
+    matches = [i for i in ids if i == name] or [i for i in ids if i.startswith(name)]
+    if len(matches) != 1:
+        found = "no assignment" if not matches else f"{len(matches)} assignments"
+        raise SystemExit(f"{found} named {name!r}; the assignments: {', '.join(ids)}")
+    return matches[0]
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=["release", "check", "grade"])
-    parser.add_argument("ids", nargs="*", help="assignments to release (default: all)")
+    parser.add_argument("ids", nargs="*", help="assignments to release, or their numbers (02)")
     args = parser.parse_args(argv)
     if args.command == "release":
-        unknown = set(args.ids) - set(assignments())
-        if unknown:
-            parser.error(f"no such assignment: {', '.join(sorted(unknown))}")
-        release(args.ids)
+        release([_assignment_named(name) for name in args.ids])
     elif args.command == "check":
         problems = out_of_step()
         for line in problems:
             print(line)
         if problems:
-            print("The student edition is out of step with instructor/: run `make release`.")
+            stale = sorted(
+                {line.split("/")[1] for line in problems if line.startswith("notebooks/")}
+            )
+            print(
+                "The student edition is out of step with instructor/: run "
+                + ", ".join(f"`make release NB={i}`" for i in stale or ["..."])
+            )
             return 1
         print("The student edition matches the instructor source.")
     else:

@@ -43,6 +43,7 @@ import importlib.util
 import itertools
 import os
 import sys
+import textwrap
 from types import ModuleType
 
 from .checking import CheckResult
@@ -66,7 +67,9 @@ class ExerciseFailed(AssertionError):
         A traceback would show only the package's own lines, and, in a graded
         cell, the lines of the hidden tests, which feedback must not show.
         """
-        return [f"{type(self).__name__}: {self}"]
+        lines = f"{type(self).__name__}: {self}".splitlines()
+        # Jupyter breaks a long error line anywhere, even inside a word: wrap it ourselves.
+        return [part for line in lines for part in textwrap.wrap(line, 88) or [""]]
 
 
 def assert_passed(result: CheckResult) -> CheckResult:

@@ -4,9 +4,8 @@ Every server runs on 127.0.0.1, on a free port, behind a token, in its own
 process group, on a temporary copy of the course's instructor source,
 ``instructor/`` (running a notebook never changes the repository's). The
 instructor source is the student edition with its exercises solved: every cell
-runs, the graded ones pass, and the viewers a check shows are drawn; in the
-student edition Run All stops at the first unfinished exercise, as it should
-(nbval checks that edition's graded cells). Teardown always stops what was started, even
+runs, the graded ones pass, and the viewers a check shows are drawn (in the
+student edition an unfinished exercise's graded cell fails; nbval checks those). Teardown always stops what was started, even
 after a failure, kernels included, and fails the test if a process survives.
 
 Chromium is Debian's (``apt-get install chromium``), driven by Playwright by
