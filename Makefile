@@ -6,7 +6,12 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Two stamps, one per requirements file: .installed (the course) and
+# .installed-dev (the course and the tools). `make lab` then `make test` adds
+# the tools; a change to either file reinstalls what depends on it.
 STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 # reveal.js's npm package, for the slides' style sheets (make slides)
 REVEAL := $(VENV)/reveal.js/node_modules/reveal.js/package.json
 # Jupyter refuses to run as root unless told; containers often are root.
@@ -16,12 +21,19 @@ CHROMIUM ?= /usr/bin/chromium
 # Root installs packages directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: lab test lint unit notebooks browser chromium present slides release grade editions benchmark benchmark-peers figures clean
+.PHONY: lab test lint unit notebooks browser chromium present slides release grade editions benchmark benchmark-peers figures pythons clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt -e .
+	$(PIP) -r requirements.txt -e .
 	@touch $(STAMP)
+
+# requirements-dev.txt starts with `-r requirements.txt`, so one install covers
+# both files and leaves the course's stamp up to date as well.
+$(DEV_STAMP): requirements-dev.txt requirements.txt pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(PIP) -r requirements-dev.txt -e .
+	@touch $(STAMP) $(DEV_STAMP)
 
 # The student edition, as a student sees it: nbgrader's instructor tools (its menu,
 # Create Assignment, Formgrader), installed for make test, are switched off here, and
@@ -32,38 +44,38 @@ lab: $(STAMP)
 test: lint unit notebooks browser
 
 # Style, formatting and types: ruff and mypy, configured in pyproject.toml.
-LINTED := aisearch tests benchmarks tools nbgrader_config.py conftest.py
-lint: $(STAMP)
+LINTED := aisearch tests benchmarks tools nbgrader_config.py conftest.py noxfile.py
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check $(LINTED)
 	$(BIN)/ruff format --check $(LINTED)
 	$(BIN)/mypy
 
 # Both run on every core (pytest-xdist); a notebook's cells stay together in
 # one worker (--dist loadfile), in order, in one kernel.
-unit: $(STAMP)
+unit: $(DEV_STAMP)
 	MPLBACKEND=Agg $(BIN)/python -m pytest tests -m "not browser" -n auto
 
 # Both editions: the instructor source with every graded cell passing, the
 # student edition with every graded cell failing with "Not done yet" (and no
 # other failure: nbval compares the error with the stored one).
-notebooks: $(STAMP)
+notebooks: $(DEV_STAMP)
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env \
 		--nbval-sanitize-with tools/nbval-sanitize.cfg instructor notebooks -n auto --dist loadfile
 
 # The student edition (notebooks/) from the instructor source (instructor/), through
 # nbgrader: make release, or one assignment: make release NB=02_alpha_beta
-release: $(STAMP)
+release: $(DEV_STAMP)
 	$(BIN)/python tools/course.py release $(NB)
 
 # Autograde every submission in submitted/<student>/<assignment>/: feedback/ and grades.csv
-grade: $(STAMP)
+grade: $(DEV_STAMP)
 	$(BIN)/python tools/course.py grade
 
 # Whether the committed student edition is what nbgrader makes from instructor/
-editions: $(STAMP)
+editions: $(DEV_STAMP)
 	$(BIN)/python tools/course.py check
 
-browser: $(STAMP) chromium $(REVEAL)
+browser: $(DEV_STAMP) chromium $(REVEAL)
 	AISEARCH_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser -m browser
 
 # Installs Debian's Chromium when it is missing; fails loudly when it cannot.
@@ -78,7 +90,7 @@ chromium:
 		echo "or run: make test CHROMIUM=/path/to/chromium"; exit 1; }
 
 # Serves a notebook as a page without code, for a projector: make present NB=02
-present: $(STAMP)
+present: $(DEV_STAMP)
 	$(BIN)/python tools/present.py $(NB)
 
 # Live slides of a notebook (Voilà's reveal template; exercises and instructors'
@@ -88,12 +100,12 @@ $(REVEAL):
 	@command -v npm >/dev/null || { echo "npm is missing: apt-get install -y npm"; exit 1; }
 	npm install --prefix $(VENV)/reveal.js --no-audit --no-fund --no-save reveal.js@6.0.1
 
-slides: $(STAMP) $(REVEAL)
+slides: $(DEV_STAMP) $(REVEAL)
 	$(BIN)/python tools/slides.py $(NB)
 
 # Node counts and seconds, side by side: tic-tac-toe, the Connect Four solver,
 # then each notebook's run time and slowest cell.
-benchmark: $(STAMP)
+benchmark: $(DEV_STAMP)
 	$(BIN)/python benchmarks/tictactoe.py
 	$(BIN)/python benchmarks/connect4.py
 	$(BIN)/python benchmarks/board.py
@@ -111,5 +123,10 @@ benchmark-peers:
 figures: $(STAMP)
 	MPLBACKEND=Agg $(BIN)/python -m aisearch.figures
 
+# The unit tests and notebooks 01 and 02 on each Python from 3.10 to 3.13 that the
+# machine has (noxfile.py); missing ones are skipped, none is downloaded.
+pythons: $(DEV_STAMP)
+	$(BIN)/nox --no-error-on-missing-interpreters
+
 clean:
-	rm -rf $(VENV) $(PEERS) .pytest_cache .hypothesis
+	rm -rf $(VENV) $(PEERS) .nox .pytest_cache .hypothesis

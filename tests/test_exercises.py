@@ -103,10 +103,9 @@ def test_count_games_says_a_return_is_missing():
     result = check_count_games(count_games_without_return)
     assert not result.passed
     assert "'XOX.O.X..'" in result.message
-    assert (
-        "raised TypeError: unsupported operand type(s) for +=: 'int' and 'NoneType'"
-        in result.message
-    )
+    # The package's words, not CPython's (its TypeError's text varies by version).
+    assert "raised TypeError: " in result.message
+    assert "total += count_games_without_return(game, game.result(state, a))" in result.message
     assert "a recursive call returned None: is a `return` missing?" in result.message
 
 
@@ -229,11 +228,10 @@ def test_minimax_says_check_the_terminal_test_when_max_gets_nothing():
 
     result = check_minimax(minimax_without_terminal_test)
     assert not result.passed
-    try:  # this Python's own words: 3.12 changed them ("iterable argument is empty")
-        max([])
-    except ValueError as error:
-        python_says = str(error)
-    assert f"raised ValueError: {python_says}" in result.message
+    # The package's words, not CPython's: max([])'s own text varies by version
+    # ("arg is an empty sequence", "iterable argument is empty").
+    assert "raised ValueError: " in result.message
+    assert "Hint: max() or min() was given no values" in result.message
     assert "Check game.is_terminal(state)" in result.message
     assert "before taking the max or min over the children" in result.message
 

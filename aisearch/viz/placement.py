@@ -388,17 +388,33 @@ class TreeTexts:
         by_level: dict[float, list[float]] = {}
         for x, y in self.layout.values():
             by_level.setdefault(y, []).append(x)
+        widest = self._widest_windows(font)
         roomy = set()
         for n in wanted:
             x, y = self.layout[n]
             after = [other for other in by_level[y] if other > x]
             if after:
                 room = (min(after) - x) * self.per_unit - self.node_size - 4 - name_room
+                needed = width
             else:
-                room = (right_end - x) * self.per_unit - 0.55 * self.node_size
-            if width <= room:
+                # Up to the figure's edge: the widest window this node shows,
+                # measured as drawn (the estimate above may fall short by a few
+                # points, and then the text leaves the figure), after the gap
+                # that _beside leaves between a node and its text.
+                room = (right_end - x) * self.per_unit - (0.55 * self.node_size + 2)
+                needed = max(width, widest.get(n, 0.0))
+            if needed <= room:
                 roomy.add(n)
         return roomy
+
+    def _widest_windows(self, font: float) -> dict[int, float]:
+        """Per node, in points, the widest alpha-beta window it shows at any step."""
+        widest: dict[int, float] = {}
+        for e in self.trace:
+            if e.alpha is not None:
+                width = style.text_width(style.window_text(e.alpha, e.beta), font)
+                widest[e.node] = max(width, widest.get(e.node, 0.0))
+        return widest
 
     def _offset(self, dx: float, dy: float):
         return offset_copy(self.ax.transData, fig=self.ax.figure, x=dx, y=dy, units="points")

@@ -1,7 +1,7 @@
 """Accessibility audits in the page: axe-core, run where the students look.
 
 axe-core comes from the installed ``axe_playwright_python`` package (its
-``axe.min.js``, pinned in requirements.txt): nothing is downloaded. It is put
+``axe.min.js``, pinned in requirements-dev.txt): nothing is downloaded. It is put
 into the page once and run with the WCAG 2.1 A and AA rules only, on a scope:
 
 - the course's own outputs (``audit`` with the output areas as ``include``,

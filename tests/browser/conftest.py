@@ -388,7 +388,7 @@ def browser(chromium_executable, tmp_path_factory):
     except ImportError:
         pytest.fail(
             "Playwright for Python is missing: `make test` installs it from "
-            "requirements.txt (pip install playwright).",
+            "requirements-dev.txt (pip install playwright).",
             pytrace=False,
         )
     home = tmp_path_factory.mktemp("chromium-home")
