@@ -31,8 +31,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.lines import Line2D
 from matplotlib.transforms import offset_copy
 
+import aisearch.viz.style as style
+
 from ..trace import EXIT, STACK, UNSEEN, Frame, format_value
-from . import style
 from .accessible import VIEWER, AltImage, LiveText, StepSlider, focus_css
 from .canvas import new_figure
 from .layout import tree_layout
