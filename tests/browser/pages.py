@@ -196,8 +196,10 @@ class StepViewer:
 
     @classmethod
     def all_in(cls, page) -> list[StepViewer]:
+        # The viewer itself is the output (a check's show=True output is a box holding
+        # the message and a comparison viewer: not a step viewer).
         viewers = (
-            page.locator(".jp-OutputArea-output > .widget-vbox")
+            page.locator(".jp-OutputArea-output > .widget-vbox.aisearch-viewer")
             .filter(has=page.locator(".aisearch-step-slider"))
             .filter(has=page.get_by_role("button", name="next ▶"))
         )
