@@ -29,23 +29,30 @@ numbers ("a tree of depth 3") is reported too: say it in words, or print it.
 A new example that printed one of the old one's numbers for another reason
 would hide that number; the new tree below avoids the old values for that.
 
-Covered, each with the textbook tree (AIMA 4e Figure 5.2) as its example:
+Covered, the first three with the textbook tree (AIMA 4e Figure 5.2) as their
+example:
 
 - 00 Introduction: the six parts of a game on the drawn tree;
 - 01 Minimax: the search of the tree and MAX's choice;
 - 02 Alpha-beta: the tree cut by cut (the nested notation, the cut at C, D
-  exact outside its window).
+  exact outside its window);
+- 04 Expectimax: the lottery (its value in the notation of the formula), and
+  the safe move against the gamble (the two searches' values, the chance
+  node's running sum, the win-rate table, the break-even ε and what the table
+  shows at ε = 1, 0.5 and 0).
 
 Not covered, and why:
 
 - 03, 05 and 06 follow games (Isolation, tic-tac-toe, Connect Four) and their
   positions; their numbers are the game's (a position's value, a count of
   nodes), not those of an example a lecturer would swap.
-- 04's chance trees (the lottery, the safe move and the gamble), 07's max^n
-  trees and 08's small tree where random playouts mislead are changeable
-  examples, and their prose still quotes them (04's "5.8" and "ε = 3/4", 08's
-  visit counts, ...): they need the same rewrite as 01 and 02 first, then an
-  entry in ``EXAMPLES``.
+- 07's max^n trees and 08's small tree where random playouts mislead are
+  changeable examples, and their prose still quotes them (07's vectors, 08's
+  visit counts, ...): they need the same rewrite as 01, 02 and 04 first, then
+  an entry in ``EXAMPLES``.
+- Secondary examples inside 04 (the sure 4 against a coin flip between 0 and 9
+  of the evaluation section, Star1's two coin flips and their bounds) still
+  quote their numbers in the text; Dice Nim and 2048 are games, as above.
 - Secondary examples inside 01 and 02 (the Pacman tree, the tie tree, the
   random trees of the ordering table) are not changed here; 02's tie tree and
   deeper tree already print their numbers.
@@ -96,6 +103,18 @@ EXAMPLES = [
     Example("00_introduction", {TEXTBOOK_TREE: OWN_TREE}, why="the six parts on a drawn tree"),
     Example("01_minimax", {TEXTBOOK_TREE: OWN_TREE}, why="the textbook tree"),
     Example("02_alpha_beta", {TEXTBOOK_TREE: OWN_TREE}, why="the textbook tree, cut by cut"),
+    Example(
+        "04_expectimax",
+        {
+            # The rare prize still decides: 0.8 · 5 + 0.2 · 50 = 14 beats the coin's 8.5.
+            "[[(0.9, 2), (0.1, 40)], [3, 4]]": "[[(0.8, 5), (0.2, 50)], [8, 9]]",
+            # a1 is still safe (a draw at worst) and a2 a gamble (a loss at worst, the
+            # better mean: 7 against 5); at ε = 0.5 a2 still wins more often but scores
+            # less (−0.5 against 2.5); the break-even point moves from 3/4 to 4/5.
+            "spec = [[0, 0, 3], [-3, 3, 6]]": "spec = [[0, 0, 15], [-8, 12, 17]]",
+        },
+        why="the lottery, and the safe move against the gamble",
+    ),
 ]
 
 # A number as text: an optional minus (ASCII or Unicode), digits (grouped by
