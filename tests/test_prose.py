@@ -20,9 +20,10 @@ cell quoting one of them is stale. Cells whose output did not change do not
 count, on either side: "value 3" of another tree must not hide a stale
 "α = 3" of this one. Numbers are read as numbers (``−2`` with a Unicode minus
 is -2, ``7,275`` is 7275, ``0.50`` is 0.5); a numbered list's "12." in an
-output is not a number the text quotes; headings ("02 ·"), notebook numbers
-("notebook 01"), section and figure numbers ("sections 5.2.3", "Figure 5.2"),
-ordinals and exponents ("3rd", "4e", "b^(3m/4)", "m/2"), a journal's volume,
+output or in the text is not a number the text quotes; headings ("02 ·"),
+notebook numbers ("notebook 01"), section and figure numbers ("sections
+5.2.3", "Figure 5.2"), ordinals, roots and exponents ("3rd", "4e", "b^(3m/4)",
+"√(4b − 3)", "m/2"), a journal's volume,
 years, page ranges and board squares such as "(0, 2)" are not read at all. A
 number of the text that does not come from the example but equals one of its
 numbers ("a tree of depth 3") is reported too: say it in words, or print it.
@@ -39,17 +40,25 @@ example:
 - 04 Expectimax: the lottery (its value in the notation of the formula), and
   the safe move against the gamble (the two searches' values, the chance
   node's running sum, the win-rate table, the break-even ε and what the table
-  shows at ε = 1, 0.5 and 0).
+  shows at ε = 1, 0.5 and 0). The table's win rates are sampled and depend
+  only on the signs of the leaves, which the new tree keeps: they come out the
+  same, so the test cannot see them quoted; the text no longer quotes them;
+- 07 Multiplayer: the first max^n tree (read bottom-up, the leaf P1 would like
+  and who refuses it, the paranoid guarantee against max^n's prediction). Its
+  digits are everywhere in the rest of the text, so the secondary trees'
+  prose (the alliances, shallow pruning, the deep-pruning counterexample)
+  says their numbers in words and points at the printed vectors.
 
 Not covered, and why:
 
 - 03, 05 and 06 follow games (Isolation, tic-tac-toe, Connect Four) and their
   positions; their numbers are the game's (a position's value, a count of
   nodes), not those of an example a lecturer would swap.
-- 07's max^n trees and 08's small tree where random playouts mislead are
-  changeable examples, and their prose still quotes them (07's vectors, 08's
-  visit counts, ...): they need the same rewrite as 01, 02 and 04 first, then
-  an entry in ``EXAMPLES``.
+- 08's small tree where random playouts mislead is a changeable example, and
+  its prose still quotes it (its visit counts, ...): it needs the same rewrite
+  as 01, 02, 04 and 07 first, then an entry in ``EXAMPLES``.
+- 07's secondary trees (the alliances, the shallow-pruning tree) are not
+  changed here; the deep-pruning counterexample comes from the package.
 - Secondary examples inside 04 (the sure 4 against a coin flip between 0 and 9
   of the evaluation section, Star1's two coin flips and their bounds) still
   quote their numbers in the text; Dice Nim and 2048 are games, as above.
@@ -115,6 +124,21 @@ EXAMPLES = [
         },
         why="the lottery, and the safe move against the gamble",
     ),
+    Example(
+        "07_multiplayer",
+        {
+            # The same choices: P3 still ties at E, P1 still plays a2 although the best
+            # leaf for it, under a2, is refused by P3 at F, and paranoid still plays a1
+            # with one cut. Still 10 points a leaf, in quarters: whole numbers summing
+            # to 10 would reuse the old ones and hide them.
+            "[[[(3, 3, 4), (1, 4, 5)], [(6, 2, 2), (2, 6, 2)]],\n"
+            "     [[(5, 1, 4), (7, 2, 1)], [(0, 9, 1), (4, 3, 3)]]]": (
+                "[[[(2.75, 2.5, 4.75), (1.25, 3.5, 5.25)], [(5.5, 2.25, 2.25), (1.5, 6.25, 2.25)]],\n"
+                "     [[(4.75, 1.5, 3.75), (7.5, 1.75, 0.75)], [(0.25, 8.5, 1.25), (3.5, 3.25, 3.25)]]]"
+            ),
+        },
+        why="the first max^n tree, read bottom-up, and its paranoid search",
+    ),
 ]
 
 # A number as text: an optional minus (ASCII or Unicode), digits (grouped by
@@ -132,6 +156,8 @@ NOT_QUOTED = [
         r"\b\d+[–-]\d+\b",  # a page range
         r"\b(?:19|20)\d\d\b",  # a year
         r"(?i)\b(?:notebook|figure|section|sections|chapter) [\d.]+",  # a reference
+        r"^\s*\d+\.\s",  # a numbered list's "2. "
+        r"[√^]\((?:[^()]|\([^()]*\))*\)",  # a root or an exponent: "√(4b − 3)", "b^(2d/3)"
     )
 ]
 LIST_NUMBER = re.compile(r"^\s*\d+\.\s", re.MULTILINE)  # "12. Cutoff at C ..." in an output
