@@ -66,10 +66,10 @@ Not covered, and why:
   random trees of the ordering table) are not changed here; 02's tie tree and
   deeper tree already print their numbers.
 
-Run time: the three notebooks and the one before the fix take about 25 s on
-the project's 2-core machine when it is idle (50 s while other work runs), all
-but a few seconds of it in the notebooks' kernels (00 takes longest, 11 s:
-it counts tic-tac-toe's tree).
+Run time: the five notebooks and the one before the fix take about 45 s on
+the project's 2-core machine, all but a few seconds of it in the notebooks'
+kernels (04 takes longest, 13 s: it plays its win-rate table and 2048; then
+00, 11 s: it counts tic-tac-toe's tree).
 """
 
 from __future__ import annotations
