@@ -22,9 +22,10 @@ count, on either side: "value 3" of another tree must not hide a stale
 is -2, ``7,275`` is 7275, ``0.50`` is 0.5); a numbered list's "12." in an
 output or in the text is not a number the text quotes; headings ("02 ·"),
 notebook numbers ("notebook 01"), section and figure numbers ("sections
-5.2.3", "Figure 5.2"), ordinals, roots and exponents ("3rd", "4e", "b^(3m/4)",
-"√(4b − 3)", "m/2"), a journal's volume,
-years, page ranges and board squares such as "(0, 2)" are not read at all. A
+5.2.3", "Figure 5.2"), ordinals, roots, products and exponents ("3rd", "4e",
+"b^(3m/4)", "√(4b − 3)", "2√2", "9·8·7", "m/2"), a journal's volume,
+years, page ranges, ranges of results ("[−1, 1]") and board squares such as
+"(0, 2)" are not read at all. A
 number of the text that does not come from the example but equals one of its
 numbers ("a tree of depth 3") is reported too: say it in words, or print it.
 A new example that printed one of the old one's numbers for another reason
@@ -47,16 +48,19 @@ example:
   and who refuses it, the paranoid guarantee against max^n's prediction). Its
   digits are everywhere in the rest of the text, so the secondary trees'
   prose (the alliances, shallow pruning, the deep-pruning counterexample)
-  says their numbers in words and points at the printed vectors.
+  says their numbers in words and points at the printed vectors;
+- 08 Monte Carlo: the small tree where random playouts mislead (its leaves and
+  playout estimates, MCTS's visits as the iterations grow, a2's stalled
+  visits and when they grow again, the exploration constants, the selection
+  at MIN of the optional exercise, whose instructor answer now computes from
+  the printed visits).
 
 Not covered, and why:
 
 - 03, 05 and 06 follow games (Isolation, tic-tac-toe, Connect Four) and their
   positions; their numbers are the game's (a position's value, a count of
   nodes), not those of an example a lecturer would swap.
-- 08's small tree where random playouts mislead is a changeable example, and
-  its prose still quotes it (its visit counts, ...): it needs the same rewrite
-  as 01, 02, 04 and 07 first, then an entry in ``EXAMPLES``.
+- 08's π estimates and tic-tac-toe positions are the game's, as above.
 - 07's secondary trees (the alliances, the shallow-pruning tree) are not
   changed here; the deep-pruning counterexample comes from the package.
 - Secondary examples inside 04 (the sure 4 against a coin flip between 0 and 9
@@ -66,7 +70,7 @@ Not covered, and why:
   random trees of the ordering table) are not changed here; 02's tie tree and
   deeper tree already print their numbers.
 
-Run time: the five notebooks and the one before the fix take about 45 s on
+Run time: the six notebooks and the one before the fix take about 60 s on
 the project's 2-core machine, all but a few seconds of it in the notebooks'
 kernels (04 takes longest, 13 s: it plays its win-rate table and 2048; then
 00, 11 s: it counts tic-tac-toe's tree).
@@ -139,6 +143,20 @@ EXAMPLES = [
         },
         why="the first max^n tree, read bottom-up, and its paranoid search",
     ),
+    Example(
+        "08_monte_carlo",
+        {
+            # A win under D moves, the losses are −0.8: random playouts still rate a1
+            # below a2 and minimax still plays it; MCTS still comes round to a1, a2's
+            # visits still stop growing for thousands of iterations and grow again
+            # before 60,000, and c = √2 and 4 still choose a1 in every run, c = 0 and
+            # 16 in none.
+            "[[[1, -1, -1, -1], [-1, -1, -1, 1]], [0, 0]]": (
+                "[[[-0.8, 1, -0.8, -0.8], [-0.8, -0.8, -0.8, 1]], [0, 0]]"
+            ),
+        },
+        why="the small tree where random playouts mislead, searched by MCTS",
+    ),
 ]
 
 # A number as text: an optional minus (ASCII or Unicode), digits (grouped by
@@ -158,6 +176,9 @@ NOT_QUOTED = [
         r"(?i)\b(?:notebook|figure|section|sections|chapter) [\d.]+",  # a reference
         r"^\s*\d+\.\s",  # a numbered list's "2. "
         r"[√^]\((?:[^()]|\([^()]*\))*\)",  # a root or an exponent: "√(4b − 3)", "b^(2d/3)"
+        r"\d*√\d+",  # a root: "√2", "2√2"
+        r"\[[−-]?\d+, [−-]?\d+\]",  # a range of results: "[−1, 1]"
+        r"\d+(?:·\d+)+",  # a product: "9·8·7·6·5"
     )
 ]
 LIST_NUMBER = re.compile(r"^\s*\d+\.\s", re.MULTILINE)  # "12. Cutoff at C ..." in an output
@@ -281,7 +302,9 @@ def test_numbers_are_read_as_numbers_and_references_are_not():
     text = (
         "# 02 · Alpha-beta\nC returns −2, then 7,275 nodes, 0.50 of them, 79% (not 3rd, "
         "not b^(3m/4), not m/2, not a1); AIMA 4e, Figure 5.2, sections 5.2.3; "
-        "*Artificial Intelligence* 6, 1975, 293–326; see notebook 01; move (0, 2)."
+        "*Artificial Intelligence* 6, 1975, 293–326; see notebook 01; move (0, 2); "
+        "c = √2 or 2√2, 1/(9·8·7); the root √(4*b* − 3); results in [−1, 1];\n"
+        "2. a list item."
     )
     assert {value: written for value, (written, _) in numbers(text).items()} == {
         -2.0: "−2",
