@@ -20,40 +20,60 @@ cell quoting one of them is stale. Cells whose output did not change do not
 count, on either side: "value 3" of another tree must not hide a stale
 "α = 3" of this one. Numbers are read as numbers (``−2`` with a Unicode minus
 is -2, ``7,275`` is 7275, ``0.50`` is 0.5); a numbered list's "12." in an
-output is not a number the text quotes; headings ("02 ·"), notebook numbers
-("notebook 01"), section and figure numbers ("sections 5.2.3", "Figure 5.2"),
-ordinals and exponents ("3rd", "4e", "b^(3m/4)", "m/2"), a journal's volume,
-years, page ranges and board squares such as "(0, 2)" are not read at all. A
+output or in the text is not a number the text quotes; headings ("02 ·"),
+notebook numbers ("notebook 01"), section and figure numbers ("sections
+5.2.3", "Figure 5.2"), ordinals, roots, products and exponents ("3rd", "4e",
+"b^(3m/4)", "√(4b − 3)", "2√2", "9·8·7", "m/2"), a journal's volume,
+years, page ranges, ranges of results ("[−1, 1]") and board squares such as
+"(0, 2)" are not read at all. A
 number of the text that does not come from the example but equals one of its
 numbers ("a tree of depth 3") is reported too: say it in words, or print it.
 A new example that printed one of the old one's numbers for another reason
 would hide that number; the new tree below avoids the old values for that.
 
-Covered, each with the textbook tree (AIMA 4e Figure 5.2) as its example:
+Covered, the first three with the textbook tree (AIMA 4e Figure 5.2) as their
+example:
 
 - 00 Introduction: the six parts of a game on the drawn tree;
 - 01 Minimax: the search of the tree and MAX's choice;
 - 02 Alpha-beta: the tree cut by cut (the nested notation, the cut at C, D
-  exact outside its window).
+  exact outside its window);
+- 04 Expectimax: the lottery (its value in the notation of the formula), and
+  the safe move against the gamble (the two searches' values, the chance
+  node's running sum, the win-rate table, the break-even ε and what the table
+  shows at ε = 1, 0.5 and 0). The table's win rates are sampled and depend
+  only on the signs of the leaves, which the new tree keeps: they come out the
+  same, so the test cannot see them quoted; the text no longer quotes them;
+- 07 Multiplayer: the first max^n tree (read bottom-up, the leaf P1 would like
+  and who refuses it, the paranoid guarantee against max^n's prediction). Its
+  digits are everywhere in the rest of the text, so the secondary trees'
+  prose (the alliances, shallow pruning, the deep-pruning counterexample)
+  says their numbers in words and points at the printed vectors;
+- 08 Monte Carlo: the small tree where random playouts mislead (its leaves and
+  playout estimates, MCTS's visits as the iterations grow, a2's stalled
+  visits and when they grow again, the exploration constants, the selection
+  at MIN of the optional exercise, whose instructor answer now computes from
+  the printed visits).
 
 Not covered, and why:
 
 - 03, 05 and 06 follow games (Isolation, tic-tac-toe, Connect Four) and their
   positions; their numbers are the game's (a position's value, a count of
   nodes), not those of an example a lecturer would swap.
-- 04's chance trees (the lottery, the safe move and the gamble), 07's max^n
-  trees and 08's small tree where random playouts mislead are changeable
-  examples, and their prose still quotes them (04's "5.8" and "ε = 3/4", 08's
-  visit counts, ...): they need the same rewrite as 01 and 02 first, then an
-  entry in ``EXAMPLES``.
+- 08's π estimates and tic-tac-toe positions are the game's, as above.
+- 07's secondary trees (the alliances, the shallow-pruning tree) are not
+  changed here; the deep-pruning counterexample comes from the package.
+- Secondary examples inside 04 (the sure 4 against a coin flip between 0 and 9
+  of the evaluation section, Star1's two coin flips and their bounds) still
+  quote their numbers in the text; Dice Nim and 2048 are games, as above.
 - Secondary examples inside 01 and 02 (the Pacman tree, the tie tree, the
   random trees of the ordering table) are not changed here; 02's tie tree and
   deeper tree already print their numbers.
 
-Run time: the three notebooks and the one before the fix take about 25 s on
-the project's 2-core machine when it is idle (50 s while other work runs), all
-but a few seconds of it in the notebooks' kernels (00 takes longest, 11 s:
-it counts tic-tac-toe's tree).
+Run time: the six notebooks and the one before the fix take about 60 s on
+the project's 2-core machine, all but a few seconds of it in the notebooks'
+kernels (04 takes longest, 13 s: it plays its win-rate table and 2048; then
+00, 11 s: it counts tic-tac-toe's tree).
 """
 
 from __future__ import annotations
@@ -96,6 +116,47 @@ EXAMPLES = [
     Example("00_introduction", {TEXTBOOK_TREE: OWN_TREE}, why="the six parts on a drawn tree"),
     Example("01_minimax", {TEXTBOOK_TREE: OWN_TREE}, why="the textbook tree"),
     Example("02_alpha_beta", {TEXTBOOK_TREE: OWN_TREE}, why="the textbook tree, cut by cut"),
+    Example(
+        "04_expectimax",
+        {
+            # The rare prize still decides: 0.8 · 5 + 0.2 · 50 = 14 beats the coin's 8.5.
+            "[[(0.9, 2), (0.1, 40)], [3, 4]]": "[[(0.8, 5), (0.2, 50)], [8, 9]]",
+            # a1 is still safe (a draw at worst) and a2 a gamble (a loss at worst, the
+            # better mean: 7 against 5); at ε = 0.5 a2 still wins more often but scores
+            # less (−0.5 against 2.5); the break-even point moves from 3/4 to 4/5.
+            "spec = [[0, 0, 3], [-3, 3, 6]]": "spec = [[0, 0, 15], [-8, 12, 17]]",
+        },
+        why="the lottery, and the safe move against the gamble",
+    ),
+    Example(
+        "07_multiplayer",
+        {
+            # The same choices: P3 still ties at E, P1 still plays a2 although the best
+            # leaf for it, under a2, is refused by P3 at F, and paranoid still plays a1
+            # with one cut. Still 10 points a leaf, in quarters: whole numbers summing
+            # to 10 would reuse the old ones and hide them.
+            "[[[(3, 3, 4), (1, 4, 5)], [(6, 2, 2), (2, 6, 2)]],\n"
+            "     [[(5, 1, 4), (7, 2, 1)], [(0, 9, 1), (4, 3, 3)]]]": (
+                "[[[(2.75, 2.5, 4.75), (1.25, 3.5, 5.25)], [(5.5, 2.25, 2.25), (1.5, 6.25, 2.25)]],\n"
+                "     [[(4.75, 1.5, 3.75), (7.5, 1.75, 0.75)], [(0.25, 8.5, 1.25), (3.5, 3.25, 3.25)]]]"
+            ),
+        },
+        why="the first max^n tree, read bottom-up, and its paranoid search",
+    ),
+    Example(
+        "08_monte_carlo",
+        {
+            # A win under D moves, the losses are −0.8: random playouts still rate a1
+            # below a2 and minimax still plays it; MCTS still comes round to a1, a2's
+            # visits still stop growing for thousands of iterations and grow again
+            # before 60,000, and c = √2 and 4 still choose a1 in every run, c = 0 and
+            # 16 in none.
+            "[[[1, -1, -1, -1], [-1, -1, -1, 1]], [0, 0]]": (
+                "[[[-0.8, 1, -0.8, -0.8], [-0.8, -0.8, -0.8, 1]], [0, 0]]"
+            ),
+        },
+        why="the small tree where random playouts mislead, searched by MCTS",
+    ),
 ]
 
 # A number as text: an optional minus (ASCII or Unicode), digits (grouped by
@@ -113,6 +174,11 @@ NOT_QUOTED = [
         r"\b\d+[–-]\d+\b",  # a page range
         r"\b(?:19|20)\d\d\b",  # a year
         r"(?i)\b(?:notebook|figure|section|sections|chapter) [\d.]+",  # a reference
+        r"^\s*\d+\.\s",  # a numbered list's "2. "
+        r"[√^]\((?:[^()]|\([^()]*\))*\)",  # a root or an exponent: "√(4b − 3)", "b^(2d/3)"
+        r"\d*√\d+",  # a root: "√2", "2√2"
+        r"\[[−-]?\d+, [−-]?\d+\]",  # a range of results: "[−1, 1]"
+        r"\d+(?:·\d+)+",  # a product: "9·8·7·6·5"
     )
 ]
 LIST_NUMBER = re.compile(r"^\s*\d+\.\s", re.MULTILINE)  # "12. Cutoff at C ..." in an output
@@ -236,7 +302,9 @@ def test_numbers_are_read_as_numbers_and_references_are_not():
     text = (
         "# 02 · Alpha-beta\nC returns −2, then 7,275 nodes, 0.50 of them, 79% (not 3rd, "
         "not b^(3m/4), not m/2, not a1); AIMA 4e, Figure 5.2, sections 5.2.3; "
-        "*Artificial Intelligence* 6, 1975, 293–326; see notebook 01; move (0, 2)."
+        "*Artificial Intelligence* 6, 1975, 293–326; see notebook 01; move (0, 2); "
+        "c = √2 or 2√2, 1/(9·8·7); the root √(4*b* − 3); results in [−1, 1];\n"
+        "2. a list item."
     )
     assert {value: written for value, (written, _) in numbers(text).items()} == {
         -2.0: "−2",
