@@ -280,34 +280,36 @@ def lab_server(course_copy, server_env, tmp_path_factory):
         stop_process_tree(process, "JupyterLab")
 
 
-@pytest.fixture(scope="session")
-def present_server(course_copy, server_env, tmp_path_factory):
-    """Start the presentation mode (tools/present.py) on one notebook; always stopped.
+def _voila_servers(tool: str, course_copy, server_env, tmp_path_factory, *, slide_copy: bool):
+    """Start ``tools/<tool>.py`` (Voilà) on one notebook per call; stop them all at the end.
 
-    A factory: ``present_server("04")`` returns the started ``Server``; the
-    servers end with the session.
+    A generator for the two session fixtures below: it yields the factory,
+    ``start("02")``, which returns the started ``Server``. With ``slide_copy``
+    the tool makes its copy in a folder of its own, which is the server's root.
     """
     started = []
 
     def start(notebook: str) -> Server:
         port, token = free_port(), secrets.token_hex(16)
-        log = tmp_path_factory.mktemp("logs") / f"present-{notebook}.log"
+        log = tmp_path_factory.mktemp("logs") / f"{tool}-{notebook}.log"
+        root = tmp_path_factory.mktemp("slides") if slide_copy else course_copy
         command = [
             sys.executable,
-            str(ROOT / "tools/present.py"),
+            str(ROOT / f"tools/{tool}.py"),
             notebook,
             f"--notebooks={course_copy}",
+            *([f"--slides={root}"] if slide_copy else []),
             f"--port={port}",
             f"--token={token}",
             "--no-browser",
         ]
         process, server = start_server(
-            f"presentation of {notebook}",
+            f"{'presentation' if tool == 'present' else tool} of {notebook}",
             command,
             port=port,
             token=token,
             log=log,
-            root=course_copy,
+            root=root,
             env=server_env,
             ready_path="voila/static/",
         )
@@ -319,6 +321,18 @@ def present_server(course_copy, server_env, tmp_path_factory):
     finally:
         for process, name in started:
             stop_process_tree(process, name)
+
+
+@pytest.fixture(scope="session")
+def present_server(course_copy, server_env, tmp_path_factory):
+    """Start the presentation mode (tools/present.py) on one notebook; always stopped.
+
+    A factory: ``present_server("04")`` returns the started ``Server``; the
+    servers end with the session.
+    """
+    yield from _voila_servers(
+        "present", course_copy, server_env, tmp_path_factory, slide_copy=False
+    )
 
 
 @pytest.fixture(scope="session")
@@ -328,40 +342,7 @@ def slides_server(course_copy, server_env, tmp_path_factory):
     A factory like ``present_server``: ``slides_server("02")`` returns the
     started ``Server``, whose ``root`` is the folder of the slide copy.
     """
-    started = []
-
-    def start(notebook: str) -> Server:
-        port, token = free_port(), secrets.token_hex(16)
-        log = tmp_path_factory.mktemp("logs") / f"slides-{notebook}.log"
-        slides = tmp_path_factory.mktemp("slides")
-        command = [
-            sys.executable,
-            str(ROOT / "tools/slides.py"),
-            notebook,
-            f"--notebooks={course_copy}",
-            f"--slides={slides}",
-            f"--port={port}",
-            f"--token={token}",
-            "--no-browser",
-        ]
-        process, server = start_server(
-            f"slides of {notebook}",
-            command,
-            port=port,
-            token=token,
-            log=log,
-            root=slides,
-            env=server_env,
-            ready_path="voila/static/",
-        )
-        started.append((process, server.name))
-        return server
-
-    try:
-        yield start
-    finally:
-        for process, name in started:
-            stop_process_tree(process, name)
+    yield from _voila_servers("slides", course_copy, server_env, tmp_path_factory, slide_copy=True)
 
 
 # -- the browser ---------------------------------------------------------------
