@@ -19,6 +19,7 @@ questions come from there) fails it too.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import ctypes
 import functools
@@ -217,6 +218,17 @@ class _TimeUp(BaseException):
     ``except Exception:`` cannot swallow it."""
 
 
+class _Stopped(BaseException):
+    """The sandbox running the student's function stopped (its process ended, say).
+
+    Raised by a function graded sealed off; ``reason`` says what happened.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class _Delegated(BaseException):
     """A question came from the package's own search: the student's function called it."""
 
@@ -268,18 +280,25 @@ def _guarded(exercise: str) -> Callable:
             arguments = signature.bind(*args, **kwargs)
             arguments.apply_defaults()
             seconds = _seconds(arguments.arguments["time_limit"])
-            watch = _Watch(exercise, arguments.arguments["fn"])
+            fn = arguments.arguments["fn"]
+            watch = _Watch(exercise, fn)
             token = _WATCH.set(watch)
-            deadline = _Deadline(seconds)
+            # A function graded sealed off (a RemoteFunction) runs in its sandbox, whose
+            # computing time the sandbox counts; the grader's own deadline is then only a
+            # net under the check's own work, ten times wider.
+            sealed = getattr(fn, "limited", None) if not isinstance(fn, type) else None
+            deadline = _Deadline(seconds if sealed is None else seconds * 10)
             try:
-                with deadline:
+                with deadline, sealed(seconds) if sealed is not None else _nothing():
                     return check(*args, **kwargs)
             except _TimeUp as error:
-                if not deadline.passed:  # an outer deadline's: not this check's to report
-                    raise
+                if not deadline.passed and not getattr(error, "sealed", False):
+                    raise  # an outer deadline's: not this check's to report
                 return _timed_out(watch, seconds, error)
             except _Delegated as delegated:
                 return _delegated(watch, delegated.search)
+            except _Stopped as stopped:
+                return _stopped(watch, stopped.reason)
             finally:
                 _WATCH.reset(token)
 
@@ -301,6 +320,13 @@ def _seconds(time_limit) -> float:
 def _timed_out(watch: _Watch, seconds: float, error: _TimeUp) -> CheckResult:
     """The failure for a check whose time limit passed: in the student's code, or in its own."""
     name, on = _name(watch.fn), f" on the {watch.case}" if watch.case else ""
+    if getattr(error, "sealed", False):  # the sandbox's count: the student's code, by definition
+        message = (
+            f"{FAIL} {watch.exercise}: `{name}` did not finish within {_show(seconds)} s{on}"
+            f"{getattr(error, 'where', '')}: it {getattr(error, 'reason', 'ran out of time')}. "
+            "Does a loop never end?"
+        )
+        return CheckResult(watch.exercise, False, message)
     where = _where_in_student_code(error)
     if where:
         message = (
@@ -313,6 +339,20 @@ def _timed_out(watch: _Watch, seconds: float, error: _TimeUp) -> CheckResult:
             f"in its own work, not in `{name}`: give it more time (time_limit=...)."
         )
     return CheckResult(watch.exercise, False, message)
+
+
+def _stopped(watch: _Watch, reason: str) -> CheckResult:
+    on = f" on the {watch.case}" if watch.case else ""
+    return CheckResult(
+        watch.exercise,
+        False,
+        f"{FAIL} {watch.exercise}: `{_name(watch.fn)}` did not finish{on}: {reason}.",
+    )
+
+
+@contextlib.contextmanager
+def _nothing():
+    yield
 
 
 def _delegated(watch: _Watch, search: str) -> CheckResult:
@@ -489,17 +529,25 @@ def _name(fn) -> str:
 
 
 def _where_in_student_code(error: BaseException) -> str:
-    """`` (line 4 of `f`: `return x / 0`)`` for the last frame outside the package."""
-    frames = [
-        f
-        for f in traceback.extract_tb(error.__traceback__)
-        if not os.path.abspath(f.filename).startswith(_PACKAGE_DIR)
-    ]
+    """`` (line 4 of `f`: `return x / 0`)`` for the last frame outside the package.
+
+    An error raised in a sandbox (graded sealed off) carries its frames in
+    ``student_frames``, as ``[file, line, function, text]``.
+    """
+    sealed = getattr(error, "student_frames", None)
+    if sealed is not None:
+        frames = [(line, name, text) for _, line, name, text in sealed]
+    else:
+        frames = [
+            (f.lineno, f.name, f.line or "")
+            for f in traceback.extract_tb(error.__traceback__)
+            if not os.path.abspath(f.filename).startswith(_PACKAGE_DIR)
+        ]
     if not frames:
         return ""
-    frame = frames[-1]
-    code = f": `{frame.line.strip()}`" if frame.line else ""
-    return f" (line {frame.lineno} of `{frame.name}`{code})"
+    line, name, text = frames[-1]
+    code = f": `{text.strip()}`" if text else ""
+    return f" (line {line} of `{name}`{code})"
 
 
 def _failure_for_exception(exercise, fn, error, case, at="") -> CheckResult:
@@ -578,6 +626,10 @@ def _is_untouched(fn) -> bool:
     """
     import dis
 
+    if getattr(fn, "limited", None) is not None and isinstance(
+        getattr(fn, "untouched", None), bool
+    ):
+        return fn.untouched  # graded sealed off: the sandbox looked at the body
     code = getattr(fn, "__code__", None)
     if code is None:
         return False
