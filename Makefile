@@ -21,7 +21,7 @@ CHROMIUM ?= /usr/bin/chromium
 # Root installs packages directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: lab test lint unit notebooks browser chromium present slides release grade editions benchmark benchmark-peers figures pythons clean
+.PHONY: lab test lint unit notebooks browser chromium bubblewrap present slides release grade editions benchmark benchmark-grading benchmark-peers figures pythons clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -52,7 +52,7 @@ lint: $(DEV_STAMP)
 
 # Both run on every core (pytest-xdist); a notebook's cells stay together in
 # one worker (--dist loadfile), in order, in one kernel.
-unit: $(DEV_STAMP)
+unit: $(DEV_STAMP) bubblewrap
 	MPLBACKEND=Agg $(BIN)/python -m pytest tests -m "not browser" -n auto
 
 # Both editions: the instructor source with every graded cell passing, the
@@ -67,9 +67,10 @@ notebooks: $(DEV_STAMP)
 release: $(DEV_STAMP)
 	$(BIN)/python tools/course.py release $(NB)
 
-# Autograde every submission in submitted/<student>/<assignment>/: feedback/ and grades.csv
-grade: $(DEV_STAMP)
-	$(BIN)/python tools/course.py grade
+# Autograde every submission in submitted/<student>/<assignment>/, each sealed off in a
+# bubblewrap sandbox, on every core (JOBS=n for another number): feedback/ and grades.csv
+grade: $(DEV_STAMP) bubblewrap
+	$(BIN)/python tools/course.py grade $(if $(JOBS),--jobs $(JOBS),)
 
 # Whether the committed student edition is what nbgrader makes from instructor/
 editions: $(DEV_STAMP)
@@ -88,6 +89,17 @@ chromium:
 		echo "ERROR: could not install Chromium at $(CHROMIUM). Install it with"; \
 		echo "  apt-get install -y chromium   (as root)"; \
 		echo "or run: make test CHROMIUM=/path/to/chromium"; exit 1; }
+
+# Installs Debian's bubblewrap when it is missing: grading runs every submission in its
+# sandbox (the unit tests grade a synthetic class); fails loudly when it cannot.
+bubblewrap:
+	@command -v bwrap >/dev/null || { \
+		echo "bubblewrap (bwrap) is missing; installing Debian's bubblewrap package."; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q bubblewrap; \
+	} && command -v bwrap >/dev/null || { \
+		echo "ERROR: could not install bubblewrap. Install it with"; \
+		echo "  apt-get install -y bubblewrap   (as root)"; exit 1; }
 
 # Serves a notebook as a page without code, for a projector: make present NB=02
 present: $(DEV_STAMP)
@@ -110,6 +122,11 @@ benchmark: $(DEV_STAMP)
 	$(BIN)/python benchmarks/connect4.py
 	$(BIN)/python benchmarks/board.py
 	$(BIN)/python tools/notebook_times.py
+
+# A synthetic class of 200 notebook-02 submissions, the red-team attacks among them,
+# graded as make grade grades: the class's time and the sandbox's cost (goal: 10 minutes).
+benchmark-grading: $(DEV_STAMP) bubblewrap
+	$(BIN)/python benchmarks/grading.py
 
 # The same searches in OpenSpiel and AIMA, side by side (not part of make test):
 # they are installed in an environment of their own, never in the course's.

@@ -13,8 +13,9 @@ in; `make release` and `make grade` run it from here. See docs/teaching-a-course
 import os
 import sys
 
-from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
+from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
 from nbgrader.preprocessors import (
+    AssignLatePenalties,
     CheckCellMetadata,
     ClearHiddenTests,
     ClearMarkScheme,
@@ -22,15 +23,19 @@ from nbgrader.preprocessors import (
     ClearSolutions,
     ComputeChecksums,
     GetGrades,
+    IgnorePattern,
     IncludeHeaderFooter,
     InstantiateTests,
+    LimitOutput,
     LockCells,
+    SaveAutoGrades,
     SaveCells,
 )
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "tools"))
 from course_edition import LeaveOutInstructorCells, MarkGradedCellsExpectedToFail  # noqa: E402
+from course_grading import SealedExecute  # noqa: E402
 
 c = get_config()  # noqa: F821 (nbgrader defines it)
 
@@ -53,6 +58,7 @@ c.ClearSolutions.text_stub = "*Your answer here.*"
 c.GenerateAssignment.preprocessors = [
     IncludeHeaderFooter,
     InstantiateTests,
+    LimitOutput,
     LockCells,
     ClearSolutions,
     ClearOutput,
@@ -67,10 +73,21 @@ c.GenerateAssignment.preprocessors = [
     MarkGradedCellsExpectedToFail,
 ]
 
-# Grading runs the whole notebook, lecture cells included (the slowest takes a few
-# seconds); a cell that runs past this is interrupted and scores 0, and grading goes on.
-# The checks have a shorter limit of their own that names the student's function.
-c.Execute.timeout = 120
+# Grading is sealed off (tools/course_grading.py): nbgrader's Execute, which would run the
+# student's code in a kernel beside the hidden tests, is replaced by SealedExecute. The
+# student's cells run in a bubblewrap sandbox, a fresh one for each graded cell; the graded
+# cells, hidden tests included, run in the grader and call the student's functions in the
+# sandbox. Each cell has 60 s of computing time, each check its own limit (10 s by default).
+c.Autograde.autograde_preprocessors = [
+    SealedExecute,
+    IgnorePattern,
+    ClearMetadataPreprocessor,
+    LimitOutput,
+    SaveAutoGrades,
+    AssignLatePenalties,
+    CheckCellMetadata,
+]
+c.SealedExecute.course_root = HERE
 
 # A graded cell a student deleted is put back (and graded), with a line that says so;
 # the line is a comment, since most graded cells are code.

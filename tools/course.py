@@ -19,13 +19,21 @@ one process, over every assignment and student.
 from __future__ import annotations
 
 import argparse
+import csv
+import multiprocessing
 import os
 import subprocess
 import sys
 import tempfile
+import time
+import warnings
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import nbformat
+from nbgrader.api import Gradebook, MissingEntry
+
+from aisearch.exercises.sealed.sandbox import SandboxUnavailable, bubblewrap
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -123,64 +131,169 @@ def out_of_step(root: Path = ROOT) -> list[str]:
     return problems
 
 
-def grade(root: Path = ROOT) -> Path:
-    """Autograde ``submitted/``, write feedback pages and ``grades.csv``; returns its path.
+NOTEBOOK_BYTES = 20 * 2**20
+"""A submitted notebook larger than this is not graded (the course's are under 1 MB)."""
 
-    A submission nbgrader cannot grade (a folder for no assignment, a notebook
-    saved under another name, a file that is not a notebook) is named with what
-    was expected and skipped; the rest of the class is graded all the same.
+
+def grade(root: Path = ROOT, jobs: int | None = None) -> Path:
+    """Autograde ``submitted/``, sealed off, on ``jobs`` cores; write feedback and ``grades.csv``.
+
+    Each submission is graded by nbgrader with the course's ``SealedExecute``
+    (``tools/course_grading.py``): its code runs in a sandbox, its graded cells
+    in the grader. Submissions are graded ``jobs`` at a time (default: one a
+    core). ``grades.csv`` has a row for every student and assignment, with a
+    ``status``: ``graded``, ``no submission``, or ``not graded: why`` (a
+    notebook saved under another name, a folder for no assignment, a file that
+    is not a notebook). The class is graded whatever one submission does;
+    returns the path of ``grades.csv``.
     """
-    submitted = sorted((root / "submitted").glob("*/*/"))
+    submitted = sorted(p for p in (root / "submitted").glob("*/*/") if p.is_dir())
     if not submitted:
         raise SystemExit(
             f"nothing to grade: put each submission in {root / 'submitted'}/<student>/<assignment>/"
         )
-    api = _api(root)
+    try:
+        bubblewrap()
+    except SandboxUnavailable as missing:
+        raise SystemExit(f"cannot grade: {missing}") from None
     known = set(assignments(root))
-    skipped = []
+    why_not: dict[tuple[str, str], str] = {}
     gradable = []
     for folder in submitted:
         student, assignment = folder.parent.name, folder.name
-        expected = folder / f"{assignment}.ipynb"
-        if assignment not in known:
-            skipped.append(
-                f"{folder}: no assignment {assignment!r}; the course has {sorted(known)}"
-            )
-        elif not expected.is_file():
-            found = ", ".join(sorted(p.name for p in folder.iterdir())) or "nothing"
-            skipped.append(f"{folder}: expected {expected.name}, found {found}")
+        problem = _ungradable(folder, assignment, known)
+        if problem:
+            why_not[(student, assignment)] = problem
         else:
             gradable.append((student, assignment))
     # Generating records each assignment's graded cells in the gradebook; into a scratch
     # folder, so that the committed student edition is not rewritten.
     with tempfile.TemporaryDirectory() as scratch:
         _generate(_api(root, release_directory=scratch), sorted({a for _, a in gradable}))
-    for student, assignment in gradable:
-        for step in (api.autograde, api.generate_feedback):
-            outcome = step(assignment, student)
-            if not outcome["success"]:
-                last = (outcome.get("error") or "").strip().splitlines()[-1:] or ["no reason given"]
-                skipped.append(
-                    f"submitted/{student}/{assignment}: nbgrader could not grade it: {last[0]}"
-                )
-                break
-        else:
-            print(f"graded {student}/{assignment}")
-    csv = root / "grades.csv"
+    with Gradebook(_db_url(root)) as gradebook:
+        for student in sorted({folder.parent.name for folder in submitted}):
+            gradebook.update_or_create_student(student)
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    started = time.monotonic()
+    print(f"grading {len(gradable)} submission(s), {jobs} at a time, each sealed off")
+    slots = multiprocessing.get_context("fork").Value("i", 0)
+    with ProcessPoolExecutor(
+        jobs,
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=_take_slot,
+        initargs=(slots,),
+    ) as pool:
+        tasks = [
+            pool.submit(_grade_one, root, student, assignment) for student, assignment in gradable
+        ]
+        for done, task in enumerate(as_completed(tasks), start=1):
+            student, assignment, problem = task.result()
+            if problem:
+                why_not[(student, assignment)] = problem
+            print(
+                f"[{done}/{len(tasks)}] {'graded' if not problem else 'NOT GRADED'} {student}/{assignment}"
+            )
+    csv_path = _export(root, why_not)
+    graded = sum(1 for key in gradable if key not in why_not)
+    print(f"graded {graded} submission(s) in {time.monotonic() - started:.0f} s")
+    print(f"gradebook: {csv_path}, with a status a row")
+    print(f"feedback pages: {root / 'feedback'}/<student>/<assignment>/")
+    for (student, assignment), problem in sorted(why_not.items()):
+        print(f"NOT GRADED: submitted/{student}/{assignment}: {problem}")
+    return csv_path
+
+
+def _ungradable(folder: Path, assignment: str, known: set[str]) -> str:
+    """Why the submission in ``folder`` cannot be graded ("" if it can)."""
+    expected = folder / f"{assignment}.ipynb"
+    if assignment not in known:
+        return f"no assignment {assignment!r}; the course has {', '.join(sorted(known))}"
+    if not expected.is_file():
+        found = ", ".join(sorted(p.name for p in folder.iterdir())) or "nothing"
+        return f"expected {expected.name}, found {found}"
+    if expected.stat().st_size > NOTEBOOK_BYTES:
+        return f"{expected.name} is larger than {NOTEBOOK_BYTES // 2**20} MB"
+    try:
+        with warnings.catch_warnings():  # nbformat's notes on old notebooks are not problems
+            warnings.simplefilter("ignore")
+            nbformat.validate(nbformat.read(expected, as_version=4))
+    except Exception as error:  # any way a file is not a notebook
+        first = str(error).strip().splitlines()[:1] or [type(error).__name__]
+        return f"{expected.name} cannot be read as a notebook ({first[0][:200]})"
+    return ""
+
+
+def _db_url(root: Path) -> str:
+    """The gradebook, waiting up to a minute for another grader's write (grading in parallel)."""
+    return f"sqlite:///{root / 'gradebook.db'}?timeout=60"
+
+
+def _take_slot(slots) -> None:
+    """A grading process's number: the sandboxes it starts run as that slot's user."""
+    with slots.get_lock():
+        slot, slots.value = slots.value, slots.value + 1
+    base = int(os.environ.get("AISEARCH_GRADING_SLOT_BASE", "0"))
+    os.environ["AISEARCH_GRADING_SLOT"] = str(base + slot)
+
+
+_APIS: dict = {}
+
+
+def _grade_one(root: Path, student: str, assignment: str) -> tuple[str, str, str]:
+    """Autograde one submission and write its feedback: ``(student, assignment, problem)``."""
+    api = _APIS.get(root) or _APIS.setdefault(root, _api(root, db_url=_db_url(root)))
+    for step in (api.autograde, api.generate_feedback):
+        outcome = step(assignment, student)
+        if not outcome["success"]:
+            last = (outcome.get("error") or "").strip().splitlines()[-1:] or ["no reason given"]
+            return student, assignment, f"nbgrader could not grade it: {last[0]}"
+    return student, assignment, ""
+
+
+def _export(root: Path, why_not: dict[tuple[str, str], str]) -> Path:
+    """``grades.csv``: nbgrader's export, with a status a row, and a row for every submission."""
+    csv_path = root / "grades.csv"
     env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
-    subprocess.run(
-        [sys.executable, "-m", "nbgrader", "export", "--to", str(csv)],
-        cwd=root,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
-    print(f"gradebook: {csv}; feedback pages: {root / 'feedback'}/<student>/<assignment>/")
-    for line in skipped:
-        print(f"NOT GRADED: {line}")
-    if skipped:
-        raise SystemExit(f"{len(skipped)} submission(s) not graded: see NOT GRADED above")
-    return csv
+    with tempfile.TemporaryDirectory() as scratch:
+        exported = Path(scratch) / "grades.csv"
+        subprocess.run(
+            [sys.executable, "-m", "nbgrader", "export", "--to", str(exported)],
+            cwd=root,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
+        with open(exported, newline="") as file:
+            rows = list(csv.DictReader(file))
+    columns = list(rows[0]) if rows else ["assignment", "student_id", "score", "max_score"]
+    with Gradebook(_db_url(root)) as gradebook:
+        for row in rows:
+            key = (row["student_id"], row["assignment"])
+            if key in why_not:
+                row["status"] = f"not graded: {why_not[key]}"
+            else:
+                try:
+                    gradebook.find_submission(row["assignment"], row["student_id"])
+                    row["status"] = "graded"
+                except MissingEntry:
+                    row["status"] = "no submission"
+    listed = {(row["student_id"], row["assignment"]) for row in rows}
+    for (student, assignment), problem in sorted(why_not.items()):
+        if (student, assignment) not in listed:
+            rows.append(
+                {
+                    **dict.fromkeys(columns, ""),
+                    "assignment": assignment,
+                    "student_id": student,
+                    "score": "0.0",
+                    "status": f"not graded: {problem}",
+                }
+            )
+    with open(csv_path, "w", newline="") as file:
+        writer = csv.DictWriter(file, [*columns, "status"])
+        writer.writeheader()
+        writer.writerows(rows)
+    return csv_path
 
 
 def _assignment_named(name: str, root: Path = ROOT) -> str:
@@ -197,6 +310,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=["release", "check", "grade"])
     parser.add_argument("ids", nargs="*", help="assignments to release, or their numbers (02)")
+    parser.add_argument("--jobs", type=int, help="grade: submissions at a time (default: cores)")
     args = parser.parse_args(argv)
     if args.command == "release":
         release([_assignment_named(name) for name in args.ids])
@@ -215,7 +329,7 @@ def main(argv=None) -> int:
             return 1
         print("The student edition matches the instructor source.")
     else:
-        grade()
+        grade(jobs=args.jobs)
     return 0
 
 

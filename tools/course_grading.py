@@ -1,0 +1,112 @@
+"""nbgrader's autograde, sealed off: the step that replaces nbgrader's ``Execute``.
+
+nbgrader grades a notebook by running it in a kernel and giving each graded
+cell its points if it runs without an error. In that kernel the student's
+code could read the hidden tests, change the check, or rewrite files. Here,
+``SealedExecute`` takes ``Execute``'s place in ``Autograde.autograde_preprocessors``
+(``nbgrader_config.py``) and grades with ``aisearch.exercises.sealed``: the
+student's cells run in a sandbox, one fresh sandbox a graded cell, and the
+graded cells (restored by nbgrader from the gradebook, hidden tests and all)
+run in this process, calling the student's functions in the sandbox. Each
+graded cell gets the check's verdict as its output (an error when it failed,
+so nbgrader's ``SaveAutoGrades`` gives it 0); the student's own cells get
+what they printed. Everything else of nbgrader's autograde (restoring the
+graded cells, the gradebook, feedback, export) is nbgrader's own.
+
+The parallel slot (``AISEARCH_GRADING_SLOT``, set by ``course.py grade``) picks
+the sandbox's user id when grading runs as root, so that submissions graded
+at the same time never share a process limit.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+
+import nbformat
+from nbgrader.preprocessors import NbGraderPreprocessor
+from traitlets import Unicode
+
+from aisearch.exercises.sealed.notebook import Cell, grade_notebook
+from aisearch.exercises.sealed.remote import package_names
+from aisearch.exercises.sealed.sandbox import Limits
+
+
+@functools.lru_cache(maxsize=1)
+def _package() -> dict:
+    return package_names()
+
+
+@functools.lru_cache(maxsize=32)
+def course_sources(path: Path) -> frozenset[str]:
+    """The sources of a notebook's code cells that the course wrote (no solution, no grade)."""
+    if not path.exists():
+        return frozenset()
+    nb = nbformat.read(path, as_version=4)
+    return frozenset(
+        cell.source
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        and not cell.metadata.get("nbgrader", {}).get("grade")
+        and not cell.metadata.get("nbgrader", {}).get("solution")
+    )
+
+
+def cells_of(nb, course: frozenset[str]) -> list[Cell]:
+    """The notebook's code cells, each marked graded, the course's, or the student's."""
+    cells = []
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        grading = cell.metadata.get("nbgrader", {})
+        if grading.get("grade"):
+            kind = "graded"
+        elif grading.get("solution") or cell.source not in course:
+            kind = "student"
+        else:
+            kind = "course"
+        name = grading.get("grade_id", "") if grading.get("solution") else ""
+        cells.append(Cell(index, cell.source, kind, name))
+    return cells
+
+
+class SealedExecute(NbGraderPreprocessor):
+    """Grade the notebook sealed off, and put each cell's outcome in its outputs."""
+
+    course_root = Unicode("", help="The course directory (instructor/, submitted/).").tag(
+        config=True
+    )
+
+    def preprocess(self, nb, resources):
+        info = resources["nbgrader"]
+        root = Path(self.course_root or os.getcwd())
+        source = root / "instructor" / info["assignment"] / f"{info['notebook']}.ipynb"
+        submitted = (
+            root / "submitted" / info["student"] / info["assignment"] / f"{info['notebook']}.ipynb"
+        )
+        cells = cells_of(nb, course_sources(source))
+        report = grade_notebook(
+            cells,
+            _package(),
+            notebook=submitted if submitted.is_file() else None,
+            slot=int(os.environ.get("AISEARCH_GRADING_SLOT", "0")),
+            limits=Limits(),
+        )
+        for index, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            cell.execution_count = None
+            if index in report.verdicts:
+                outputs = report.verdicts[index].outputs()
+            elif index in report.cells and _shown(cells, index):
+                outputs = report.cells[index].outputs()
+            else:
+                outputs = []
+            cell.outputs = [nbformat.from_dict(o) for o in outputs]
+        return nb, resources
+
+
+def _shown(cells: list[Cell], index: int) -> bool:
+    """Whether a cell's output goes into the feedback: the student's own cells only."""
+    return any(c.index == index and c.kind == "student" for c in cells)
