@@ -11,6 +11,8 @@ is expected to fail with the check's "Not done yet"; in the instructor source
 every exercise is an nbgrader solution cell followed by a graded cell.
 """
 
+import inspect
+import re
 from pathlib import Path
 
 import nbformat
@@ -107,7 +109,8 @@ def student_edition_problems(nb) -> list[str]:
 
 
 def instructor_source_problems(nb) -> list[str]:
-    """Every exercise is a solution region and a graded cell with hidden tests after it."""
+    """Every exercise is a solution region and a graded cell after it, with hidden cases
+    where its check takes them."""
     found = []
     cells = nb.cells
     for index, cell in enumerate(cells):
@@ -124,11 +127,30 @@ def instructor_source_problems(nb) -> list[str]:
             following = next((c for c in cells[index + 1 :] if c.cell_type == "code"), None)
             if following is None or not grading(following).get("grade"):
                 found.append(f"{where} is an exercise not followed by a graded cell")
-        if grading(cell).get("grade") and "### BEGIN HIDDEN TESTS" not in cell.source:
-            found.append(f"{where} is graded without hidden tests")
+        if (
+            grading(cell).get("grade")
+            and "### BEGIN HIDDEN TESTS" not in cell.source
+            and takes_cases(cell.source)
+        ):
+            found.append(f"{where} is graded without hidden cases")
     if not any(grading(c).get("grade") for c in cells):
         found.append("no graded cell")
     return found
+
+
+def takes_cases(source: str) -> bool:
+    """Whether the check a graded cell calls can be given hidden cases (``cases=``).
+
+    An evaluation's tournament and the vectors worked out by hand have none:
+    their graded cell runs the same check, in the grader.
+    """
+    import aisearch.exercises
+
+    names = re.findall(r"\b(check_\w+)\(", source)
+    return any(
+        "cases" in inspect.signature(getattr(aisearch.exercises, name)).parameters
+        for name in names
+    )
 
 
 def test_both_editions_hold_the_notebooks_in_teaching_order():
@@ -233,12 +255,14 @@ def test_the_instructor_source_checker_wants_solutions_and_hidden_tests():
     nb = new_notebook(
         cells=[
             new_code_cell("# Your turn\ndef f():\n    ...", metadata={"nbgrader": solution}),
-            new_code_cell("assert_passed(check(f))", metadata={"nbgrader": graded}),
+            new_code_cell("assert_passed(check_minimax(f))", metadata={"nbgrader": graded}),
+            new_code_cell("assert_passed(check_maxn_by_hand(f))", metadata={"nbgrader": graded}),
         ]
     )
     found = instructor_source_problems(nb)
     assert "cell 0 is a solution cell without a solution region" in found
-    assert "cell 1 is graded without hidden tests" in found
+    assert "cell 1 is graded without hidden cases" in found
+    assert not any(line.startswith("cell 2 ") for line in found)  # its check takes no cases
 
 
 def test_refresh_drops_folding_and_keeps_tagged_outputs():
