@@ -96,6 +96,11 @@ c.OverwriteCells.missing_cell_notification = (
     "# This graded cell ({cell_id}) was missing from the submission; nbgrader put it back.\n"
 )
 
+# Feedback and the formgrader show what a student wrote: HTML in a student's markdown cell
+# is cleaned (bleach), so that no script of theirs runs in a reader's browser, an
+# instructor's formgrader included. The course's own cells hold no HTML.
+c.HTMLExporter.sanitize_html = True
+
 # Feedback shows the graded notebook without the hidden tests' code.
 c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
 # A feedback page has no kernel, so a widget (a check's show=True viewer) would be an

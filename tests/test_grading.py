@@ -209,6 +209,16 @@ for where in [("127.0.0.1", {port}), ("pypi.org", 443)]:
         print("no connection to", where, type(error).__name__)
 """
 
+# Scripts for the instructor's browser: in a markdown cell, a raw HTML cell, a cell's tag.
+SCRIPTS = [
+    nbformat.v4.new_markdown_cell(
+        "My notes <script>document.title = 'SCRIPTED'</script>"
+        '<img src="x" onerror="alert(1)"> [a link](javascript:alert(2))'
+    ),
+    nbformat.v4.new_raw_cell("<script>alert(3)</script>", metadata={"format": "text/html"}),
+    nbformat.v4.new_code_cell("1 + 1", metadata={"tags": ['x" onmouseover="alert(4)']}),
+]
+
 PROXY_AROUND_THE_GAME = """
     from aisearch import alphabeta
 
@@ -314,8 +324,9 @@ THROUGH_AN_ERROR = 'raise ValueError("LEAK " + repr(leaves))'
 THROUGH_A_TIME_OUT = 'print("LEAK", leaves)\n            while True:\n                pass'
 
 
-def _submission(edition, body: str, *, after: str = "", graded_cell=None, **names):
-    """The student edition with ``body`` in place of the stub (and ``after`` it)."""
+def _submission(edition, body: str, *, after: str = "", graded_cell=None, added=(), **names):
+    """The student edition with ``body`` in place of the stub (and ``after`` it), and the
+    cells ``added`` (nbformat cells) after the solution cell."""
     nb = nbformat.from_dict(edition)
     stub = "    raise NotImplementedError  # replace this line with your code"
     cells = []
@@ -324,6 +335,8 @@ def _submission(edition, body: str, *, after: str = "", graded_cell=None, **name
         if grading.get("solution"):
             assert stub in cell.source
             cell.source = cell.source.replace(stub, body.strip("\n")) + after.format(**names)
+            cells.extend([cell, *added])
+            continue
         if grading.get("grade"):
             if graded_cell == "delete":
                 continue
@@ -351,6 +364,7 @@ STUDENTS = {
     "overwrites_everything": dict(body=NO_PRUNING, after=OVERWRITES_EVERYTHING),
     "leaves_a_process": dict(body=NO_PRUNING, after=LEAVES_A_PROCESS),
     "uses_the_network": dict(body=RIGHT, after=USES_THE_NETWORK),
+    "writes_a_script": dict(body=RIGHT, added=SCRIPTS),
     # Full marks for nothing
     "redefines_the_check": dict(
         body=NO_PRUNING, after=REDEFINED_CHECK, graded_cell='print("✓ all right")'
@@ -371,7 +385,7 @@ STUDENTS = {
     "carries_out_through_an_error": dict(body=CARRIES_OUT.replace("{carry}", THROUGH_AN_ERROR)),
     "carries_out_through_a_time_out": dict(body=CARRIES_OUT.replace("{carry}", THROUGH_A_TIME_OUT)),
 }
-RIGHT_ANSWERS = {"right", "reads_everything", "uses_the_network"}
+RIGHT_ANSWERS = {"right", "reads_everything", "uses_the_network", "writes_a_script"}
 EXPECTED_POINTS = {s: float(POINTS) if s in RIGHT_ANSWERS else 0.0 for s in STUDENTS}
 
 HIDDEN = (
@@ -614,6 +628,26 @@ def test_no_feedback_holds_a_hidden_test(graded_class, student):
 )
 def test_the_feedback_says_what_happened(graded_class, student, says):
     assert says in _said(_feedback(graded_class.folder, student))
+
+
+def test_what_a_student_writes_is_shown_as_text_never_run(graded_class):
+    # nbgrader's feedback and formgrade templates render markdown unclean: the sealed
+    # step turns a student's markdown and raw cells into text, and drops odd tags.
+    page = _feedback(graded_class.folder, "writes_a_script")
+    for script in (
+        "<script>document",
+        "<script>alert",
+        'href="javascript',
+        "onmouseover=",
+        "<img src",
+    ):
+        assert script not in page, script
+    assert "My notes &lt;script&gt;" in page  # shown, as text
+    # The autograded notebook, which the formgrader shows, holds them as text too.
+    autograded = graded_class.folder / "autograded" / "writes_a_script" / ASSIGNMENT
+    nb = nbformat.read(autograded / f"{ASSIGNMENT}.ipynb", 4)
+    written = [c for c in nb.cells if "<script>" in c.source]
+    assert len(written) == 2 and all(c.source.startswith("~~~") for c in written)
 
 
 def test_the_feedback_shows_the_student_s_own_cells_and_not_the_lecture_s(graded_class):

@@ -148,8 +148,7 @@ def takes_cases(source: str) -> bool:
 
     names = re.findall(r"\b(check_\w+)\(", source)
     return any(
-        "cases" in inspect.signature(getattr(aisearch.exercises, name)).parameters
-        for name in names
+        "cases" in inspect.signature(getattr(aisearch.exercises, name)).parameters for name in names
     )
 
 

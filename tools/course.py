@@ -208,6 +208,8 @@ def _ungradable(folder: Path, assignment: str, known: set[str]) -> str:
     expected = folder / f"{assignment}.ipynb"
     if assignment not in known:
         return f"no assignment {assignment!r}; the course has {', '.join(sorted(known))}"
+    if expected.is_symlink():
+        return f"{expected.name} is a symbolic link, not a notebook"
     if not expected.is_file():
         found = ", ".join(sorted(p.name for p in folder.iterdir())) or "nothing"
         return f"expected {expected.name}, found {found}"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from pathlib import Path
 
 import nbformat
@@ -89,11 +90,12 @@ class SealedExecute(NbGraderPreprocessor):
         report = grade_notebook(
             cells,
             _package(),
-            notebook=submitted if submitted.is_file() else None,
+            notebook=submitted if submitted.is_file() and not submitted.is_symlink() else None,
             slot=int(os.environ.get("AISEARCH_GRADING_SLOT", "0")),
             limits=Limits(),
         )
         for index, cell in enumerate(nb.cells):
+            as_text(cell)
             if cell.cell_type != "code":
                 continue
             cell.execution_count = None
@@ -105,6 +107,33 @@ class SealedExecute(NbGraderPreprocessor):
                 outputs = []
             cell.outputs = [nbformat.from_dict(o) for o in outputs]
         return nb, resources
+
+
+_TAG = re.compile(r"[\w.-]{1,60}")
+
+
+def as_text(cell) -> None:
+    """Make what a student wrote in ``cell`` show as text in the feedback and the formgrader.
+
+    nbgrader's feedback and formgrade templates render markdown as HTML
+    without cleaning it, so a script in a student's markdown cell would run in
+    the instructor's browser. A markdown or raw cell that nbgrader did not
+    restore from the gradebook (not locked) is shown as its text, in a code
+    block, and a cell's tags (written into HTML attributes) keep only plain
+    names.
+    """
+    tags = cell.metadata.get("tags")
+    if tags is not None:
+        cell.metadata["tags"] = [t for t in tags if isinstance(t, str) and _TAG.fullmatch(t)]
+    if cell.cell_type in ("markdown", "raw") and not cell.metadata.get("nbgrader", {}).get(
+        "locked"
+    ):
+        fence = "~" * (max((len(run) for run in re.findall(r"~+", cell.source)), default=0) + 3)
+        cell.cell_type = "markdown"
+        cell.source = f"{fence}\n{cell.source}\n{fence}"
+        cell.pop("attachments", None)
+        cell.metadata.pop("format", None)
+        cell.metadata.pop("raw_mimetype", None)
 
 
 def _shown(cells: list[Cell], index: int) -> bool:

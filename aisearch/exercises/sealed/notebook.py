@@ -35,7 +35,7 @@ from typing import Any
 
 from ..checking import FAIL, PASS, CheckResult
 from ..grading import ExerciseFailed
-from .remote import Missing, SealedStop, SealedTimeUp, Session
+from .remote import Missing, SealedStop, SealedTimeUp, Session, checked_error
 from .sandbox import DEFAULT_LIMITS, Limits, Sandbox, SandboxError, TimeUp
 
 _HIDDEN = re.compile(
@@ -102,18 +102,24 @@ class Verdict:
     message: str
     exercise: str = "exercise"
 
+    LIMIT = 6000
+    """The longest message shown (a check may quote what a function returned)."""
+
+    def __post_init__(self) -> None:
+        self.message = _cut(self.message, self.LIMIT)
+
     def outputs(self) -> list[dict]:
-        result = CheckResult(self.exercise, self.passed, self.message)
+        """A passed check as the cell's text result; a failed one as its error (0 points)."""
         if self.passed:
             return [
                 {
                     "output_type": "execute_result",
-                    "data": {"text/plain": self.message, "text/html": result._repr_html_()},
+                    "data": {"text/plain": self.message},
                     "metadata": {},
                     "execution_count": None,
                 }
             ]
-        failed = ExerciseFailed(result)
+        failed = ExerciseFailed(CheckResult(self.exercise, self.passed, self.message))
         return [
             {
                 "output_type": "error",
@@ -192,26 +198,31 @@ def _run_above(session: Session, cells: list[Cell], left_out: set[int], report: 
             )
             return False
         if cell.index not in report.cells:
-            report.cells[cell.index] = _cell_report(reply)
+            report.cells[cell.index] = _cell_report(reply, session.sandbox.limits)
     return True
 
 
-def _cell_report(reply: dict) -> CellReport:
-    error = reply.get("error") if isinstance(reply.get("error"), dict) else None
+def _cell_report(reply: dict, limits: Limits) -> CellReport:
+    """What a cell's reply may show: its text, cut to the limits, and a checked error."""
+    error = checked_error(reply.get("error"))
     note = ""
-    if error is not None and isinstance(error.get("left_out"), str):
+    if error is not None and "left_out" in error:
         note = (
             f"(While your notebook is graded, the package's functions are left out, "
             f"{error['left_out']} among them: only your own code runs. This cell's "
             "error does not cost points.)"
         )
-    value = reply.get("value")
+    output, value = reply.get("output"), reply.get("value")
     return CellReport(
-        output=str(reply.get("output") or ""),
-        value=value if isinstance(value, str) else None,
+        output=_cut(output, limits.output_chars) if isinstance(output, str) else "",
+        value=_cut(value, 2000) if isinstance(value, str) else None,
         error=error,
         note=note,
     )
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "\n… (cut)"
 
 
 # The graded cell, in the grader ---------------------------------------------------------

@@ -155,8 +155,13 @@ class RemoteFunction:
         except BaseException:
             sandbox.kill()  # mid-call: the worker waits for an answer it will never get
             raise
-        for game in movers:
-            game.compared.update(c for c in reply.get("compared", []) if isinstance(c, str))
+        compared = reply.get("compared")
+        for game in movers:  # what to_move's answers were compared with: for a hint only
+            game.compared.update(
+                c[:40]
+                for c in (compared if isinstance(compared, list) else [])[:20]
+                if isinstance(c, str)
+            )
         if reply.get("op") == "returned":
             try:
                 return wire.decode(reply.get("value"), named=self.session._named)
@@ -237,24 +242,24 @@ def _handle(number: int, item, encode) -> dict:
 
 
 def _safe_name(name: Any) -> str:
+    """A name the sandbox gave (a function's, an error's), if it is one; else ``<function>``."""
     if isinstance(name, str) and name.isidentifier() and not keyword.iskeyword(name):
         return name[:100]
     return "<function>"
 
 
-def rebuilt(error: dict) -> BaseException:
+def rebuilt(error) -> BaseException:
     """The student's exception in the grader: the same built-in kind, or one named like it.
 
     ``student_frames`` holds the lines it came from; a call into the package
     that the sandbox left out becomes ``_Delegated``, as the notebook's own
     check reports a search handed to the package.
     """
-    left_out = error.get("left_out")
-    if isinstance(left_out, str) and left_out.startswith("aisearch"):
-        return _Delegated(left_out[:200])
-    name = _safe_name(error.get("type")) if error.get("type") else "Exception"
-    message = str(error.get("message", ""))[:2000]
-    kind = getattr(builtins, name, None) if error.get("builtin") is True else None
+    checked = checked_error(error) or {"type": "Exception", "message": "", "frames": []}
+    if "left_out" in checked:
+        return _Delegated(checked["left_out"])
+    name, message = checked["type"], checked["message"]
+    kind = getattr(builtins, name, None) if checked["builtin"] else None
     rebuilt_error: Exception
     try:
         if not (isinstance(kind, type) and issubclass(kind, Exception)):
@@ -262,11 +267,35 @@ def rebuilt(error: dict) -> BaseException:
         rebuilt_error = kind(message)
     except Exception:
         rebuilt_error = type(name, (Exception,), {"__module__": "notebook"})(message)
-    frames = error.get("frames")
-    rebuilt_error.student_frames = [  # type: ignore[attr-defined]
-        f for f in (frames if isinstance(frames, list) else []) if _is_frame(f)
-    ][-5:]
+    rebuilt_error.student_frames = checked["frames"]  # type: ignore[attr-defined]
     return rebuilt_error
+
+
+def checked_error(error) -> dict | None:
+    """An error as the sandbox described it, keeping only what it may hold, checked.
+
+    ``type`` (a name), ``builtin``, ``message`` (cut at 2,000 characters), the
+    student's last five ``frames`` (``[file, line, function, text]``), the
+    ``line`` of a syntax error, and ``left_out``: the name of the package the
+    code called, which the sandbox left out.
+    """
+    if not isinstance(error, dict):
+        return None
+    kind, message, frames = error.get("type"), error.get("message"), error.get("frames")
+    checked: dict = {
+        "type": _safe_name(kind),
+        "builtin": error.get("builtin") is True,
+        "message": message[:2000] if isinstance(message, str) else "",
+        "frames": [f for f in (frames if isinstance(frames, list) else []) if _is_frame(f)][-5:],
+    }
+    if checked["type"] == "<function>":  # not a name: say no more than that it raised
+        checked["type"] = "Exception"
+    if isinstance(error.get("line"), int):
+        checked["line"] = error["line"]
+    left_out = error.get("left_out")
+    if isinstance(left_out, str) and len(left_out) < 200 and _LEFT_OUT.fullmatch(left_out):
+        checked["left_out"] = left_out
+    return checked
 
 
 def _is_frame(frame) -> bool:
@@ -277,7 +306,12 @@ def _is_frame(frame) -> bool:
         and isinstance(frame[1], int)
         and isinstance(frame[2], str)
         and isinstance(frame[3], str)
+        and len(frame[3]) <= 200
     )
+
+
+_LEFT_OUT = re.compile(r"aisearch(\.[A-Za-z_]\w*)*")
+"""What the sandbox may say was left out: a name of the package."""
 
 
 _FAULT_LINE = re.compile(r'File "([^"]*)", line (\d+) in (\S+)')

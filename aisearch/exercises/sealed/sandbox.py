@@ -154,7 +154,7 @@ class Sandbox:
 
     ``package`` is the stand-in's list of modules (``remote.package_names()``),
     ``notebook`` the student's own notebook (mounted read-only in the scratch
-    folder), ``slot`` the parallel grader's number (its uid, when root).
+    folder; a symbolic link is refused, since it could point anywhere), ``slot`` the parallel grader's number (its uid, when root).
     """
 
     def __init__(
@@ -165,6 +165,8 @@ class Sandbox:
         slot: int = 0,
         limits: Limits = DEFAULT_LIMITS,
     ) -> None:
+        if notebook is not None and (Path(notebook).is_symlink() or not Path(notebook).is_file()):
+            raise SandboxError(f"{notebook} is not a plain file")
         self.package, self.notebook, self.slot, self.limits = package, notebook, slot, limits
         self.process: subprocess.Popen | None = None
         self.channel: wire.Channel | None = None
@@ -214,11 +216,9 @@ class Sandbox:
         mounts += ["--proc", "/proc", "--dev", "/dev"]
         mounts += ["--perms", "1777", "--size", str(limits.scratch_bytes), "--tmpfs", "/tmp"]
         if self.notebook is not None:
-            mounts += [
-                "--ro-bind",
-                str(Path(self.notebook).resolve()),
-                f"/tmp/{self.notebook.name}",
-            ]
+            mounts += ["--ro-bind", str(self.notebook), f"/tmp/{self.notebook.name}"]
+        # Nothing else is writable, whoever owns the folders bubblewrap makes.
+        mounts += ["--remount-ro", "/", "--remount-ro", "/dev"]
         environment = {
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "HOME": "/tmp",
