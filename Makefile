@@ -21,7 +21,7 @@ CHROMIUM ?= /usr/bin/chromium
 # Root installs packages directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: lab test lint unit notebooks browser chromium bubblewrap present slides release grade editions benchmark benchmark-grading benchmark-peers figures pythons clean
+.PHONY: lab notebook test lint unit notebooks browser chromium bubblewrap present slides release grade editions benchmark benchmark-grading benchmark-peers figures pythons clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,11 +35,17 @@ $(DEV_STAMP): requirements-dev.txt requirements.txt pyproject.toml
 	$(PIP) -r requirements-dev.txt -e .
 	@touch $(STAMP) $(DEV_STAMP)
 
-# The student edition, as a student sees it: nbgrader's instructor tools (its menu,
-# Create Assignment, Formgrader), installed for make test, are switched off here, and
-# so is JupyterLab's news pop-up (tools/student-lab holds those settings).
+# The student edition as a student sees it, in JupyterLab (make lab) or in the classic
+# Notebook 7 interface (make notebook): nbgrader's instructor tools (its menu, Create
+# Assignment, Formgrader), installed for make test, are switched off, and so is
+# JupyterLab's news pop-up (tools/student-lab holds those settings). JUPYTER_FLAGS
+# passes options on (a port, --no-browser).
+STUDENT_JUPYTER := JUPYTER_CONFIG_PATH=$(CURDIR)/tools/student-lab $(BIN)/jupyter
 lab: $(STAMP)
-	JUPYTER_CONFIG_PATH=$(CURDIR)/tools/student-lab $(BIN)/jupyter lab --notebook-dir=notebooks $(LAB_FLAGS)
+	$(STUDENT_JUPYTER) lab --notebook-dir=notebooks $(LAB_FLAGS) $(JUPYTER_FLAGS)
+
+notebook: $(STAMP)
+	$(STUDENT_JUPYTER) notebook --notebook-dir=notebooks $(LAB_FLAGS) $(JUPYTER_FLAGS)
 
 test: lint unit notebooks browser
 

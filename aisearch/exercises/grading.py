@@ -23,11 +23,12 @@ Traceback (most recent call last):
 ...
 aisearch.exercises.grading.ExerciseFailed: Not done yet: `unfinished` raises NotImplementedError. Write your function in its cell, run that cell, then run this check again.
 
-A hidden test runs in the student's own kernel, after the student's cells,
-so it cannot trust the ``aisearch.exercises`` that the student may have
-changed (a check replaced, ``CheckResult.__bool__`` patched).
-``pristine()`` loads the whole package anew from its files, under a
-private name, and returns that copy's ``aisearch.exercises``:
+Graded by ``make grade``, a graded cell and its hidden tests run in the
+grader, never in the student's kernel (``aisearch.exercises.sealed``). A
+graded cell written for a kernel shared with the student's code used
+``pristine()``, which loads the whole package anew from its files, under a
+private name, and returns that copy's ``aisearch.exercises``; it still works,
+in the grader as in a kernel:
 
 >>> ex = pristine()
 >>> ex.assert_passed(ex.check_minimax(minimax_value)).passed
@@ -116,9 +117,11 @@ def pristine() -> ModuleType:
     accepts the copy's results.
 
     It guards against a changed module, not against a student who changes the
-    import system itself or this function: it raises the bar in a shared
-    kernel, it is no sandbox. Each call loads a new copy (about as long as
-    ``import aisearch``), which stays loaded.
+    import system itself or this function: it raised the bar in a shared
+    kernel, and is no sandbox; grading now runs graded cells in the grader
+    (``aisearch.exercises.sealed``), where nothing of the student's reaches.
+    Each call loads a new copy (about as long as ``import aisearch``), which
+    stays loaded.
     """
     name = f"_aisearch_pristine_{next(_COPIES)}"
     while name in sys.modules:  # a name someone took: take the next
