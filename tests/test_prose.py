@@ -31,6 +31,15 @@ numbers ("a tree of depth 3") is reported too: say it in words, or print it.
 A new example that printed one of the old one's numbers for another reason
 would hide that number; the new tree below avoids the old values for that.
 
+The example is found by the variable it is assigned to, not by its value, so
+the test runs the notebooks as they are committed, a lecturer's own example
+included. When a lecturer has put in their own tree and refreshed the notebook
+(the instructor guide's order), the text may still quote the course's tree
+("C is entered with α = 3"), which the stored outputs no longer print at all:
+the notebook is then also run with the course's example, and a number that
+example prints, and the lecturer's does not, is reported where the text
+quotes it.
+
 Covered, the first three with the textbook tree (AIMA 4e Figure 5.2) as their
 example:
 
@@ -78,6 +87,8 @@ kernels (04 takes longest, 13 s: it plays its win-rate table and 2048; then
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import os
 import re
 import sys
@@ -94,37 +105,48 @@ NOTEBOOKS = ROOT / "instructor"
 CHECKED = "# NBVAL_CHECK_OUTPUT"
 CHECKED_TAG = "nbval-check-output"
 
-TEXTBOOK_TREE = "GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])"
+TEXTBOOK_TREE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 # The same shape, other values: B is still the best child (7), C's first leaf
 # (−4) is still below it, so C is still cut after one leaf and its other two
 # leaves are never read, and D's last leaf (−10) still brings D below α only
 # when all its leaves are read, so D is exact outside its window. No value is
 # one of the textbook's, nor 1, 9, 11, 13 (counts of the tree's shape).
-OWN_TREE = "GameTree.from_nested([[7, 17, 10], [-4, 15, 16], [19, 18, -10]])"
+OWN_TREE = "[[7, 17, 10], [-4, 15, 16], [19, 18, -10]]"
 
 
 @dataclass(frozen=True)
 class Example:
-    """A notebook's main example and how a lecturer might change it."""
+    """A notebook's main example and another a lecturer might put in its place.
+
+    ``examples`` names each variable the example is assigned to in the code
+    (``tree = GameTree.from_nested(...)``: the call's first argument is the
+    example; ``spec = [...]``: the value), with the course's own value and the
+    other one. The test finds the example by its variable, not by its value, so
+    a notebook whose example a lecturer has already changed is tested as well.
+    """
 
     notebook: str
-    substitutions: dict[str, str]
+    examples: dict[str, tuple[str, str]]
     why: str = field(default="", compare=False)
 
 
 EXAMPLES = [
-    Example("00_introduction", {TEXTBOOK_TREE: OWN_TREE}, why="the six parts on a drawn tree"),
-    Example("01_minimax", {TEXTBOOK_TREE: OWN_TREE}, why="the textbook tree"),
-    Example("02_alpha_beta", {TEXTBOOK_TREE: OWN_TREE}, why="the textbook tree, cut by cut"),
+    Example(
+        "00_introduction", {"tree": (TEXTBOOK_TREE, OWN_TREE)}, why="the six parts on a drawn tree"
+    ),
+    Example("01_minimax", {"tree": (TEXTBOOK_TREE, OWN_TREE)}, why="the textbook tree"),
+    Example(
+        "02_alpha_beta", {"tree": (TEXTBOOK_TREE, OWN_TREE)}, why="the textbook tree, cut by cut"
+    ),
     Example(
         "04_expectimax",
         {
             # The rare prize still decides: 0.8 · 5 + 0.2 · 50 = 14 beats the coin's 8.5.
-            "[[(0.9, 2), (0.1, 40)], [3, 4]]": "[[(0.8, 5), (0.2, 50)], [8, 9]]",
+            "lottery": ("[[(0.9, 2), (0.1, 40)], [3, 4]]", "[[(0.8, 5), (0.2, 50)], [8, 9]]"),
             # a1 is still safe (a draw at worst) and a2 a gamble (a loss at worst, the
             # better mean: 7 against 5); at ε = 0.5 a2 still wins more often but scores
             # less (−0.5 against 2.5); the break-even point moves from 3/4 to 4/5.
-            "spec = [[0, 0, 3], [-3, 3, 6]]": "spec = [[0, 0, 15], [-8, 12, 17]]",
+            "spec": ("[[0, 0, 3], [-3, 3, 6]]", "[[0, 0, 15], [-8, 12, 17]]"),
         },
         why="the lottery, and the safe move against the gamble",
     ),
@@ -135,11 +157,12 @@ EXAMPLES = [
             # leaf for it, under a2, is refused by P3 at F, and paranoid still plays a1
             # with one cut. Still 10 points a leaf, in quarters: whole numbers summing
             # to 10 would reuse the old ones and hide them.
-            "[[[(3, 3, 4), (1, 4, 5)], [(6, 2, 2), (2, 6, 2)]],\n"
-            "     [[(5, 1, 4), (7, 2, 1)], [(0, 9, 1), (4, 3, 3)]]]": (
+            "tree": (
+                "[[[(3, 3, 4), (1, 4, 5)], [(6, 2, 2), (2, 6, 2)]],"
+                " [[(5, 1, 4), (7, 2, 1)], [(0, 9, 1), (4, 3, 3)]]]",
                 "[[[(2.75, 2.5, 4.75), (1.25, 3.5, 5.25)], [(5.5, 2.25, 2.25), (1.5, 6.25, 2.25)]],\n"
-                "     [[(4.75, 1.5, 3.75), (7.5, 1.75, 0.75)], [(0.25, 8.5, 1.25), (3.5, 3.25, 3.25)]]]"
-            ),
+                "     [[(4.75, 1.5, 3.75), (7.5, 1.75, 0.75)], [(0.25, 8.5, 1.25), (3.5, 3.25, 3.25)]]]",
+            )
         },
         why="the first max^n tree, read bottom-up, and its paranoid search",
     ),
@@ -151,13 +174,15 @@ EXAMPLES = [
             # visits still stop growing for thousands of iterations and grow again
             # before 60,000, and c = √2 and 4 still choose a1 in every run, c = 0 and
             # 16 in none.
-            "[[[1, -1, -1, -1], [-1, -1, -1, 1]], [0, 0]]": (
-                "[[[-0.8, 1, -0.8, -0.8], [-0.8, -0.8, -0.8, 1]], [0, 0]]"
-            ),
+            "hidden": (
+                "[[[1, -1, -1, -1], [-1, -1, -1, 1]], [0, 0]]",
+                "[[[-0.8, 1, -0.8, -0.8], [-0.8, -0.8, -0.8, 1]], [0, 0]]",
+            )
         },
         why="the small tree where random playouts mislead, searched by MCTS",
     ),
 ]
+COURSE, OTHER = 0, 1
 
 # A number as text: an optional minus (ASCII or Unicode), digits (grouped by
 # commas or not), an optional decimal part; not part of a word, a name (a1),
@@ -217,15 +242,49 @@ def is_checked(cell) -> bool:
     )
 
 
-def changed_example(path: Path, example: Example):
-    """The notebook at ``path`` with ``example``'s substitutions made in its code
-    cells; each substitution must apply somewhere."""
+def example_in(notebook, name: str) -> tuple[int, str]:
+    """Where ``name``'s example is: its code cell's index and the example's text there.
+
+    The first assignment ``name = ...`` at the top of a code cell; of a call
+    (``GameTree.from_nested(...)``), the example is its first argument.
+    """
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:  # a cell with IPython's magics
+            continue
+        for statement in tree.body:
+            if isinstance(statement, ast.Assign) and [
+                getattr(t, "id", None) for t in statement.targets
+            ] == [name]:
+                value = statement.value
+                if isinstance(value, ast.Call) and value.args:
+                    value = value.args[0]
+                return index, ast.get_source_segment(cell.source, value) or ""
+    raise AssertionError(f"no code cell assigns {name} = ...: update EXAMPLES")
+
+
+def holds(notebook, example: Example, which: int) -> bool:
+    """Whether ``notebook``'s example is ``example``'s course's own (``COURSE``) or other."""
+    try:
+        return all(
+            ast.literal_eval(example_in(notebook, name)[1]) == ast.literal_eval(values[which])
+            for name, values in example.examples.items()
+        )
+    except ValueError:  # an example written as code, not as a literal: not the course's
+        return False
+
+
+def changed_example(path: Path, example: Example, which: int = OTHER):
+    """The notebook at ``path`` with ``example``'s course's (``COURSE``) or other
+    (``OTHER``) example in place of whatever example it holds now."""
     notebook = nbformat.read(path, as_version=4)
-    for old, new in example.substitutions.items():
-        code = [c for c in notebook.cells if c.cell_type == "code" and old in c.source]
-        assert code, f"{path.name}: no code cell holds {old!r}: update EXAMPLES"
-        for cell in code:
-            cell.source = cell.source.replace(old, new)
+    for name, values in example.examples.items():
+        index, now = example_in(notebook, name)
+        cell = notebook.cells[index]
+        cell.source = cell.source.replace(now, values[which], 1)
     return notebook
 
 
@@ -268,13 +327,52 @@ def stale_numbers(original, changed, name: str) -> list[str]:
     return found
 
 
+def quoted_from_the_course(current, course, name: str) -> list[str]:
+    """Each number a markdown cell of ``current`` quotes that the course's own example
+    printed (``course``: the same notebook run with it) and ``current``'s does not:
+    text left from the course's example after a lecturer put in their own."""
+    assert len(current.cells) == len(course.cells)
+    theirs, ours = {}, {}
+    for mine, original in zip(current.cells, course.cells, strict=True):
+        if is_checked(mine) and output_text(mine) != output_text(original):
+            theirs |= numbers(output_text(mine))
+            ours |= numbers(output_text(original))
+    left = set(ours) - set(theirs)
+    found = []
+    for index, cell in enumerate(current.cells, start=1):
+        if cell.cell_type != "markdown":
+            continue
+        for value, (written, at) in numbers(cell.source).items():
+            if value in left:
+                context = " ".join(cell.source[max(0, at - 30) : at + 30].split())
+                found.append(
+                    f"{name}, markdown cell {index}: {written!r} in '…{context}…', "
+                    "a number of the course's example, not of this one"
+                )
+    return found
+
+
+def stale_prose(path: Path, example: Example, name: str) -> list[str]:
+    """Every stale number of the notebook at ``path``, as it is stored.
+
+    Numbers of its example that the text quotes and that would not follow
+    another example; and, if a lecturer has put in an example of their own,
+    numbers the text still quotes from the course's (both runs from the file's
+    own folder, as refresh.py runs it).
+    """
+    stored = nbformat.read(path, as_version=4)
+    found = stale_numbers(stored, run(changed_example(path, example, OTHER), path.parent), name)
+    if not holds(stored, example, COURSE):
+        course = run(changed_example(path, example, COURSE), path.parent)
+        found += quoted_from_the_course(stored, course, name)
+    return found
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.notebook)
 def test_the_prose_follows_a_changed_example(example):
     path = NOTEBOOKS / example.notebook / f"{example.notebook}.ipynb"
-    changed = run(changed_example(path, example), path.parent)
-    original = nbformat.read(path, as_version=4)
-    assert stale_numbers(original, changed, example.notebook) == []
+    assert stale_prose(path, example, example.notebook) == []
 
 
 # Notebook 02 as it was when a lecturer put in their own tree: three markdown
@@ -296,6 +394,30 @@ def test_the_lecturers_case_is_caught():
     # The nested notation and the idea, which quote the tree too, are reported as well.
     assert any("markdown cell 3:" in line for line in found), found
     assert any("markdown cell 1:" in line for line in found), found
+
+
+# A lecturer's own tree, of the same shape: B best (21), C cut after its first leaf.
+LECTURERS_TREE = "[[21, 33, 27], [-6, 30, 31], [35, 24, -7]]"
+
+
+@pytest.mark.slow
+def test_prose_already_stale_is_caught_after_a_lecturer_refreshes(tmp_path):
+    # The documented order: put your tree in the instructor source, refresh it
+    # (tools/refresh.py), then make test. The text still says "C is entered with
+    # α = 3", the textbook's, which the new tree's outputs no longer print.
+    sys.path.insert(0, str(ROOT / "tools"))
+    from refresh import refresh
+
+    example = next(e for e in EXAMPLES if e.notebook == "02_alpha_beta")
+    theirs = dataclasses.replace(example, examples={"tree": (TEXTBOOK_TREE, LECTURERS_TREE)})
+    path = tmp_path / "02_alpha_beta.ipynb"
+    nbformat.write(changed_example(BEFORE, theirs, OTHER), path)
+    refresh(path)
+    assert not holds(nbformat.read(path, as_version=4), example, COURSE)
+    found = stale_prose(path, example, "02 refreshed")
+    quoted = {line.split(": ")[1].split(" in ")[0] for line in found if "cell 10:" in line}
+    assert {"'3'", "'2'"} <= quoted, found
+    assert any("not of this one" in line for line in found), found
 
 
 def test_numbers_are_read_as_numbers_and_references_are_not():
