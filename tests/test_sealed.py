@@ -46,7 +46,9 @@ from aisearch.exercises.sealed.sandbox import (
 import sealed_students as answers
 
 ANSWERS = Path(answers.__file__).read_text()
-QUICK = Limits(cell_seconds=3.0, wall_slack=2.0)
+QUICK = Limits(cell_seconds=3.0, idle_seconds=2.0)
+HANG = 30
+"""Seconds after which a test that should stop sooner has hung (a net, not a timing)."""
 
 
 def _slot() -> int:
@@ -363,11 +365,11 @@ def test_nothing_it_started_outlives_it(fresh):
 def test_an_endless_loop_costs_its_computing_time_and_says_where(fresh):
     fresh.run_cell("def spin(game, state, alpha, beta):\n    while True:\n        pass\n")
     started = time.monotonic()
-    with fresh.limited(2.0):
-        result = check_alphabeta(fresh.lookup("spin"), time_limit=2.0)
-    assert time.monotonic() - started < 2.0 + QUICK.wall_slack + 3
+    result = check_alphabeta(fresh.lookup("spin"), time_limit=2.0)
+    assert time.monotonic() - started < HANG
     assert not result.passed
     assert "did not finish within 2 s" in result.message
+    assert "it computed for 2 s without finishing" in result.message
     assert "(line 3 of `spin`: `pass`)" in result.message or "line 2 of `spin`" in result.message
     assert not fresh.sandbox.alive()
 
@@ -386,12 +388,12 @@ def test_a_loop_in_a_bare_except_still_stops(fresh):
     assert "did not finish within 2 s" in result.message
 
 
-def test_sleeping_costs_the_limit_and_a_few_seconds(fresh):
+def test_sleeping_costs_a_few_seconds_of_waiting(fresh):
     fresh.run_cell("import time\ndef sleepy(game, state, alpha, beta):\n    time.sleep(600)\n")
     started = time.monotonic()
-    result = check_alphabeta(fresh.lookup("sleepy"), time_limit=2.0)
-    assert time.monotonic() - started < 2.0 + QUICK.wall_slack + 3
-    assert "time.sleep" in result.message and "did not finish within 2 s" in result.message
+    result = check_alphabeta(fresh.lookup("sleepy"), time_limit=60.0)
+    assert time.monotonic() - started < HANG  # not the 60 s of computing it was allowed
+    assert "waited 2 s without computing" in result.message and "time.sleep" in result.message
 
 
 def test_a_cell_that_never_ends_is_stopped(fresh):

@@ -87,7 +87,9 @@ def test_the_student_commands_leave_out_nbgrader_s_tools(target, page):
         status, html = _get(f"http://127.0.0.1:{port}/{page}?token={token}")
         assert status == 200
         config = json.loads(
-            re.search(r'id="jupyter-config-data"[^>]*>\s*(\{.*?\})\s*</script>', html, re.S).group(1)
+            re.search(r'id="jupyter-config-data"[^>]*>\s*(\{.*?\})\s*</script>', html, re.S).group(
+                1
+            )
         )
         assert "@jupyter/nbgrader" in config["disabledExtensions"]
     finally:

@@ -18,7 +18,8 @@ Limits: each process's memory (``RLIMIT_AS``), its processes
 (``RLIMIT_NPROC``), the size of a file it writes, its open files, its
 total computing time; the grader adds, per cell and per check, the
 computing time of the whole process tree and the time it waits for it
-(``Budget``), and what a cell may print. When the grader runs as root, the
+(``Budget``: waiting for a processor of a busy machine is not counted), and
+what a cell may print. When the grader runs as root, the
 student's code runs as a user of its own (an unused uid per parallel slot),
 so that its process limit counts its own processes only; as another user,
 it runs as that user, and the process limit counts that user's processes too.
@@ -62,7 +63,8 @@ class SandboxError(RuntimeError):
 
 
 class TimeUp(SandboxError):
-    """A budget ran out: ``kind`` is ``"cpu"`` or ``"wall"``; ``where`` the student's line."""
+    """A budget ran out: ``kind`` is ``"cpu"``, ``"idle"`` or ``"wall"``; ``where`` the
+    traceback of the student's code when it was stopped."""
 
     def __init__(self, reason: str, kind: str, seconds: float, where: str = "") -> None:
         super().__init__(reason)
@@ -86,8 +88,8 @@ class Limits:
     """What one cell may print that the feedback shows."""
     cell_seconds: float = 60.0
     """Computing time of one cell of the notebook (the checks have their own limits)."""
-    wall_slack: float = 5.0
-    """Seconds of waiting allowed beyond a budget's computing time (sleep, input)."""
+    idle_seconds: float = 5.0
+    """Seconds a cell or a check may wait without computing (sleep, input)."""
     total_seconds: float = 600.0
     """Computing time of one sandbox in all (``RLIMIT_CPU``): a last resort."""
     start_seconds: float = 60.0
@@ -100,14 +102,18 @@ DEFAULT_LIMITS = Limits()
 class Budget:
     """Computing time and waiting time for one piece of work (a cell, a check).
 
-    ``cpu`` seconds of the sandbox's processes together, and ``cpu + slack``
-    seconds of waiting for it (time the grader spends answering is not
-    counted). ``exhausted()`` says which ran out, or ``None``.
+    Three limits, on the time the grader waits for the sandbox (not the time
+    it spends answering): ``cpu`` seconds of computing by the sandbox's
+    processes together; ``idle`` seconds of waiting while they neither
+    compute nor wait for a processor (``time.sleep``, ``input()``), so that
+    a busy grading machine, whose processors they wait for, counts against
+    neither; and, as a last resort, ``wall`` seconds in all. ``exhausted()``
+    says which ran out (``"cpu"``, ``"idle"``, ``"wall"``), or ``None``.
     """
 
-    def __init__(self, sandbox: Sandbox, cpu: float, slack: float) -> None:
-        self.sandbox, self.cpu, self.wall = sandbox, cpu, cpu + slack
-        self.cpu_at_start = sandbox.cpu_seconds()
+    def __init__(self, sandbox: Sandbox, cpu: float, idle: float) -> None:
+        self.sandbox, self.cpu, self.idle, self.wall = sandbox, cpu, idle, 4 * cpu + 30
+        self.at_start = sandbox.usage()
         self.waited = 0.0
         self._next_look = time.monotonic() + self.LOOK
 
@@ -122,12 +128,17 @@ class Budget:
         self._next_look = now + self.LOOK
         return True
 
-    def used(self) -> float:
-        return self.sandbox.cpu_seconds() - self.cpu_at_start
+    def used(self) -> tuple[float, float]:
+        """Seconds of computing, and of waiting for a processor, since the budget began."""
+        computing, queued = self.sandbox.usage()
+        return computing - self.at_start[0], queued - self.at_start[1]
 
     def exhausted(self) -> str | None:
-        if self.used() > self.cpu:
+        computing, queued = self.used()
+        if computing > self.cpu:
             return "cpu"
+        if self.waited - computing - queued > self.idle:
+            return "idle"
         if self.waited > self.wall:
             return "wall"
         return None
@@ -325,8 +336,8 @@ class Sandbox:
     # Talking ----------------------------------------------------------------------------
 
     def budget(self, cpu: float) -> Budget:
-        """A budget of ``cpu`` seconds of computing (and the limits' slack of waiting)."""
-        return Budget(self, cpu, self.limits.wall_slack)
+        """A budget of ``cpu`` seconds of computing (and the limits' idle waiting)."""
+        return Budget(self, cpu, self.limits.idle_seconds)
 
     def exchange(
         self, message: dict, budget: Budget, on_ask: Callable[[dict], dict] | None = None
@@ -374,13 +385,20 @@ class Sandbox:
 
     def _stop_for(self, kind: str, budget: Budget) -> None:
         where = self._where()
+        computing, _ = budget.used()
         self.kill()
         if kind == "cpu":
             reason = f"computed for {budget.cpu:g} s without finishing"
             raise TimeUp(reason, kind, budget.cpu, where)
+        if kind == "idle":
+            reason = (
+                f"waited {budget.idle:g} s without computing or finishing (time.sleep, "
+                "input(), or waiting for another process?)"
+            )
+            raise TimeUp(reason, kind, budget.idle, where)
         reason = (
-            f"waited {budget.wall:g} s without finishing, using {budget.used():.1f} s of "
-            "computing time (time.sleep, input(), or waiting for another process?)"
+            f"took {budget.wall:g} s in all without finishing, {computing:.1f} s of them "
+            "computing: the grading machine may be overloaded"
         )
         raise TimeUp(reason, kind, budget.wall, where)
 
@@ -448,17 +466,21 @@ class Sandbox:
         tree = self._tree()
         return tree[1] if len(tree) > 1 else None
 
-    def cpu_seconds(self) -> float:
-        """Computing time of the sandbox's processes, the ones they waited for included."""
-        ticks = 0
+    def usage(self) -> tuple[float, float]:
+        """Seconds the sandbox's processes computed (with the children they waited for),
+        and seconds their threads were ready to compute but waited for a processor."""
+        ticks, queued = 0, 0
         for pid in self._tree():
             try:
                 with open(f"/proc/{pid}/stat") as stat:
                     fields = stat.read().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):
+                ticks += sum(int(f) for f in fields[11:15])
+                for task in os.listdir(f"/proc/{pid}/task"):
+                    with open(f"/proc/{pid}/task/{task}/schedstat") as schedstat:
+                        queued += int(schedstat.read().split()[1])
+            except (OSError, IndexError, ValueError):
                 continue
-            ticks += sum(int(f) for f in fields[11:15])
-        return ticks / self._ticks
+        return ticks / self._ticks, queued / 1e9
 
     def kill(self) -> None:
         """End the sandbox and every process in it, and close the pipes."""
