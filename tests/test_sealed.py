@@ -540,3 +540,174 @@ def test_a_syntax_error_in_the_function_s_cell_is_named(package):
 def test_a_remote_function_reports_its_name(session):
     found = session.lookup("alphabeta_right")
     assert isinstance(found, RemoteFunction) and found.__name__ == "alphabeta_right"
+
+
+# What one sandbox cannot leave for another -------------------------------------------------
+
+
+def test_the_kernel_s_keyrings_and_page_cache_probes_are_refused(fresh):
+    # A keyring outlives every process of its user, and what of a file is cached tells
+    # what an earlier sandbox read: either could carry hidden cases to a later one.
+    reply = fresh.run_cell(
+        "import ctypes, mmap, os, platform\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "keyctl = {'x86_64': 250, 'aarch64': 219}[platform.machine()]\n"
+        "refused = []\n"
+        "if libc.syscall(keyctl, 0, 0) == -1 and ctypes.get_errno() == 1:\n"
+        "    refused.append('keyctl')\n"
+        "fd = os.open('/usr/bin/env', os.O_RDONLY)\n"
+        "for name, call in [\n"
+        "    ('fadvise', lambda: os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)),\n"
+        "    ('preadv2', lambda: os.preadv(fd, [bytearray(8)], 0, os.RWF_NOWAIT)),\n"
+        "    ('pageout', lambda: mmap.mmap(fd, 4096, prot=mmap.PROT_READ).madvise(21)),\n"
+        "]:\n"
+        "    try:\n"
+        "        call()\n"
+        "    except PermissionError:\n"
+        "        refused.append(name)\n"
+        "len(os.pread(fd, 8, 0)), refused\n"
+    )
+    assert reply["error"] is None, reply["error"]
+    assert reply["value"] == "(8, ['keyctl', 'fadvise', 'preadv2', 'pageout'])"
+
+
+def test_the_filter_knows_only_its_own_architectures():
+    from aisearch.exercises.sealed.confine import seccomp_filter
+
+    assert seccomp_filter("sparc") is None
+    program = seccomp_filter("x86_64")
+    assert program is not None and len(program) % 8 == 0
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a control group of its own needs a root grader")
+def test_computing_nobody_waits_for_is_counted(fresh):
+    # Children the kernel reaps itself (SIGCHLD ignored) leave no trace in /proc: the
+    # sandbox's control group counts them all the same.
+    assert fresh.sandbox.cgroup is not None
+    reply = fresh.run_cell(
+        "import os, signal, time\n"
+        "signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n"
+        "if os.fork() == 0:\n"
+        "    end = time.process_time() + 1.0\n"
+        "    while time.process_time() < end:\n"
+        "        pass\n"
+        "    os._exit(0)\n"
+        "time.sleep(2.5)\n"
+    )
+    assert reply["error"] is None
+    assert fresh.sandbox.usage()[0] >= 0.9
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a control group of its own needs a root grader")
+def test_memory_is_limited_for_the_sandbox_as_a_whole(package):
+    limits = Limits(memory_total=192 * 2**20, cell_seconds=20)
+    with Sandbox(package, slot=_slot(), limits=limits) as sandbox:
+        reply = Session(sandbox).run_cell(
+            "import os\n"
+            "children = []\n"
+            "for _ in range(4):\n"
+            "    pid = os.fork()\n"
+            "    if pid == 0:\n"
+            "        blob = bytearray(80 * 2**20)  # touched: zeroed pages are real\n"
+            "        os._exit(0)\n"
+            "    children.append(pid)\n"
+            "[os.waitpid(pid, 0)[1] for pid in children]\n"
+        )
+        peak = sandbox.cgroup.peak_memory()
+    assert peak is not None and peak <= 192 * 2**20
+    assert reply["value"] != "[0, 0, 0, 0]"  # some child was stopped at the limit
+
+
+def test_a_submission_has_a_deadline_across_its_sandboxes(package):
+    cells = [Cell(i, "import time\ntime.sleep(1.5)\n", "student") for i in range(6)]
+    cells.append(Cell(6, HIDDEN, "graded"))
+    report = grade_notebook(cells, package, slot=_slot(), limits=Limits(total_seconds=4))
+    assert "used up its 4 s of grading time" in report.verdicts[6].message
+
+
+def test_what_a_notebook_prints_is_cut_for_the_notebook_as_a_whole(package):
+    cells = [Cell(i, "print('x' * 5000)\n", "student") for i in range(10)]
+    cells.append(Cell(10, HIDDEN, "graded"))
+    limits = Limits(output_total=12_000)
+    report = grade_notebook(cells, package, slot=_slot(), limits=limits)
+    shown = sum(len(report.cells[i].output) for i in range(10))
+    assert shown <= 12_000 + 10 * len("\n… (cut)")
+    assert report.cells[9].output.endswith("(cut)")
+
+
+def test_everything_shown_was_run_before_any_check(package, monkeypatch):
+    # Two graded cells: the cells' outputs come from a first sandbox, run through to the
+    # last graded cell before either check; no later sandbox's output is shown.
+    import aisearch.exercises.sealed.notebook as sealed
+
+    events = []
+    reporting, grading = sealed._Run._report, sealed.run_graded
+    monkeypatch.setattr(
+        sealed._Run, "_report", lambda self, reply: events.append("shown") or reporting(self, reply)
+    )
+    monkeypatch.setattr(sealed, "run_graded", lambda *a: events.append("checked") or grading(*a))
+    answer = "import math\n" + ANSWERS.split("# 02: alpha-beta")[1].split("# 04")[0]
+    cells = [
+        Cell(0, answer + "\nalphabeta_value = alphabeta_right\n", "student"),
+        Cell(1, HIDDEN, "graded"),
+        Cell(2, "print('between the checks')\n", "student"),
+        Cell(3, HIDDEN, "graded"),
+    ]
+    report = sealed.grade_notebook(cells, package, slot=_slot())
+    assert events == ["shown", "shown", "checked", "checked"]
+    assert report.cells[2].output == "between the checks\n"
+    assert report.verdicts[1].passed and report.verdicts[3].passed
+
+
+def test_hidden_tests_are_parted_as_nbgrader_parts_them():
+    from aisearch.exercises.sealed.notebook import split_hidden
+
+    cell = "a()\n## BEGIN HIDDEN TESTS (mine)\nsecret()\n# END HIDDEN TESTS\nb()\n"
+    assert split_hidden(cell) == ("a()\nb()\n", "secret()\n")
+    # A marker misspelt, or a region never closed: the whole cell counts as hidden.
+    assert split_hidden("a()\n### BEGIN HIDDEN TEST\nsecret()\n")[0] == ""
+    assert split_hidden("a()\n### BEGIN HIDDEN TESTS\nsecret()\n")[0] == ""
+
+
+def test_a_question_too_long_for_a_state_is_refused_before_the_game_notes_it(fresh):
+    fresh.run_cell(
+        "def asks_a_lot(game, state, alpha, beta):\n"
+        "    try:\n"
+        "        game.to_move(tuple(range(10**5)))\n"
+        "    except ValueError as error:\n"
+        "        return str(error)\n"
+    )
+    from aisearch.exercises import RecordingGame
+    from aisearch.games import GameTree
+
+    game = RecordingGame(GameTree.from_nested([[1, 2], [3, 4]]))
+    said = fresh.lookup("asks_a_lot")(game, "A", -math.inf, math.inf)
+    assert said == "that is not a state of this game (far too long)"
+    assert game.visited == []
+
+
+def test_a_number_too_large_for_a_float_is_a_wrong_answer(session):
+    session.run_cell("def huge(game, state, alpha, beta):\n    return 10**1000\n")
+    result = check_alphabeta(session.lookup("huge"))
+    assert not result.passed and "is worth 3 to MAX" in result.message
+
+
+@pytest.mark.parametrize(
+    "check",
+    sorted(__import__("aisearch.exercises.sealed.notebook", fromlist=["OWN_CASES"]).OWN_CASES),
+)
+def test_the_cases_a_hidden_failure_suggests_pass_a_right_answer(check):
+    from aisearch.exercises.sealed.notebook import OWN_CASES, grading_namespace
+
+    right = {
+        "check_count_games": answers.count_games_right,
+        "check_minimax": answers.minimax_right,
+        "check_alphabeta": answers.alphabeta_right,
+        "check_expectimax": answers.expectimax_right,
+        "check_maxn": answers.maxn_right,
+        "check_table_rule": answers.may_answer_right,
+        "check_uct_score": answers.uct_right,
+    }[check]
+    namespace = grading_namespace()
+    result = namespace[check](right, cases=eval(OWN_CASES[check], namespace))
+    assert result.passed, result.message

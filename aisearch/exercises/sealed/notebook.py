@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import builtins
 import functools
+import logging
 import math
 import re
 import time
@@ -38,10 +39,9 @@ from ..grading import ExerciseFailed
 from .remote import Missing, SealedStop, SealedTimeUp, Session, checked_error
 from .sandbox import DEFAULT_LIMITS, Limits, Sandbox, SandboxError, TimeUp
 
-_HIDDEN = re.compile(
-    r"^[ \t]*### BEGIN HIDDEN TESTS[ \t]*\n(.*?)^[ \t]*### END HIDDEN TESTS[ \t]*(\n|$)",
-    re.S | re.M,
-)
+BEGIN_HIDDEN, END_HIDDEN = "BEGIN HIDDEN TESTS", "END HIDDEN TESTS"
+"""nbgrader's markers of hidden tests (``ClearHiddenTests``): a line that holds one."""
+_log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -146,72 +146,142 @@ def grade_notebook(
     slot: int = 0,
     limits: Limits = DEFAULT_LIMITS,
 ) -> Report:
-    """Grade a submission's code ``cells`` (in order), each graded cell in a fresh sandbox."""
+    """Grade a submission's code ``cells`` (in order), each graded cell in a fresh sandbox.
+
+    What the feedback shows of the student's cells comes from the first
+    sandbox alone, which runs every cell above the last graded cell before any
+    check has run (with one graded cell, that sandbox then grades it). No
+    sandbox started after a hidden case was checked shows anything but its
+    verdict. The whole submission has ``limits.total_seconds``.
+    """
     report = Report()
-    left_out: set[int] = set()
-    started = time.monotonic()
-    for graded in [c for c in cells if c.kind == "graded"]:
-        above = [c for c in cells if c.index < graded.index and c.kind != "graded"]
-        while True:
-            if time.monotonic() - started > limits.total_seconds:
-                report.verdicts[graded.index] = Verdict(
-                    False,
-                    f"{FAIL} Not graded: the notebook used up its {limits.total_seconds:g} s of "
-                    "grading time before this cell (see the cells marked above).",
-                )
-                break
-            sandbox = Sandbox(package, notebook=notebook, slot=slot, limits=limits)
-            try:
-                sandbox.start()
-            except SandboxError as error:
-                report.verdicts[graded.index] = Verdict(
-                    False, f"{FAIL} Not graded: {error.reason}."
-                )
-                break
-            try:
-                session = Session(sandbox)
-                if _run_above(session, above, left_out, report):
-                    report.verdicts[graded.index] = run_graded(graded, session, report, cells)
-                    break
-            finally:
-                sandbox.kill()
+    graded = [c for c in cells if c.kind == "graded"]
+    if not graded:
+        return report
+    run = _Run(cells, package, notebook, slot, limits, report)
+    if len(graded) > 1:
+        first = run.through(graded[-1], shown=True)
+        if first is not None:
+            first.sandbox.kill()
+    for cell in graded:
+        session = run.through(cell, shown=len(graded) == 1)
+        if session is None:
+            report.verdicts[cell.index] = Verdict(False, run.why_not)
+            continue
+        try:
+            report.verdicts[cell.index] = run_graded(cell, session, report, cells)
+        finally:
+            session.sandbox.kill()
     return report
 
 
-def _run_above(session: Session, cells: list[Cell], left_out: set[int], report: Report) -> bool:
-    """Run ``cells`` in the sandbox; False if one stopped it (it is then left out)."""
-    for cell in cells:
-        if cell.index in left_out:
-            continue
-        try:
-            reply = session.run_cell(cell.source)
-        except TimeUp as stop:
-            left_out.add(cell.index)
-            report.cells[cell.index] = CellReport(
-                note=f"Grading left this cell out: it {stop.reason}."
+class _Run:
+    """One submission's sandboxes: the cells left out, its deadline, what it may show."""
+
+    def __init__(self, cells, package, notebook, slot, limits: Limits, report: Report) -> None:
+        self.cells, self.package, self.notebook = cells, package, notebook
+        self.slot, self.limits, self.report = slot, limits, report
+        self.deadline = time.monotonic() + limits.total_seconds
+        self.left_out: set[int] = set()
+        self.shown_chars = 0
+        self.why_not = f"{FAIL} Not graded."
+        code = [c for c in cells if c.kind != "graded"]
+        self.too_many = {c.index for c in code[limits.max_cells :]}
+        self.lecture = lecture_names(cells)
+
+    def through(self, graded: Cell, *, shown: bool) -> Session | None:
+        """A sandbox that has run every cell above ``graded``; ``None`` if none could.
+
+        A cell that stops the sandbox (its time ran out, its process ended) is
+        left out, and the cells are run again, in a new sandbox, without it.
+        With ``shown``, what the cells do goes into the report.
+        """
+        above = [c for c in self.cells if c.index < graded.index and c.kind != "graded"]
+        while True:
+            sandbox = Sandbox(
+                self.package,
+                notebook=self.notebook,
+                slot=self.slot,
+                limits=self.limits,
+                deadline=self.deadline,
             )
-            return False
-        except SandboxError as stop:
-            left_out.add(cell.index)
-            report.cells[cell.index] = CellReport(
-                note=f"Grading left this cell out: {stop.reason}."
-            )
-            return False
-        if cell.index not in report.cells:
-            report.cells[cell.index] = _cell_report(reply, session.sandbox.limits)
-    return True
+            try:
+                sandbox.start()
+            except SandboxError as error:
+                self.why_not = f"{FAIL} Not graded: {error.reason}."
+                return None
+            session = Session(sandbox)
+            stopped = self._run(session, above, shown)
+            if stopped is None:
+                return session
+            sandbox.kill()
+            if stopped == "deadline":
+                self.why_not = (
+                    f"{FAIL} Not graded: the notebook used up its {self.limits.total_seconds:g} s "
+                    "of grading time before this cell."
+                )
+                return None
+
+    def _run(self, session: Session, cells: list[Cell], shown: bool) -> str | None:
+        """Run ``cells``; ``None``, or how one stopped the sandbox (``"deadline"``, ``"cell"``)."""
+        for cell in cells:
+            if cell.index in self.left_out:
+                continue
+            if cell.index in self.too_many:
+                if shown:
+                    self.report.cells[cell.index] = CellReport(
+                        note=f"Grading ran the first {self.limits.max_cells} code cells only."
+                    )
+                continue
+            try:
+                reply = session.run_cell(cell.source)
+            except (TimeUp, SandboxError) as stop:
+                if isinstance(stop, TimeUp) and stop.kind == "deadline":
+                    return "deadline"
+                self.left_out.add(cell.index)
+                if shown:
+                    it = "it " if isinstance(stop, TimeUp) else ""
+                    self.report.cells[cell.index] = CellReport(
+                        note=f"Grading left this cell out: {it}{stop.reason}."
+                    )
+                return "cell"
+            if shown and cell.index not in self.report.cells:
+                self.report.cells[cell.index] = self._report(reply)
+        return None
+
+    def _report(self, reply: dict) -> CellReport:
+        """The cell's report, within what the whole notebook may print."""
+        report = _cell_report(reply, self.limits, self.lecture)
+        room = self.limits.output_total - self.shown_chars
+        if len(report.output) > room:
+            report.output = _cut(report.output, max(room, 0))
+        self.shown_chars += len(report.output) + len(report.value or "")
+        return report
 
 
-def _cell_report(reply: dict, limits: Limits) -> CellReport:
-    """What a cell's reply may show: its text, cut to the limits, and a checked error."""
+NO_POINTS = "An error in a cell that is not graded costs no points."
+
+
+def _cell_report(
+    reply: dict, limits: Limits, lecture: frozenset[str] | set[str] = frozenset()
+) -> CellReport:
+    """What a cell's reply may show: its text, cut to the limits, and a checked error.
+
+    An error that grading itself caused gets a note that says so: a call into
+    the package, which the sandbox leaves out, or a name from the lecture's
+    cells (``lecture``), which could not make it without the package.
+    """
     error = checked_error(reply.get("error"))
     note = ""
     if error is not None and "left_out" in error:
-        note = (
-            f"(While your notebook is graded, the package's functions are left out, "
-            f"{error['left_out']} among them: only your own code runs. This cell's "
-            "error does not cost points.)"
-        )
+        note = f"(Only your own code runs while your notebook is graded. {NO_POINTS})"
+    elif error is not None and error["type"] == "NameError":
+        name = re.search(r"name '(\w+)' is not defined", error["message"])
+        if name and name.group(1) in lecture:
+            note = (
+                f"(`{name.group(1)}` is made by a cell of the lecture, which cannot run while "
+                f"your notebook is graded: it uses the package. {NO_POINTS})"
+            )
     output, value = reply.get("output"), reply.get("value")
     return CellReport(
         output=_cut(output, limits.output_chars) if isinstance(output, str) else "",
@@ -237,7 +307,9 @@ def run_graded(graded: Cell, session: Session, report: Report, cells: list[Cell]
     a failure of the hidden tests only as such.
     """
     visible, hidden = split_hidden(graded.source)
-    namespace = dict(grading_namespace())
+    if not visible.strip():  # a cell that is all hidden: the first check will say
+        visible = "raise _NothingToCheck" if not hidden.strip() else ""
+    namespace = dict(grading_namespace(), _NothingToCheck=_NothingToCheck)
     missing: dict[str, Missing] = {}
     try:
         for name in student_names(graded.source, namespace):
@@ -256,6 +328,8 @@ def run_graded(graded: Cell, session: Session, report: Report, cells: list[Cell]
         if error.name in missing:
             return Verdict(False, _not_defined(missing[error.name], report, cells))
         return Verdict(False, f"{FAIL} NameError: {error}")
+    except _NothingToCheck:
+        return Verdict(False, _redacted("exercise", graded.source, session.stopped))
     except (SealedStop, SealedTimeUp) as stop:
         return Verdict(False, f"{FAIL} Your code {stop.reason}.")
     except Exception as error:  # the visible code is the student's to see
@@ -266,21 +340,50 @@ def run_graded(graded: Cell, session: Session, report: Report, cells: list[Cell]
         try:
             _execute(hidden, namespace)
         except ExerciseFailed as failed:
-            return Verdict(False, _redacted(failed.result.exercise, session.stopped), exercise)
+            exercise = failed.result.exercise
+            return Verdict(False, _redacted(exercise, graded.source, session.stopped), exercise)
         except NameError as error:
             if error.name in missing:
                 return Verdict(False, _not_defined(missing[error.name], report, cells))
+            _log.exception("the hidden tests of a graded cell could not run")
             return Verdict(False, _hidden_broke(exercise), exercise)
-        except Exception:  # the hidden tests' own error: nothing of it is shown
+        except Exception:  # the hidden tests' own error: the log has it, the feedback not
+            _log.exception("the hidden tests of a graded cell could not run")
             return Verdict(False, _hidden_broke(exercise), exercise)
-        message += f"\n{PASS} Right on the hidden cases too."
+        if not visible.strip():
+            message = f"{PASS} {exercise}: right on every case."
+        else:
+            message += f"\n{PASS} Right on the hidden cases too."
     return Verdict(True, message, exercise)
 
 
+class _NothingToCheck(Exception):
+    """A graded cell with no code at all (both parts empty)."""
+
+
 def split_hidden(source: str) -> tuple[str, str]:
-    """A graded cell's visible code, and its hidden tests (nbgrader's markers), apart."""
-    hidden = "\n".join(match.group(1) for match in _HIDDEN.finditer(source))
-    return _HIDDEN.sub("", source), hidden
+    """A graded cell's visible code, and its hidden tests, apart, as nbgrader parts them.
+
+    As nbgrader's ``ClearHiddenTests``, any line holding ``BEGIN HIDDEN TESTS``
+    opens the hidden tests and any line holding ``END HIDDEN TESTS`` closes
+    them. If "HIDDEN TEST" is left in what would be visible (an unclosed
+    region, a marker misspelt), the whole cell counts as hidden: a failure is
+    then told as a hidden case's, never with the code.
+    """
+    visible: list[str] = []
+    hidden: list[str] = []
+    inside = False
+    for line in source.splitlines(keepends=True):
+        if BEGIN_HIDDEN in line:
+            inside = True
+        elif END_HIDDEN in line:
+            inside = False
+        else:
+            (hidden if inside else visible).append(line)
+    shown = "".join(visible)
+    if inside or "HIDDEN TEST" in shown.upper():
+        return "", source
+    return shown, "".join(hidden)
 
 
 @functools.lru_cache(maxsize=1)
@@ -335,31 +438,83 @@ def _execute(source: str, namespace: dict) -> Any:
 
 
 def _not_defined(missing: Missing, report: Report, cells: list[Cell]) -> str:
-    lines = [
-        f"{FAIL} `{missing.name}` is not defined when your notebook runs from the top, "
-        "so this cell cannot check it."
-    ]
+    """Why a name the graded cell checks is not there: its cell raised, or it was renamed."""
+    first = f"{FAIL} `{missing.name}` is not defined when your notebook runs from the top, so this cell cannot check it."
     for cell in cells:
         error = report.cells.get(cell.index, CellReport()).error
         if cell.name == missing.name and error is not None:
-            lines.append(
-                f"Its cell raised {error.get('type')}: {error.get('message')}{_where(error)}."
+            return (
+                f"{first}\nIts cell raised {error.get('type')}: {error.get('message')}"
+                f"{_where(error)}: correct that, and run the cell again."
             )
-    if missing.defined:
-        lines.append("Your notebook defines: " + ", ".join(missing.defined) + ".")
-    lines.append("Did you rename the function? The check needs the name in the exercise.")
+    lecture = lecture_names(cells)
+    yours = [name for name in missing.defined if name not in lecture]
+    lines = [first, "Did you rename the function? The check needs the name in the exercise."]
+    if yours:
+        lines.append("Your notebook defines: " + ", ".join(yours) + ".")
     return "\n".join(lines)
 
 
-def _redacted(exercise: str, stopped: str | None) -> str:
-    """A hidden case's failure, told without the case: only whether time ran out."""
+def lecture_names(cells: list[Cell]) -> set[str]:
+    """The names the course's own cells define at their top level (``tree = ...``)."""
+    names: set[str] = set()
+    for cell in cells:
+        if cell.kind != "course":
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:
+            continue
+        for statement in tree.body:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(statement.name)
+            elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = (
+                    statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                )
+                for target in targets:
+                    names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+            elif isinstance(statement, (ast.Import, ast.ImportFrom)):
+                names |= {(a.asname or a.name).split(".")[0] for a in statement.names}
+    return names
+
+
+# Cases a student can try a function on, by check: each passes a right answer (tested).
+OWN_CASES = {
+    "check_count_games": "{'my tree': (GameTree.random(4, 3, seed=1), 'A')}",
+    "check_minimax": "[GameTree.random(4, (1, 4), seed=s) for s in range(20)]",
+    "check_alphabeta": "[GameTree.random(4, (1, 4), seed=s) for s in range(20)]",
+    "check_expectimax": (
+        "[GameTree.random(4, 2, seed=s, layers=('max', 'chance', 'min', 'chance')) "
+        "for s in range(20)]"
+    ),
+    "check_maxn": "[GameTree.random(3, (2, 3), players=('P1', 'P2', 'P3'), seed=s) for s in range(20)]",
+    "check_table_rule": "[('lower', 5, 3, 3, 0, 4), ('upper', -2, 2, 1, -1, 6)]",
+    "check_uct_score": "[(0.5, 3, 10, 1.0), (-0.25, 7, 20, 2.0)]",
+}
+"""Cases of the right kind for each check's ``cases=``, for a hidden case's failure."""
+
+
+def _redacted(exercise: str, source: str, stopped: str | None) -> str:
+    """A hidden case's failure, told without the case: whether time ran out, and how to look."""
     how = {"time": " (it did not finish in time)", "ended": " (its process ended)"}.get(
         stopped or "", ""
     )
-    return (
+    lines = [
         f"{FAIL} {exercise}: right on the notebook's own cases, but not on a hidden case{how}. "
-        "Hidden cases are not shown: try your function on cases of your own."
-    )
+        "Hidden cases are not shown."
+    ]
+    call = re.search(r"\b(check_\w+)\((\w+)", split_hidden(source)[0] or "")
+    if call and call.group(1) in OWN_CASES:
+        lines.append(
+            "Try your function on cases of your own, larger and stranger ones too, "
+            f"for example: {call.group(1)}({call.group(2)}, cases={OWN_CASES[call.group(1)]})"
+        )
+    elif call:
+        lines.append(
+            f"Try your function on cases of your own: help({call.group(1)}) says which it takes."
+        )
+    return "\n".join(lines)
 
 
 def _hidden_broke(exercise: str) -> str:

@@ -197,10 +197,11 @@ class RemoteFunction:
         number, name = question.get("handle"), question.get("name")
         target = handles.get(number) if isinstance(number, int) else None
         if target is None or not isinstance(name, str) or name not in INTERFACE:
-            return {
-                "op": "answer",
-                "error": {"type": "AttributeError", "message": f"the game has no {name!r}"},
-            }
+            return _refusal("AttributeError", f"the game has no {name!r:.40}")
+        channel = self.session.sandbox.channel
+        if channel is not None and channel.last_size > ASK_LIMIT:
+            # No state of the course's games is that long: refused before the game notes it.
+            return _refusal("ValueError", "that is not a state of this game (far too long)")
         try:
             args = wire.decode(question.get("args"), named=self.session._named)
             if not isinstance(args, tuple):
@@ -212,10 +213,15 @@ class RemoteFunction:
         except wire.WireError:
             raise
         except Exception as error:  # the game's answer to a bad question: the student's to see
-            return {
-                "op": "answer",
-                "error": {"type": type(error).__name__, "message": str(error)[:2000]},
-            }
+            return _refusal(type(error).__name__, str(error)[:2000])
+
+
+ASK_LIMIT = 16_384
+"""The longest question about a game the grader answers, in bytes of its message."""
+
+
+def _refusal(kind: str, message: str) -> dict:
+    return {"op": "answer", "error": {"type": kind, "message": message}}
 
 
 def _is_plain(item) -> bool:

@@ -43,9 +43,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import wire
+from .confine import Cgroup, seccomp_filter
 
 WORKER_FILES = ("worker.py", "wire.py")
 _HERE = Path(__file__).resolve().parent
+REPLY_LIMIT = 2**20
+"""The longest message the grader reads from a sandbox (a cell's output is far shorter)."""
 SANDBOX_UID = 2_147_480_000
 """The first uid the student's code runs as when the grader is root (one a slot)."""
 
@@ -77,6 +80,8 @@ class Limits:
 
     memory_bytes: int = 2**30
     """Address space of each process (``RLIMIT_AS``)."""
+    memory_total: int = 2 * 2**30
+    """Memory of the sandbox's processes together, where it has a control group."""
     processes: int = 32
     """Processes and threads at once (``RLIMIT_NPROC``; the worker is one)."""
     file_bytes: int = 16 * 2**20
@@ -91,7 +96,11 @@ class Limits:
     idle_seconds: float = 5.0
     """Seconds a cell or a check may wait without computing (sleep, input)."""
     total_seconds: float = 600.0
-    """Computing time of one sandbox in all (``RLIMIT_CPU``): a last resort."""
+    """Seconds for a whole submission, every sandbox of it together."""
+    max_cells: int = 400
+    """Code cells run; a notebook of the course has at most about 40."""
+    output_total: int = 200_000
+    """Characters of output the feedback shows for a whole notebook."""
     start_seconds: float = 60.0
     """How long the worker may take to start."""
 
@@ -107,12 +116,17 @@ class Budget:
     processes together; ``idle`` seconds of waiting while they neither
     compute nor wait for a processor (``time.sleep``, ``input()``), so that
     a busy grading machine, whose processors they wait for, counts against
-    neither; and, as a last resort, ``wall`` seconds in all. ``exhausted()``
-    says which ran out (``"cpu"``, ``"idle"``, ``"wall"``), or ``None``.
+    neither; and, as a last resort, ``wall`` seconds in all. The submission's
+    ``deadline`` (a ``time.monotonic()``), if any, ends every budget.
+    ``exhausted()`` says which ran out (``"cpu"``, ``"idle"``, ``"wall"``,
+    ``"deadline"``), or ``None``.
     """
 
-    def __init__(self, sandbox: Sandbox, cpu: float, idle: float) -> None:
+    def __init__(
+        self, sandbox: Sandbox, cpu: float, idle: float, deadline: float | None = None
+    ) -> None:
         self.sandbox, self.cpu, self.idle, self.wall = sandbox, cpu, idle, 4 * cpu + 30
+        self.deadline = deadline
         self.at_start = sandbox.usage()
         self.waited = 0.0
         self._next_look = time.monotonic() + self.LOOK
@@ -134,6 +148,8 @@ class Budget:
         return computing - self.at_start[0], queued - self.at_start[1]
 
     def exhausted(self) -> str | None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            return "deadline"
         computing, queued = self.used()
         if computing > self.cpu:
             return "cpu"
@@ -165,7 +181,11 @@ class Sandbox:
 
     ``package`` is the stand-in's list of modules (``remote.package_names()``),
     ``notebook`` the student's own notebook (mounted read-only in the scratch
-    folder; a symbolic link is refused, since it could point anywhere), ``slot`` the parallel grader's number (its uid, when root).
+    folder; a symbolic link is refused, since it could point anywhere),
+    ``slot`` the parallel grader's number (its uid, when root), ``deadline``
+    the ``time.monotonic()`` by which the whole submission must be done.
+    When the grader may, the sandbox gets a control group of its own and a
+    seccomp filter (``confine.py``).
     """
 
     def __init__(
@@ -175,10 +195,13 @@ class Sandbox:
         notebook: Path | None = None,
         slot: int = 0,
         limits: Limits = DEFAULT_LIMITS,
+        deadline: float | None = None,
     ) -> None:
         if notebook is not None and (Path(notebook).is_symlink() or not Path(notebook).is_file()):
             raise SandboxError(f"{notebook} is not a plain file")
         self.package, self.notebook, self.slot, self.limits = package, notebook, slot, limits
+        self.deadline = deadline
+        self.cgroup: Cgroup | None = None
         self.process: subprocess.Popen | None = None
         self.channel: wire.Channel | None = None
         self.init_pid: int | None = None
@@ -187,8 +210,9 @@ class Sandbox:
 
     # Starting -------------------------------------------------------------------------
 
-    def command(self, where_fd: int, info_fd: int) -> list[str]:
-        """The command line: prlimit's limits, bubblewrap's mounts, then the worker."""
+    def command(self, where_fd: int, info_fd: int, seccomp_fd: int | None = None) -> list[str]:
+        """The command line: its control group, prlimit's limits, bubblewrap's mounts and
+        seccomp filter, then the worker."""
         limits = self.limits
         root = os.geteuid() == 0
         processes = limits.processes if root else _own_processes() + limits.processes
@@ -279,6 +303,7 @@ class Sandbox:
             "/tmp",
             "--info-fd",
             str(info_fd),
+            *(["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []),
             *become,
             str(python),
             "-E",
@@ -292,21 +317,40 @@ class Sandbox:
         where_read, where_write = os.pipe()
         info_read, info_write = os.pipe()
         os.set_blocking(where_read, False)
+        passed = [where_write, info_write]
+        seccomp_fd = None
+        program = seccomp_filter()
+        if program is not None:
+            seccomp_fd, seccomp_write = os.pipe()
+            os.write(seccomp_write, program)  # a few hundred bytes: the pipe holds them
+            os.close(seccomp_write)
+            passed.append(seccomp_fd)
+        command = self.command(where_write, info_write, seccomp_fd)
+        environment = dict(os.environ)
+        self.cgroup = Cgroup.make(self.limits.memory_total, self.limits.processes)
+        if self.cgroup is not None:
+            # A shell joins the group, then becomes prlimit: everything after it is inside.
+            joining = 'for f in $AISEARCH_CGROUP; do echo $$ > "$f" || exit 97; done; exec "$@"'
+            command = ["/bin/sh", "-c", joining, "sh", *command]
+            environment["AISEARCH_CGROUP"] = " ".join(self.cgroup.procs)
         try:
             self.process = subprocess.Popen(
-                self.command(where_write, info_write),
+                command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                pass_fds=(where_write, info_write),
+                pass_fds=passed,
                 start_new_session=True,
+                env=environment,
             )
         finally:
-            os.close(where_write)
-            os.close(info_write)
+            for fd in passed:
+                os.close(fd)
         self._where_fd = where_read
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.channel = wire.Channel(self.process.stdout.fileno(), self.process.stdin.fileno())
+        self.channel = wire.Channel(
+            self.process.stdout.fileno(), self.process.stdin.fileno(), limit=REPLY_LIMIT
+        )
         problem: Exception | None = None
         ready = None
         try:
@@ -336,8 +380,9 @@ class Sandbox:
     # Talking ----------------------------------------------------------------------------
 
     def budget(self, cpu: float) -> Budget:
-        """A budget of ``cpu`` seconds of computing (and the limits' idle waiting)."""
-        return Budget(self, cpu, self.limits.idle_seconds)
+        """A budget of ``cpu`` seconds of computing (and the limits' idle waiting), within
+        the submission's deadline."""
+        return Budget(self, cpu, self.limits.idle_seconds, self.deadline)
 
     def exchange(
         self, message: dict, budget: Budget, on_ask: Callable[[dict], dict] | None = None
@@ -390,6 +435,9 @@ class Sandbox:
         if kind == "cpu":
             reason = f"computed for {budget.cpu:g} s without finishing"
             raise TimeUp(reason, kind, budget.cpu, where)
+        if kind == "deadline":
+            reason = "used up the time the whole notebook has for grading"
+            raise TimeUp(reason, kind, 0.0, where)
         if kind == "idle":
             reason = (
                 f"waited {budget.idle:g} s without computing or finishing (time.sleep, "
@@ -472,18 +520,24 @@ class Sandbox:
         ticks, queued = 0, 0
         for pid in self._tree():
             try:
-                with open(f"/proc/{pid}/stat") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-                ticks += sum(int(f) for f in fields[11:15])
+                if self.cgroup is None:
+                    with open(f"/proc/{pid}/stat") as stat:
+                        fields = stat.read().rsplit(")", 1)[1].split()
+                    ticks += sum(int(f) for f in fields[11:15])
                 for task in os.listdir(f"/proc/{pid}/task"):
                     with open(f"/proc/{pid}/task/{task}/schedstat") as schedstat:
                         queued += int(schedstat.read().split()[1])
             except (OSError, IndexError, ValueError):
                 continue
+        if self.cgroup is not None:  # every process's, those nobody waited for included
+            return self.cgroup.cpu_seconds(), queued / 1e9
         return ticks / self._ticks, queued / 1e9
 
     def kill(self) -> None:
         """End the sandbox and every process in it, and close the pipes."""
+        if self.cgroup is not None:
+            self.cgroup.remove()
+            self.cgroup = None
         if self.process is not None:
             if self.process.poll() is None:
                 try:

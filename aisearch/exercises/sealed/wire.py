@@ -235,6 +235,8 @@ class Channel:
         self.limit = limit
         self._buffer = bytearray()
         self._scanned = 0
+        self.last_size = 0
+        """The length of the last message received, in bytes."""
 
     def send(self, message: dict, timeout: float | None = None) -> None:
         data = json.dumps(message, ensure_ascii=True, separators=(",", ":")).encode() + b"\n"
@@ -256,6 +258,7 @@ class Channel:
                 line = bytes(self._buffer[:end])
                 del self._buffer[: end + 1]
                 self._scanned = 0
+                self.last_size = len(line)
                 return self._parse(line)
             self._scanned = len(self._buffer)
             if len(self._buffer) > self.limit:

@@ -53,10 +53,7 @@ class LeftOutInGrading(Exception):
     """A call into the package while the notebook is graded: it is not there."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(
-            f"{name} is left out while your notebook is graded: "
-            "your own code is graded, not the package's"
-        )
+        super().__init__(f"{name} is not available while your notebook is graded")
         self.name = name
 
 
@@ -242,7 +239,8 @@ def _student_frames(error: BaseException) -> list:
 def _described(error: BaseException) -> dict:
     """An error as plain data: its type, message, the student's frames, what was left out."""
     try:
-        message = str(error)
+        # A syntax error's own text, without the cell's made-up file name and line.
+        message = error.msg if isinstance(error, SyntaxError) else str(error)
     except Exception:
         message = ""
     described = {
