@@ -2363,3 +2363,69 @@ def test_each_pristine_copy_is_new_and_its_results_pass_the_loaded_assert_passed
     first, second = pristine(), pristine()
     assert first is not second and first.check_minimax is not second.check_minimax
     assert assert_passed(second.check_minimax(minimax_right)).passed
+
+
+# Slips a walkthrough found that the checks did not name -------------------------------
+
+
+def alphabeta_passes_its_own_bound_only(game, state, alpha, beta):
+    """MAX passes (alpha, +inf) down and MIN (-inf, beta): every deep cutoff is lost."""
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    if game.to_move(state) == "MAX":
+        value = -math.inf
+        for a in game.actions(state):
+            value = max(
+                value,
+                alphabeta_passes_its_own_bound_only(game, game.result(state, a), alpha, math.inf),
+            )
+            if value >= beta:
+                return value
+            alpha = max(alpha, value)
+        return value
+    value = math.inf
+    for a in game.actions(state):
+        value = min(
+            value, alphabeta_passes_its_own_bound_only(game, game.result(state, a), -math.inf, beta)
+        )
+        if value <= alpha:
+            return value
+        beta = min(beta, value)
+    return value
+
+
+def test_alphabeta_names_a_window_passed_down_by_half():
+    # Every tree of depth 3 has only shallow cutoffs: the tree of depth 4 has a deep one.
+    result = check_alphabeta(alphabeta_passes_its_own_bound_only)
+    assert not result.passed
+    assert "on the random tree of depth 4, seed 0" in result.message
+    assert "pass down only the bound a node keeps itself" in result.message
+
+
+def alphabeta_max_min_swapped(game, state, alpha, beta):
+    """Checks for the end of the game, but MAX takes the min: it stays at -inf."""
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    value = -math.inf if game.to_move(state) == "MAX" else math.inf
+    for a in game.actions(state):
+        child = alphabeta_max_min_swapped(game, game.result(state, a), alpha, beta)
+        value = min(value, child) if game.to_move(state) == "MAX" else max(value, child)
+    return value
+
+
+def test_alphabeta_at_infinity_also_names_the_combination_the_wrong_way_round():
+    result = check_alphabeta(alphabeta_max_min_swapped)
+    assert "returned -inf" in result.message
+    assert "a MAX node keeps max(value, child)" in result.message
+
+
+def minimax_recurses_on_itself(game, state):
+    if game.is_terminal(state):
+        return game.utility(state, "MAX")
+    return max(minimax_recurses_on_itself(game, state) for a in game.actions(state))
+
+
+def test_an_endless_recursion_asks_whether_each_call_goes_down_a_step():
+    result = check_minimax(minimax_recurses_on_itself)
+    assert "RecursionError" in result.message
+    assert "to a child game.result(state, action), not to state itself" in result.message

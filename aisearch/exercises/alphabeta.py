@@ -26,6 +26,7 @@ from .checking import (
     RecordingGame,
     _call,
     _failure_for_exception,
+    _finite,
     _guarded,
     _is_number,
     _name,
@@ -164,11 +165,13 @@ def _alphabeta_message(exercise, fn, tree, case, got, expected, game, trace, dia
             f"{FAIL} {exercise}: on the {case}{root_note}, the value "
             f"{_show(got)} is right but the nodes visited are not alpha-beta's."
         )
-    if _is_number(got) and math.isinf(got) and math.isfinite(expected):
+    if isinstance(got, float) and math.isinf(got) and _finite(expected):
         lines.append(
-            f"Hint: {_show(got)} is the starting value of a node that found no "
-            "children to look at: a terminal state has no actions. Check "
-            "game.is_terminal(state) first and return game.utility(state, 'MAX') there."
+            f"Hint: {_show(got)} is the starting value of a node that its children never "
+            "changed. Either it found no children to look at: a terminal state has no "
+            "actions. Check game.is_terminal(state) first and return "
+            "game.utility(state, 'MAX') there. Or it combined them the other way round: a "
+            "MAX node keeps max(value, child), a MIN node min(value, child)."
         )
         return "\n".join(lines)
     reference = trace.visited()
@@ -312,11 +315,13 @@ _MIN_CUTS = {
     "above beta": lambda v, alpha, beta: v >= beta,
     "above alpha": lambda v, alpha, beta: v >= alpha,
 }
-_PASSES = {  # the window a child is searched with: (alpha, beta) now, and as entered
-    "right": lambda now, entered: now,
-    "swapped": lambda now, entered: (now[1], now[0]),
-    "as entered": lambda now, entered: entered,
-    "full": lambda now, entered: (-math.inf, math.inf),
+_PASSES = {  # a child's window, from (alpha, beta) now, as entered, and whether at MAX
+    "right": lambda now, entered, at_max: now,
+    "swapped": lambda now, entered, at_max: (now[1], now[0]),
+    "as entered": lambda now, entered, at_max: entered,
+    "full": lambda now, entered, at_max: (-math.inf, math.inf),
+    # Only the bound the node keeps itself: a MAX node alpha, a MIN node beta.
+    "own only": lambda now, entered, at_max: (now[0], math.inf) if at_max else (-math.inf, now[1]),
 }
 _RIGHT_LINES = {
     "max update": "at a MAX node, after each child: alpha = max(alpha, value) (MAX raises "
@@ -345,6 +350,12 @@ _SLIPS = {  # (line, slip) -> what the student's code does, for the slips told a
         "children. After each child a MAX node raises alpha = max(alpha, value) and a MIN "
         "node lowers beta = min(beta, value); call each child with alpha and beta as they "
         "are after the last update"
+    ),
+    ("pass down", "own only"): (
+        "your recursive calls pass down only the bound a node keeps itself (a MAX node "
+        "alpha, a MIN node beta) and make the other infinite: a bound from two levels up "
+        "never reaches the grandchildren, so the deep cutoffs are lost. Call each child "
+        "with both: NAME(game, child, alpha, beta)"
     ),
     ("pass down", "full"): (
         "your recursive calls give every child the full window (-inf, +inf): what a node "
@@ -382,7 +393,7 @@ def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: lis
     entered = (alpha, beta)
     value = -math.inf if is_max else math.inf
     for child in tree.children(node):
-        child_alpha, child_beta = window((alpha, beta), entered)
+        child_alpha, child_beta = window((alpha, beta), entered, is_max)
         v = _textbook_loop(tree, rules, child, child_alpha, child_beta, searched, ply + 1)
         value = max(value, v) if is_max else min(value, v)
         if rules["update first"]:
@@ -501,10 +512,11 @@ def _diagnose_alphabeta(fn, trees: dict) -> list[str]:
     simplest = [
         dict(wrong) for wrong in {tuple(sorted(w.items())) for w in slips if len(w) == fewest}
     ]
-    trees_seen = _plural(len({id(tree) for tree, *_ in observed}), "tree")
+    seen = len({id(tree) for tree, *_ in observed})
+    trees_seen = f"all {seen} trees" if seen > 1 else "the one tree"
     if len(simplest) == 1 and all(slip in _SLIPS for slip in simplest[0].items()):
         return [
-            f"Hint: on all {trees_seen}, with the full window and narrower ones, your "
+            f"Hint: on {trees_seen}, with the full window and narrower ones, your "
             "values and visits are those of alpha-beta where "
             + "; and ".join(_SLIPS[slip] for slip in simplest[0].items()).replace("NAME", _name(fn))
             + "."
@@ -514,7 +526,7 @@ def _diagnose_alphabeta(fn, trees: dict) -> list[str]:
         return []
     lead = "one of these lines" if fewest == 1 else "these lines"
     return [
-        f"Hint: on all {trees_seen}, your values and visits are those of "
+        f"Hint: on {trees_seen}, your values and visits are those of "
         f"alpha-beta with a slip in {lead}; each should read:"
     ] + [f"  {_RIGHT_LINES[line]}" for line in _LINES if line in suspects]
 

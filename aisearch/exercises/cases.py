@@ -152,6 +152,9 @@ def case_trees(kind: str = "search") -> dict[str, GameTree]:
     trees["random tree with a MIN root"] = GameTree.random(
         3, (2, 3), values=(-5, 5), seed=5, root_role="min"
     )
+    # Four plies: a bound from the root reaches a MIN node three levels down (a deep
+    # cutoff), which a search that passes only one bound to each child misses.
+    trees["random tree of depth 4, seed 0"] = GameTree.random(4, 2, values=(-9, 9), seed=0)
     if kind == "search":
         return trees
     textbook = trees["textbook tree"]

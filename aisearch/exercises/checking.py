@@ -561,7 +561,8 @@ def _failure_for_exception(exercise, fn, error, case, at="") -> CheckResult:
     if isinstance(error, RecursionError):
         lines.append(
             "Hint: the recursion never ends. Does your function stop (return) at "
-            "terminal states, before it asks for their actions?"
+            "terminal states, before it asks for their actions? And does each recursive "
+            "call go one step down, to a child game.result(state, action), not to state itself?"
         )
     elif isinstance(error, ValueError) and "not a node" in str(error):
         lines.append(
@@ -724,10 +725,18 @@ def _same(a, b) -> bool:
     return (
         _is_number(a)
         and _is_number(b)
-        and math.isfinite(a)
-        and math.isfinite(b)
+        and _finite(a)
+        and _finite(b)
         and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
     )
+
+
+def _finite(x) -> bool:
+    """``math.isfinite(x)``, and False for an int too large for a float (``10**1000``)."""
+    try:
+        return math.isfinite(x)
+    except OverflowError:
+        return False
 
 
 def _type_problem(exercise, fn, got, case, at, what="a number", where="") -> CheckResult | None:
