@@ -73,10 +73,11 @@ notebooks: $(DEV_STAMP)
 release: $(DEV_STAMP)
 	$(BIN)/python tools/course.py release $(NB)
 
-# Autograde every submission in submitted/<student>/<assignment>/, each sealed off in a
-# bubblewrap sandbox, on every core (JOBS=n for another number): feedback/ and grades.csv
+# Autograde every submission in submitted/<student>/<assignment>/ (or one assignment's:
+# make grade NB=02), each sealed off in a bubblewrap sandbox, on every core (JOBS=n for
+# another number): feedback/ and grades.csv
 grade: $(DEV_STAMP) bubblewrap
-	$(BIN)/python tools/course.py grade $(if $(JOBS),--jobs $(JOBS),)
+	$(BIN)/python tools/course.py grade $(NB) $(if $(JOBS),--jobs $(JOBS),)
 
 # Whether the committed student edition is what nbgrader makes from instructor/
 editions: $(DEV_STAMP)

@@ -90,15 +90,16 @@ c.Autograde.autograde_preprocessors = [
 c.SealedExecute.course_root = HERE
 
 # A graded cell a student deleted is put back (and graded), with a line that says so;
-# the line is a comment, since most graded cells are code.
+# nbgrader makes the line a comment in a code cell (every graded cell of the course).
 c.OverwriteCells.add_missing_cells = True
 c.OverwriteCells.missing_cell_notification = (
-    "# This graded cell ({cell_id}) was missing from the submission; nbgrader put it back.\n"
+    "This graded cell ({cell_id}) was missing from the submission; nbgrader put it back.\n"
 )
 
-# Feedback and the formgrader show what a student wrote: HTML in a student's markdown cell
-# is cleaned (bleach), so that no script of theirs runs in a reader's browser, an
-# instructor's formgrader included. The course's own cells hold no HTML.
+# Feedback and the formgrader show what a student wrote. nbgrader's templates render
+# markdown without cleaning it, so SealedExecute turns a student's markdown and raw
+# cells into text (tools/course_grading.py); nbconvert's own cleaning (bleach) is on
+# too, for the outputs and for any template that asks for it.
 c.HTMLExporter.sanitize_html = True
 
 # Feedback shows the graded notebook without the hidden tests' code.

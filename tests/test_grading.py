@@ -40,6 +40,7 @@ from types import SimpleNamespace
 import nbformat
 import pytest
 
+from aisearch.exercises import case_trees
 from aisearch.exercises.sealed.sandbox import SANDBOX_UID, package_folder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -284,15 +285,15 @@ KILLS_ITS_PARENT = """
     return 0
 """
 
-# Right while the notebook's own cases are checked (the check calls it once a tree, seven
-# trees), then on the hidden cases it tries to carry them out: in an error's message, or
-# printed before a loop that never ends.
+# Right while the notebook's own cases are checked (the check calls it once a tree), then
+# on the hidden cases it tries to carry them out: in an error's message, or printed before
+# a loop that never ends.
 CARRIES_OUT = """
     global CALLS, DEPTH
     CALLS, DEPTH = (globals().get("CALLS", 0) + (globals().get("DEPTH", 0) == 0),
                     globals().get("DEPTH", 0) + 1)
     try:
-        if CALLS > 7:
+        if CALLS > PUBLIC_TREES:
             leaves, todo = [], [state]
             while todo:
                 s = todo.pop()
@@ -322,6 +323,12 @@ CARRIES_OUT = """
 """
 THROUGH_AN_ERROR = 'raise ValueError("LEAK " + repr(leaves))'
 THROUGH_A_TIME_OUT = 'print("LEAK", leaves)\n            while True:\n                pass'
+PUBLIC = str(len(case_trees()))
+"""The notebook's own trees, which the check calls a function on once each when right."""
+
+
+def _carrying(how: str) -> str:
+    return CARRIES_OUT.replace("{carry}", how).replace("PUBLIC_TREES", PUBLIC)
 
 
 def _submission(edition, body: str, *, after: str = "", graded_cell=None, added=(), **names):
@@ -382,8 +389,8 @@ STUDENTS = {
     "waits_for_input": dict(body=WAITS_FOR_INPUT),
     "kills_its_parent": dict(body=KILLS_ITS_PARENT),
     # Carrying the hidden cases out
-    "carries_out_through_an_error": dict(body=CARRIES_OUT.replace("{carry}", THROUGH_AN_ERROR)),
-    "carries_out_through_a_time_out": dict(body=CARRIES_OUT.replace("{carry}", THROUGH_A_TIME_OUT)),
+    "carries_out_through_an_error": dict(body=_carrying(THROUGH_AN_ERROR)),
+    "carries_out_through_a_time_out": dict(body=_carrying(THROUGH_A_TIME_OUT)),
 }
 RIGHT_ANSWERS = {"right", "reads_everything", "uses_the_network", "writes_a_script"}
 EXPECTED_POINTS = {s: float(POINTS) if s in RIGHT_ANSWERS else 0.0 for s in STUDENTS}
@@ -466,6 +473,15 @@ def graded_class(tmp_path_factory):
     garbled = course / "submitted" / "garbled" / ASSIGNMENT
     garbled.mkdir(parents=True)
     (garbled / f"{ASSIGNMENT}.ipynb").write_text('{"cells": [')
+    # A right answer with links beside it, to the hidden tests and to a classmate's work:
+    # nbgrader would copy what they point at into the student's own feedback.
+    linked = course / "submitted" / "links_to_the_tests" / ASSIGNMENT
+    linked.mkdir(parents=True)
+    nbformat.write(_submission(edition, body=RIGHT), linked / f"{ASSIGNMENT}.ipynb")
+    (linked / "tests.txt").symlink_to(course / "instructor" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
+    (linked / "classmate.txt").symlink_to(
+        course / "submitted" / "right" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    )
     # A second assignment, handed in by one student.
     table = nbformat.read(
         ROOT / "notebooks" / "05_caching_and_symmetry" / "05_caching_and_symmetry.ipynb", 4
@@ -530,7 +546,13 @@ def test_grading_runs_to_the_end_and_names_what_it_could_not_grade(graded_class)
         f"NOT GRADED: submitted/garbled/{ASSIGNMENT}: {ASSIGNMENT}.ipynb cannot be read"
         in run.stdout
     )
+    assert (
+        f"NOT GRADED: submitted/links_to_the_tests/{ASSIGNMENT}: "
+        f"links_to_the_tests/{ASSIGNMENT}/classmate.txt is a symbolic link" in run.stdout
+    )
     assert f"graded {len(STUDENTS) + 1} submission(s)" in run.stdout
+    assert f"] graded right/{ASSIGNMENT}: 3/3" in run.stdout  # each score as it comes
+    assert "Warning" not in run.stderr  # nbgrader's notes to itself are not the lecturer's
 
 
 def test_every_submission_scores_what_its_honest_answer_deserves(graded_class):
@@ -543,7 +565,7 @@ def test_every_submission_scores_what_its_honest_answer_deserves(graded_class):
 def test_grades_have_a_row_for_every_student_and_assignment_with_a_status(graded_class):
     rows = _rows(graded_class)
     status = {(r["student_id"], r["assignment"]): r["status"] for r in rows}
-    students = set(STUDENTS) | {"misnamed", "garbled"}
+    students = set(STUDENTS) | {"misnamed", "garbled", "links_to_the_tests"}
     for student in students:
         for assignment in (ASSIGNMENT, "05_caching_and_symmetry"):
             assert (student, assignment) in status
@@ -553,9 +575,53 @@ def test_grades_have_a_row_for_every_student_and_assignment_with_a_status(graded
     assert status[("garbled", ASSIGNMENT)].startswith(
         "not graded: 02_alpha_beta.ipynb cannot be read"
     )
+    assert status[("links_to_the_tests", ASSIGNMENT)].endswith("is a symbolic link")
     assert all(status[(s, ASSIGNMENT)] == "graded" for s in STUDENTS)
-    points = {(r["student_id"], r["assignment"]): float(r["score"]) for r in rows}
-    assert points[("right", "05_caching_and_symmetry")] == 2.0
+    points = {(r["student_id"], r["assignment"]): r["score"] for r in rows}
+    assert float(points[("right", "05_caching_and_symmetry")]) == 2.0
+    # Nothing graded, no score: an empty cell, which no gradebook takes for a zero.
+    assert points[("wrong_side", "05_caching_and_symmetry")] == ""
+    assert points[("garbled", ASSIGNMENT)] == ""
+    assert [(r["assignment"], r["student_id"]) for r in rows] == sorted(
+        (r["assignment"], r["student_id"]) for r in rows
+    )
+
+
+def test_grades_say_why_a_graded_cell_failed(graded_class):
+    notes = {
+        r["student_id"]: r["notes"] for r in _rows(graded_class) if r["assignment"] == ASSIGNMENT
+    }
+    assert notes["right"] == ""
+    assert notes["endless_loop"].startswith(
+        "test_alphabeta_value: ✗ alpha-beta: `alphabeta_value` did not finish"
+    )
+    assert "hidden case" in notes["carries_out_through_an_error"]
+
+
+def test_a_link_in_a_submission_brings_nothing_into_the_feedback(graded_class):
+    assert not (graded_class.folder / "feedback" / "links_to_the_tests").exists()
+    assert not (graded_class.folder / "autograded" / "links_to_the_tests").exists()
+
+
+def test_a_grading_process_that_dies_costs_its_submission_only():
+    sys.path.insert(0, str(ROOT / "tools"))
+    from course import run_each
+
+    heard = {}
+
+    def work(task):
+        if task == "dies":
+            os.kill(os.getpid(), 9)
+        return f"graded {task}"
+
+    run_each(
+        [("a",), ("dies",), ("b",)], 2, work, lambda done, task, line: heard.update({task[0]: line})
+    )
+    assert heard["a"] == "graded a" and heard["b"] == "graded b"
+    assert (
+        heard["dies"]
+        == "not graded: its grading process ended (killed by signal 9) before it was done"
+    )
 
 
 def test_no_file_outside_the_feedback_changed(graded_class):

@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/course.py release [ID ...]   # make release [NB=02]: the student edition
     .venv/bin/python tools/course.py check              # make editions: exit 1 if out of step
-    .venv/bin/python tools/course.py grade              # make grade: grade submitted/
+    .venv/bin/python tools/course.py grade [ID ...]     # make grade [NB=02]: grade submitted/
 
 ``release`` has nbgrader generate each assignment (``instructor/<id>/<id>.ipynb``
 to ``notebooks/<id>/<id>.ipynb``, with the course's steps of
@@ -10,10 +10,12 @@ to ``notebooks/<id>/<id>.ipynb``, with the course's steps of
 checks (``tools/refresh.py``). ``check`` generates the student edition afresh
 in a scratch folder and compares it cell by cell with the committed one: the
 same cells, sources and metadata (outputs are nbval's business). ``grade``
-autogrades every submission in ``submitted/<student>/<id>/<id>.ipynb``, writes each
-student's feedback page to ``feedback/`` and the gradebook to ``grades.csv``
-(nbgrader's own export). Every step is nbgrader's: this file only runs them in
-one process, over every assignment and student.
+autogrades every submission in ``submitted/<student>/<id>/<id>.ipynb`` (or those of
+the assignments named) sealed off (``course_grading.py``), each in a process of its
+own, one a core at a time; writes each student's feedback page to ``feedback/`` and
+the gradebook to ``grades.csv`` (nbgrader's own export, with a status and notes a
+row). Every step but the sealed run is nbgrader's: this file runs them over every
+assignment and student.
 """
 
 from __future__ import annotations
@@ -21,13 +23,16 @@ from __future__ import annotations
 import argparse
 import csv
 import multiprocessing
+import multiprocessing.connection
 import os
+import stat
 import subprocess
 import sys
 import tempfile
 import time
 import warnings
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import nbformat
@@ -135,19 +140,24 @@ NOTEBOOK_BYTES = 20 * 2**20
 """A submitted notebook larger than this is not graded (the course's are under 1 MB)."""
 
 
-def grade(root: Path = ROOT, jobs: int | None = None) -> Path:
+def grade(root: Path = ROOT, jobs: int | None = None, only: list[str] | None = None) -> Path:
     """Autograde ``submitted/``, sealed off, on ``jobs`` cores; write feedback and ``grades.csv``.
 
     Each submission is graded by nbgrader with the course's ``SealedExecute``
     (``tools/course_grading.py``): its code runs in a sandbox, its graded cells
-    in the grader. Submissions are graded ``jobs`` at a time (default: one a
-    core). ``grades.csv`` has a row for every student and assignment, with a
-    ``status``: ``graded``, ``no submission``, or ``not graded: why`` (a
-    notebook saved under another name, a folder for no assignment, a file that
-    is not a notebook). The class is graded whatever one submission does;
-    returns the path of ``grades.csv``.
+    in the grader; each in a process of its own, ``jobs`` at a time (default:
+    one a core), so that nothing one submission does to its grading process
+    stops another's. ``only`` grades those assignments and leaves the others'
+    grades as they are. ``grades.csv`` has a row for every student and
+    assignment, with a ``status`` (``graded``, ``no submission``, or ``not
+    graded:`` and why) and, for a graded one, the first line of each failed
+    check's message in ``notes``. A score set by hand in the formgrader is
+    kept when a submission is graded again (nbgrader's rule). The class is
+    graded whatever one submission does; returns the path of ``grades.csv``.
     """
     submitted = sorted(p for p in (root / "submitted").glob("*/*/") if p.is_dir())
+    if only:
+        submitted = [p for p in submitted if p.name in only]
     if not submitted:
         raise SystemExit(
             f"nothing to grade: put each submission in {root / 'submitted'}/<student>/<assignment>/"
@@ -176,27 +186,20 @@ def grade(root: Path = ROOT, jobs: int | None = None) -> Path:
     jobs = max(1, jobs or os.cpu_count() or 1)
     started = time.monotonic()
     print(f"grading {len(gradable)} submission(s), {jobs} at a time, each sealed off")
-    slots = multiprocessing.get_context("fork").Value("i", 0)
-    with ProcessPoolExecutor(
-        jobs,
-        mp_context=multiprocessing.get_context("fork"),
-        initializer=_take_slot,
-        initargs=(slots,),
-    ) as pool:
-        tasks = [
-            pool.submit(_grade_one, root, student, assignment) for student, assignment in gradable
-        ]
-        for done, task in enumerate(as_completed(tasks), start=1):
-            student, assignment, problem = task.result()
-            if problem:
-                why_not[(student, assignment)] = problem
-            print(
-                f"[{done}/{len(tasks)}] {'graded' if not problem else 'NOT GRADED'} {student}/{assignment}"
-            )
+
+    def graded_one(done: int, task: tuple[str, str], outcome: str) -> None:
+        student, assignment = task
+        if outcome.startswith("not graded: "):
+            why_not[task] = outcome.removeprefix("not graded: ")
+            print(f"[{done}/{len(gradable)}] NOT GRADED {student}/{assignment}: {why_not[task]}")
+        else:
+            print(f"[{done}/{len(gradable)}] graded {student}/{assignment}: {outcome}")
+
+    run_each(gradable, jobs, partial(_grade_one, root), graded_one)
     csv_path = _export(root, why_not)
     graded = sum(1 for key in gradable if key not in why_not)
     print(f"graded {graded} submission(s) in {time.monotonic() - started:.0f} s")
-    print(f"gradebook: {csv_path}, with a status a row")
+    print(f"grades, a row for each student and assignment with its status: {csv_path}")
     print(f"feedback pages: {root / 'feedback'}/<student>/<assignment>/")
     for (student, assignment), problem in sorted(why_not.items()):
         print(f"NOT GRADED: submitted/{student}/{assignment}: {problem}")
@@ -204,12 +207,21 @@ def grade(root: Path = ROOT, jobs: int | None = None) -> Path:
 
 
 def _ungradable(folder: Path, assignment: str, known: set[str]) -> str:
-    """Why the submission in ``folder`` cannot be graded ("" if it can)."""
+    """Why the submission in ``folder`` cannot be graded ("" if it can).
+
+    Anything in it that is not a plain file or folder (a symbolic link, which
+    could point at the hidden tests or another student's work, a device, a
+    pipe) stops it: nbgrader would copy what a link points at into the
+    student's feedback.
+    """
     expected = folder / f"{assignment}.ipynb"
     if assignment not in known:
         return f"no assignment {assignment!r}; the course has {', '.join(sorted(known))}"
-    if expected.is_symlink():
-        return f"{expected.name} is a symbolic link, not a notebook"
+    for path in (folder.parent, folder, *sorted(folder.rglob("*"))):
+        kind = path.lstat().st_mode
+        if stat.S_ISLNK(kind) or not (stat.S_ISREG(kind) or stat.S_ISDIR(kind)):
+            what = "a symbolic link" if stat.S_ISLNK(kind) else "not a plain file"
+            return f"{path.relative_to(folder.parent.parent)} is {what}"
     if not expected.is_file():
         found = ", ".join(sorted(p.name for p in folder.iterdir())) or "nothing"
         return f"expected {expected.name}, found {found}"
@@ -230,30 +242,72 @@ def _db_url(root: Path) -> str:
     return f"sqlite:///{root / 'gradebook.db'}?timeout=60"
 
 
-def _take_slot(slots) -> None:
-    """A grading process's number: the sandboxes it starts run as that slot's user."""
-    with slots.get_lock():
-        slot, slots.value = slots.value, slots.value + 1
+def run_each(tasks: list, jobs: int, work: Callable, report: Callable) -> None:
+    """``work(task)`` for every task, each in a process of its own, ``jobs`` at a time.
+
+    Each process is given a slot, from 0 to ``jobs - 1`` (plus
+    ``AISEARCH_GRADING_SLOT_BASE``), in ``AISEARCH_GRADING_SLOT``: the sandboxes
+    it starts run as that slot's user. ``work`` returns a line of text;
+    ``report(done, task, line)`` hears each as it ends, and a process that dies
+    (killed for its memory, say) is reported as ``"not graded: ..."`` without
+    stopping the others.
+    """
+    context = multiprocessing.get_context("fork")
     base = int(os.environ.get("AISEARCH_GRADING_SLOT_BASE", "0"))
-    os.environ["AISEARCH_GRADING_SLOT"] = str(base + slot)
+    pending, free, running, done = list(tasks), list(range(jobs)), {}, 0
+    while pending or running:
+        while pending and free:
+            task, slot = pending.pop(0), free.pop(0)
+            reader, writer = context.Pipe(duplex=False)
+            process = context.Process(target=_in_child, args=(work, task, base + slot, writer))
+            process.start()
+            writer.close()
+            running[process.sentinel] = (task, process, reader, slot)
+        for sentinel in multiprocessing.connection.wait(list(running)):
+            task, process, reader, slot = running.pop(sentinel)
+            process.join()
+            try:
+                line = reader.recv() if reader.poll() else None
+            except (EOFError, OSError):
+                line = None
+            reader.close()
+            if not isinstance(line, str):
+                code = process.exitcode or 0
+                how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
+                line = f"not graded: its grading process ended ({how}) before it was done"
+            free.append(slot)
+            done += 1
+            report(done, task, line)
 
 
-_APIS: dict = {}
+def _in_child(work: Callable, task, slot: int, writer) -> None:
+    os.environ["AISEARCH_GRADING_SLOT"] = str(slot)
+    warnings.filterwarnings("ignore", module="nbgrader")  # its SQLAlchemy notes: not problems
+    warnings.filterwarnings("ignore", module="nbformat")
+    try:
+        line = work(*task)
+    except Exception as error:  # a fault of the grading, not of the submission: said so
+        line = f"not graded: grading failed ({type(error).__name__}: {error})"
+    writer.send(line)
+    writer.close()
 
 
-def _grade_one(root: Path, student: str, assignment: str) -> tuple[str, str, str]:
-    """Autograde one submission and write its feedback: ``(student, assignment, problem)``."""
-    api = _APIS.get(root) or _APIS.setdefault(root, _api(root, db_url=_db_url(root)))
+def _grade_one(root: Path, student: str, assignment: str) -> str:
+    """Autograde one submission and write its feedback; its score, or why it was not graded."""
+    api = _api(root, db_url=_db_url(root))
     for step in (api.autograde, api.generate_feedback):
         outcome = step(assignment, student)
         if not outcome["success"]:
             last = (outcome.get("error") or "").strip().splitlines()[-1:] or ["no reason given"]
-            return student, assignment, f"nbgrader could not grade it: {last[0]}"
-    return student, assignment, ""
+            return f"not graded: nbgrader could not grade it: {last[0]}"
+    with Gradebook(_db_url(root)) as gradebook:
+        submission = gradebook.find_submission(assignment, student)
+        return f"{submission.score:g}/{submission.max_score:g}"
 
 
 def _export(root: Path, why_not: dict[tuple[str, str], str]) -> Path:
-    """``grades.csv``: nbgrader's export, with a status a row, and a row for every submission."""
+    """``grades.csv``: nbgrader's export, with a status and notes a row, a row for every
+    submission, sorted by assignment and student; no score where nothing was graded."""
     csv_path = root / "grades.csv"
     env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
     with tempfile.TemporaryDirectory() as scratch:
@@ -268,34 +322,50 @@ def _export(root: Path, why_not: dict[tuple[str, str], str]) -> Path:
         with open(exported, newline="") as file:
             rows = list(csv.DictReader(file))
     columns = list(rows[0]) if rows else ["assignment", "student_id", "score", "max_score"]
+    listed = {(row["student_id"], row["assignment"]) for row in rows}
+    for student, assignment in sorted(why_not):
+        if (student, assignment) not in listed:
+            rows.append(
+                {**dict.fromkeys(columns, ""), "assignment": assignment, "student_id": student}
+            )
     with Gradebook(_db_url(root)) as gradebook:
         for row in rows:
             key = (row["student_id"], row["assignment"])
+            row["notes"] = ""
             if key in why_not:
                 row["status"] = f"not graded: {why_not[key]}"
             else:
                 try:
                     gradebook.find_submission(row["assignment"], row["student_id"])
                     row["status"] = "graded"
+                    row["notes"] = _notes(root / "autograded" / key[0] / key[1])
                 except MissingEntry:
                     row["status"] = "no submission"
-    listed = {(row["student_id"], row["assignment"]) for row in rows}
-    for (student, assignment), problem in sorted(why_not.items()):
-        if (student, assignment) not in listed:
-            rows.append(
-                {
-                    **dict.fromkeys(columns, ""),
-                    "assignment": assignment,
-                    "student_id": student,
-                    "score": "0.0",
-                    "status": f"not graded: {problem}",
-                }
-            )
+            if row["status"] != "graded":
+                for column in ("raw_score", "late_submission_penalty", "score"):
+                    row[column] = ""
+    rows.sort(key=lambda row: (row["assignment"], row["student_id"]))
     with open(csv_path, "w", newline="") as file:
-        writer = csv.DictWriter(file, [*columns, "status"])
+        writer = csv.DictWriter(file, [*columns, "status", "notes"])
         writer.writeheader()
         writer.writerows(rows)
     return csv_path
+
+
+def _notes(folder: Path) -> str:
+    """The first line of each failed graded cell's message in an autograded submission."""
+    notes = []
+    for path in sorted(folder.glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if not cell.metadata.get("nbgrader", {}).get("grade"):
+                continue
+            for output in cell.get("outputs", []):
+                if output.get("output_type") == "error":
+                    first = (output.get("evalue") or output.get("ename", "")).splitlines()[:1]
+                    notes.append(
+                        f"{cell.metadata['nbgrader'].get('grade_id')}: {first[0] if first else ''}"
+                    )
+    return " | ".join(notes)
 
 
 def _assignment_named(name: str, root: Path = ROOT) -> str:
@@ -311,7 +381,9 @@ def _assignment_named(name: str, root: Path = ROOT) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=["release", "check", "grade"])
-    parser.add_argument("ids", nargs="*", help="assignments to release, or their numbers (02)")
+    parser.add_argument(
+        "ids", nargs="*", help="assignments to release or grade, or their numbers (02)"
+    )
     parser.add_argument("--jobs", type=int, help="grade: submissions at a time (default: cores)")
     args = parser.parse_args(argv)
     if args.command == "release":
@@ -331,7 +403,7 @@ def main(argv=None) -> int:
             return 1
         print("The student edition matches the instructor source.")
     else:
-        grade(jobs=args.jobs)
+        grade(jobs=args.jobs, only=[_assignment_named(name) for name in args.ids] or None)
     return 0
 
 

@@ -106,8 +106,17 @@ class SealedExecute(NbGraderPreprocessor):
             else:
                 outputs = []
             cell.outputs = [nbformat.from_dict(o) for o in outputs]
+        nb.cells.insert(0, nbformat.v4.new_markdown_cell(ABOUT, metadata={"tags": ["graded-note"]}))
         return nb, resources
 
+
+ABOUT = (
+    "**Graded sealed off.** Your code ran in a sandbox of its own, where the package's "
+    "functions are not available: only your own code is graded. The lecture's cells are "
+    "shown without their output, your own cells with what they printed. Each graded cell "
+    "below says what its check found."
+)
+"""The note at the top of every graded notebook and feedback page."""
 
 _TAG = re.compile(r"[\w.-]{1,60}")
 
