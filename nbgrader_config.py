@@ -13,6 +13,7 @@ in; `make release` and `make grade` run it from here. See docs/teaching-a-course
 import os
 import sys
 
+import nbgrader
 from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
 from nbgrader.preprocessors import (
     AssignLatePenalties,
@@ -96,11 +97,22 @@ c.OverwriteCells.missing_cell_notification = (
     "This graded cell ({cell_id}) was missing from the submission; nbgrader put it back.\n"
 )
 
-# Feedback and the formgrader show what a student wrote. nbgrader's templates render
-# markdown without cleaning it, so SealedExecute turns a student's markdown and raw
-# cells into text (tools/course_grading.py); nbconvert's own cleaning (bleach) is on
-# too, for the outputs and for any template that asks for it.
-c.HTMLExporter.sanitize_html = True
+# Feedback and the formgrader show what a student wrote. Their templates render
+# markdown as HTML, so SealedExecute turns a student's markdown and raw cells into
+# text (tools/course_grading.py), and every output it writes is text; nbconvert's
+# own cleaning (bleach) would escape the lecture's paragraphs and headings too.
+
+# The feedback page is the course's (tools/feedback/feedback): its points first, a phone's
+# width, long output wrapped, WCAG 2.1 AA, nothing loaded from outside. nbgrader asks
+# for a template named "feedback"; the course's, of that name, is found first. The
+# formgrader keeps its own template ("formgrade"), from nbgrader's folder.
+_NBGRADER_TEMPLATES = os.path.join(
+    os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader", "templates"
+)
+c.HTMLExporter.extra_template_basedirs = [
+    os.path.join(HERE, "tools", "feedback"),
+    _NBGRADER_TEMPLATES,
+]
 
 # Feedback shows the graded notebook without the hidden tests' code.
 c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]

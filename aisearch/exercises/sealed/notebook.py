@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..checking import FAIL, PASS, CheckResult
+from ..checking import FAIL, PASS
 from ..grading import ExerciseFailed
 from .remote import Missing, SealedStop, SealedTimeUp, Session, checked_error
 from .sandbox import DEFAULT_LIMITS, Limits, Sandbox, SandboxError, TimeUp
@@ -119,13 +119,13 @@ class Verdict:
                     "execution_count": None,
                 }
             ]
-        failed = ExerciseFailed(CheckResult(self.exercise, self.passed, self.message))
+        # One line a line of the message: the page wraps them to its width.
         return [
             {
                 "output_type": "error",
                 "ename": "ExerciseFailed",
                 "evalue": self.message,
-                "traceback": failed._render_traceback_(),
+                "traceback": f"ExerciseFailed: {self.message}".splitlines(),
             }
         ]
 
