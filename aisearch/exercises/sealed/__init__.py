@@ -9,6 +9,9 @@ files. Graded here, it cannot:
   constants and leaves every function out), nothing of the course but the
   student's own notebook, a small scratch folder, limits on time, memory,
   processes and output, and nothing left behind when it ends;
+- ``confine.py`` is what the kernel adds: a control group of the sandbox's
+  own (as root) and a seccomp filter against what one sandbox could leave for
+  the next;
 - ``wire.py`` is what crosses: plain data only, one line of JSON a message;
 - ``worker.py`` is the sandbox's side: it runs the cells and calls the
   student's functions, whose questions to the game it sends to the grader;
@@ -17,7 +20,7 @@ files. Graded here, it cannot:
   recorded in the grader;
 - ``notebook.py`` grades a whole submission: each graded cell, hidden tests
   and all, runs in the grader against a fresh sandbox, and its feedback holds
-  nothing of a hidden case.
+  nothing of a hidden case (what it shows was printed before any check).
 
 ``tools/course_grading.py`` puts this in nbgrader's autograde (``make grade``);
 docs/teaching-a-course.md says what is sealed off, and what is not.
