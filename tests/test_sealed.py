@@ -711,3 +711,21 @@ def test_the_cases_a_hidden_failure_suggests_pass_a_right_answer(check):
     namespace = grading_namespace()
     result = namespace[check](right, cases=eval(OWN_CASES[check], namespace))
     assert result.passed, result.message
+
+
+def test_a_grader_that_is_not_root_seals_off_in_a_user_namespace(package):
+    # As another user, the sandbox runs as that user, in a user namespace of its own;
+    # run here as root with privileged=False, the same path (tried as nobody by hand).
+    with Sandbox(package, slot=_slot(), limits=QUICK, privileged=False) as sandbox:
+        session = Session(sandbox)
+        session.run_cell(ANSWERS)
+        assert sandbox.cgroup is None
+        assert check_alphabeta(session.lookup("alphabeta_right")).passed
+        course = Path(__file__).resolve().parent.parent
+        reply = session.run_cell(
+            f"import os\nos.path.exists({str(course / 'instructor')!r}), "
+            "open('/proc/self/uid_map').read().split()"
+        )
+        seen, mapping = eval(reply["value"])  # a bool and a list, printed by the sandbox
+        assert seen is False  # nothing of the course
+        assert mapping[1:] == [str(os.geteuid()), "1"]  # one user, the grader's

@@ -184,8 +184,9 @@ class Sandbox:
     folder; a symbolic link is refused, since it could point anywhere),
     ``slot`` the parallel grader's number (its uid, when root), ``deadline``
     the ``time.monotonic()`` by which the whole submission must be done.
-    When the grader may, the sandbox gets a control group of its own and a
-    seccomp filter (``confine.py``).
+    The sandbox gets a seccomp filter (``confine.py``); ``privileged`` (by
+    default, whether the grader is root) gives it a uid and a control group
+    of its own too; without, it runs as the grader's user, in a user namespace.
     """
 
     def __init__(
@@ -196,11 +197,13 @@ class Sandbox:
         slot: int = 0,
         limits: Limits = DEFAULT_LIMITS,
         deadline: float | None = None,
+        privileged: bool | None = None,
     ) -> None:
         if notebook is not None and (Path(notebook).is_symlink() or not Path(notebook).is_file()):
             raise SandboxError(f"{notebook} is not a plain file")
         self.package, self.notebook, self.slot, self.limits = package, notebook, slot, limits
         self.deadline = deadline
+        self.privileged = os.geteuid() == 0 if privileged is None else privileged
         self.cgroup: Cgroup | None = None
         self.process: subprocess.Popen | None = None
         self.channel: wire.Channel | None = None
@@ -214,7 +217,7 @@ class Sandbox:
         """The command line: its control group, prlimit's limits, bubblewrap's mounts and
         seccomp filter, then the worker."""
         limits = self.limits
-        root = os.geteuid() == 0
+        root = self.privileged
         processes = limits.processes if root else _own_processes() + limits.processes
         python = Path(sys.executable)
         mounts: list[str] = []
@@ -232,6 +235,8 @@ class Sandbox:
                 mounts += ["--symlink", os.readlink(f"/{name}"), f"/{name}"]
             elif os.path.isdir(f"/{name}"):
                 mounts += ["--ro-bind", f"/{name}", f"/{name}"]
+        # The scratch folder first: a Python installed under /tmp is mounted into it.
+        mounts += ["--perms", "1777", "--size", str(limits.scratch_bytes), "--tmpfs", "/tmp"]
         for prefix in sorted({sys.base_prefix, sys.prefix, sys.exec_prefix}):
             path = Path(prefix).resolve()
             if not _under_usr(path):
@@ -249,7 +254,6 @@ class Sandbox:
         for name in WORKER_FILES:
             mounts += ["--ro-bind", str(_HERE / name), f"/grading/{name}"]
         mounts += ["--proc", "/proc", "--dev", "/dev"]
-        mounts += ["--perms", "1777", "--size", str(limits.scratch_bytes), "--tmpfs", "/tmp"]
         if self.notebook is not None:
             mounts += ["--ro-bind", str(self.notebook), f"/tmp/{self.notebook.name}"]
         # Nothing else is writable, whoever owns the folders bubblewrap makes.
@@ -327,7 +331,8 @@ class Sandbox:
             passed.append(seccomp_fd)
         command = self.command(where_write, info_write, seccomp_fd)
         environment = dict(os.environ)
-        self.cgroup = Cgroup.make(self.limits.memory_total, self.limits.processes)
+        if self.privileged:
+            self.cgroup = Cgroup.make(self.limits.memory_total, self.limits.processes)
         if self.cgroup is not None:
             # A shell joins the group, then becomes prlimit: everything after it is inside.
             joining = 'for f in $AISEARCH_CGROUP; do echo $$ > "$f" || exit 97; done; exec "$@"'
