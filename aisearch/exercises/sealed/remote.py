@@ -135,7 +135,7 @@ class RemoteFunction:
         """A context in which this check's calls share ``seconds`` of the sandbox's time."""
         return self.session.limited(seconds)
 
-    def __call__(self, *args):
+    def __call__(self, *args: Any) -> Any:
         handles: dict[int, Any] = {}
         movers = [a for a in args if isinstance(a, _MoverRecordingGame)]
         message = {"op": "call", "ref": self.ref, "args": self._encode(args, handles)}
