@@ -285,23 +285,27 @@ KILLS_ITS_PARENT = """
     return 0
 """
 
-# Right while the notebook's own cases are checked (the check calls it once a tree), then
-# on the hidden cases it tries to carry them out: in an error's message, or printed before
-# a loop that never ends.
+# Right on the notebook's own trees, which it knows by their leftmost leaf (its depth and
+# value, read on the path alpha-beta takes first anyway); on any other, a hidden case, it
+# tries to carry the tree out: in an error's message, or printed before a loop that
+# never ends.
 CARRIES_OUT = """
-    global CALLS, DEPTH
-    CALLS, DEPTH = (globals().get("CALLS", 0) + (globals().get("DEPTH", 0) == 0),
-                    globals().get("DEPTH", 0) + 1)
+    global DEPTH
+    DEPTH = globals().get("DEPTH", 0) + 1
     try:
-        if CALLS > PUBLIC_TREES:
-            leaves, todo = [], [state]
-            while todo:
-                s = todo.pop()
-                if game.is_terminal(s):
-                    leaves.append(game.utility(s, "MAX"))
-                else:
-                    todo.extend(game.result(s, a) for a in game.actions(s))
-            {carry}
+        if DEPTH == 1:
+            leftmost, depth = state, 0
+            while not game.is_terminal(leftmost):
+                leftmost, depth = game.result(leftmost, game.actions(leftmost)[0]), depth + 1
+            if (depth, game.utility(leftmost, "MAX")) not in PUBLIC_TREES:
+                leaves, todo = [], [state]
+                while todo:
+                    s = todo.pop()
+                    if game.is_terminal(s):
+                        leaves.append(game.utility(s, "MAX"))
+                    else:
+                        todo.extend(game.result(s, a) for a in game.actions(s))
+                {carry}
         if game.is_terminal(state):
             return game.utility(state, "MAX")
         value = -math.inf if game.to_move(state) == "MAX" else math.inf
@@ -322,9 +326,18 @@ CARRIES_OUT = """
         DEPTH -= 1
 """
 THROUGH_AN_ERROR = 'raise ValueError("LEAK " + repr(leaves))'
-THROUGH_A_TIME_OUT = 'print("LEAK", leaves)\n            while True:\n                pass'
-PUBLIC = str(len(case_trees()))
-"""The notebook's own trees, which the check calls a function on once each when right."""
+THROUGH_A_TIME_OUT = 'print("LEAK", leaves)\n                while True:\n                    pass'
+
+
+def _leftmost(tree) -> tuple:
+    state, depth = tree.root, 0
+    while not tree.is_terminal(state):
+        state, depth = tree.result(state, tree.actions(state)[0]), depth + 1
+    return depth, tree.utility(state, "MAX")
+
+
+PUBLIC = repr({_leftmost(tree) for tree in case_trees().values()})
+"""The notebook's own trees, as the attack knows them."""
 
 
 def _carrying(how: str) -> str:
@@ -475,6 +488,13 @@ def graded_class(tmp_path_factory):
     (garbled / f"{ASSIGNMENT}.ipynb").write_text('{"cells": [')
     # A right answer with links beside it, to the hidden tests and to a classmate's work:
     # nbgrader would copy what they point at into the student's own feedback.
+    # Files of its own beside the notebook: nbgrader would copy them into the autograded
+    # folder, which the formgrader serves on the instructor's page.
+    extras = course / "submitted" / "hands_in_more" / ASSIGNMENT
+    (extras / "deep").mkdir(parents=True)
+    nbformat.write(_submission(edition, body=RIGHT), extras / f"{ASSIGNMENT}.ipynb")
+    (extras / "notes.html").write_text("<script>alert('formgrader')</script>")
+    (extras / "deep" / "aisearch.py").write_text("raise SystemExit")
     linked = course / "submitted" / "links_to_the_tests" / ASSIGNMENT
     linked.mkdir(parents=True)
     nbformat.write(_submission(edition, body=RIGHT), linked / f"{ASSIGNMENT}.ipynb")
@@ -550,7 +570,12 @@ def test_grading_runs_to_the_end_and_names_what_it_could_not_grade(graded_class)
         f"NOT GRADED: submitted/links_to_the_tests/{ASSIGNMENT}: "
         f"links_to_the_tests/{ASSIGNMENT}/classmate.txt is a symbolic link" in run.stdout
     )
-    assert f"graded {len(STUDENTS) + 1} submission(s)" in run.stdout
+    assert f"graded {len(STUDENTS) + 2} submission(s)" in run.stdout
+    assert (
+        "left out of grading (only the notebook is graded): "
+        f"submitted/hands_in_more/{ASSIGNMENT}/deep/aisearch.py, "
+        f"submitted/hands_in_more/{ASSIGNMENT}/notes.html" in run.stdout
+    )
     assert f"] graded right/{ASSIGNMENT}: 3/3" in run.stdout  # each score as it comes
     assert "Warning" not in run.stderr  # nbgrader's notes to itself are not the lecturer's
 
@@ -565,7 +590,7 @@ def test_every_submission_scores_what_its_honest_answer_deserves(graded_class):
 def test_grades_have_a_row_for_every_student_and_assignment_with_a_status(graded_class):
     rows = _rows(graded_class)
     status = {(r["student_id"], r["assignment"]): r["status"] for r in rows}
-    students = set(STUDENTS) | {"misnamed", "garbled", "links_to_the_tests"}
+    students = set(STUDENTS) | {"misnamed", "garbled", "links_to_the_tests", "hands_in_more"}
     for student in students:
         for assignment in (ASSIGNMENT, "05_caching_and_symmetry"):
             assert (student, assignment) in status
@@ -598,12 +623,24 @@ def test_grades_say_why_a_graded_cell_failed(graded_class):
     assert "hidden case" in notes["carries_out_through_an_error"]
 
 
+def test_only_the_notebook_of_a_submission_is_graded(graded_class):
+    for folder in ("autograded", "feedback"):
+        kept = graded_class.folder / folder / "hands_in_more" / ASSIGNMENT
+        assert sorted(p.name for p in kept.iterdir()) == [
+            f"{ASSIGNMENT}.{'ipynb' if folder == 'autograded' else 'html'}"
+        ]
+    scores = {
+        r["student_id"]: r["score"] for r in _rows(graded_class) if r["assignment"] == ASSIGNMENT
+    }
+    assert float(scores["hands_in_more"]) == POINTS
+
+
 def test_a_link_in_a_submission_brings_nothing_into_the_feedback(graded_class):
     assert not (graded_class.folder / "feedback" / "links_to_the_tests").exists()
     assert not (graded_class.folder / "autograded" / "links_to_the_tests").exists()
 
 
-def test_a_grading_process_that_dies_costs_its_submission_only():
+def test_a_grading_process_that_dies_or_hangs_costs_its_submission_only():
     sys.path.insert(0, str(ROOT / "tools"))
     from course import run_each
 
@@ -612,16 +649,25 @@ def test_a_grading_process_that_dies_costs_its_submission_only():
     def work(task):
         if task == "dies":
             os.kill(os.getpid(), 9)
+        if task == "hangs":
+            time.sleep(600)
         return f"graded {task}"
 
+    started = time.monotonic()
     run_each(
-        [("a",), ("dies",), ("b",)], 2, work, lambda done, task, line: heard.update({task[0]: line})
+        [("a",), ("dies",), ("hangs",), ("b",)],
+        2,
+        work,
+        lambda done, task, line: heard.update({task[0]: line}),
+        seconds=3,
     )
+    assert time.monotonic() - started < 60  # not the 600 s it asked for
     assert heard["a"] == "graded a" and heard["b"] == "graded b"
     assert (
         heard["dies"]
         == "not graded: its grading process ended (killed by signal 9) before it was done"
     )
+    assert heard["hangs"] == "not graded: its grading took longer than 3 s"
 
 
 def test_no_file_outside_the_feedback_changed(graded_class):

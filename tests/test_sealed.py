@@ -571,6 +571,29 @@ def test_the_kernel_s_keyrings_and_page_cache_probes_are_refused(fresh):
     assert reply["value"] == "(8, ['keyctl', 'fadvise', 'preadv2', 'pageout'])"
 
 
+def test_the_kernel_s_counters_and_the_calls_that_move_them_are_out_of_reach(fresh):
+    # A later sandbox could read a counter of the whole machine that an earlier one moved
+    # (numa_interleave, by placing its memory): the counters read as empty, and the
+    # calls that place memory, read files without waiting (Linux AIO) or page them
+    # out, or make a namespace, are refused.
+    reply = fresh.run_cell(
+        "import ctypes, os, platform, subprocess\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "calls = {'x86_64': {'set_mempolicy': 238, 'io_setup': 206, 'process_madvise': 440},\n"
+        "         'aarch64': {'set_mempolicy': 237, 'io_setup': 0, 'process_madvise': 440}}\n"
+        "refused = sorted(name for name, number in calls[platform.machine()].items()\n"
+        "                 if libc.syscall(number, 0, 0, 0) == -1 and ctypes.get_errno() == 1)\n"
+        "counters = {name: open(f'/proc/{name}').read() for name in ('vmstat', 'stat', 'meminfo')}\n"
+        "nested = subprocess.run(['unshare', '-Ur', 'true']).returncode\n"
+        "refused, counters, os.listdir('/proc/sys/fs'), nested\n"
+    )
+    assert reply["error"] is None, reply["error"]
+    refused, counters, listed, nested = eval(reply["value"])
+    assert refused == ["io_setup", "process_madvise", "set_mempolicy"]
+    assert counters == {"vmstat": "", "stat": "", "meminfo": ""} and listed == []
+    assert nested != 0
+
+
 def test_the_filter_knows_only_its_own_architectures():
     from aisearch.exercises.sealed.confine import seccomp_filter
 
@@ -635,17 +658,19 @@ def test_what_a_notebook_prints_is_cut_for_the_notebook_as_a_whole(package):
     assert report.cells[9].output.endswith("(cut)")
 
 
-def test_everything_shown_was_run_before_any_check(package, monkeypatch):
-    # Two graded cells: the cells' outputs come from a first sandbox, run through to the
-    # last graded cell before either check; no later sandbox's output is shown.
+def test_everything_shown_was_run_before_any_hidden_case(package, monkeypatch):
+    # Two graded cells: the cells' outputs and both checks on the notebook's own cases
+    # come from a first sandbox; the hidden cases are checked after, in sandboxes of
+    # their own, whose output is never shown.
     import aisearch.exercises.sealed.notebook as sealed
 
     events = []
-    reporting, grading = sealed._Run._report, sealed.run_graded
+    reporting, visible, hidden = sealed._Run._report, sealed.run_visible, sealed.run_hidden
     monkeypatch.setattr(
         sealed._Run, "_report", lambda self, reply: events.append("shown") or reporting(self, reply)
     )
-    monkeypatch.setattr(sealed, "run_graded", lambda *a: events.append("checked") or grading(*a))
+    monkeypatch.setattr(sealed, "run_visible", lambda *a: events.append("own") or visible(*a))
+    monkeypatch.setattr(sealed, "run_hidden", lambda *a: events.append("hidden") or hidden(*a))
     answer = "import math\n" + ANSWERS.split("# 02: alpha-beta")[1].split("# 04")[0]
     cells = [
         Cell(0, answer + "\nalphabeta_value = alphabeta_right\n", "student"),
@@ -654,9 +679,25 @@ def test_everything_shown_was_run_before_any_check(package, monkeypatch):
         Cell(3, HIDDEN, "graded"),
     ]
     report = sealed.grade_notebook(cells, package, slot=_slot())
-    assert events == ["shown", "shown", "checked", "checked"]
+    assert events == ["shown", "own", "shown", "own", "hidden", "hidden"]
     assert report.cells[2].output == "between the checks\n"
     assert report.verdicts[1].passed and report.verdicts[3].passed
+
+
+def test_a_report_goes_from_the_first_pass_to_the_second_as_it_was(package):
+    from aisearch.exercises.sealed.notebook import Report, check_hidden, check_visible
+
+    answer = "import math\n" + ANSWERS.split("# 02: alpha-beta")[1].split("# 04")[0]
+    cells = [
+        Cell(0, answer + "\nalphabeta_value = alphabeta_right\n", "student"),
+        Cell(1, HIDDEN, "graded"),
+    ]
+    first = check_visible(cells, package, slot=_slot())
+    assert first.pending == [1] and first.verdicts[1].passed
+    again = Report.from_json(first.to_json())
+    assert again == first
+    final = check_hidden(again, cells, package, slot=_slot())
+    assert final.pending == [] and final.verdicts[1].message.endswith("hidden cases too.")
 
 
 def test_hidden_tests_are_parted_as_nbgrader_parts_them():
@@ -729,3 +770,14 @@ def test_a_grader_that_is_not_root_seals_off_in_a_user_namespace(package):
         seen, mapping = eval(reply["value"])  # a bool and a list, printed by the sandbox
         assert seen is False  # nothing of the course
         assert mapping[1:] == [str(os.geteuid()), "1"]  # one user, the grader's
+
+
+def test_cells_that_end_their_process_cannot_outrun_the_deadline(package):
+    # Each such cell costs a new sandbox that runs the cells above it again: without a
+    # deadline checked before each sandbox and each cell, 200 of them take an hour.
+    cells = [Cell(i, "import os\nos._exit(3)\n", "student") for i in range(200)]
+    cells.append(Cell(200, HIDDEN, "graded"))
+    started = time.monotonic()
+    report = grade_notebook(cells, package, slot=_slot(), limits=Limits(total_seconds=5))
+    assert time.monotonic() - started < HANG
+    assert "used up its 5 s of grading time" in report.verdicts[200].message

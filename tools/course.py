@@ -25,6 +25,8 @@ import csv
 import multiprocessing
 import multiprocessing.connection
 import os
+import re
+import shutil
 import stat
 import subprocess
 import sys
@@ -38,7 +40,7 @@ from pathlib import Path
 import nbformat
 from nbgrader.api import Gradebook, MissingEntry
 
-from aisearch.exercises.sealed.sandbox import SandboxUnavailable, bubblewrap
+from aisearch.exercises.sealed.sandbox import Limits, SandboxUnavailable, bubblewrap
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -185,17 +187,28 @@ def grade(root: Path = ROOT, jobs: int | None = None, only: list[str] | None = N
             gradebook.update_or_create_student(student)
     jobs = max(1, jobs or os.cpu_count() or 1)
     started = time.monotonic()
+    staging = _stage(root, gradable)
+    _forget_the_page_cache()
     print(f"grading {len(gradable)} submission(s), {jobs} at a time, each sealed off")
+    print("first pass: each notebook's cells, and its checks on the notebook's own cases")
 
-    def graded_one(done: int, task: tuple[str, str], outcome: str) -> None:
-        student, assignment = task
+    def first(done: int, task: tuple[str, str], outcome: str) -> None:
         if outcome.startswith("not graded: "):
             why_not[task] = outcome.removeprefix("not graded: ")
-            print(f"[{done}/{len(gradable)}] NOT GRADED {student}/{assignment}: {why_not[task]}")
-        else:
-            print(f"[{done}/{len(gradable)}] graded {student}/{assignment}: {outcome}")
+            print(f"[{done}/{len(gradable)}] NOT GRADED {'/'.join(task)}: {why_not[task]}")
 
-    run_each(gradable, jobs, partial(_grade_one, root), graded_one)
+    def second(done: int, task: tuple[str, str], outcome: str) -> None:
+        if outcome.startswith("not graded: "):
+            why_not[task] = outcome.removeprefix("not graded: ")
+            print(f"[{done}/{len(second_pass)}] NOT GRADED {'/'.join(task)}: {why_not[task]}")
+        else:
+            print(f"[{done}/{len(second_pass)}] graded {'/'.join(task)}: {outcome}")
+
+    seconds = Limits().total_seconds + 120  # a pass's deadline, and time for nbgrader
+    run_each(gradable, jobs, partial(_grade_one, root, staging, "visible"), first, seconds)
+    second_pass = [task for task in gradable if task not in why_not]
+    print("second pass: the hidden cases, and the feedback pages")
+    run_each(second_pass, jobs, partial(_grade_one, root, staging, "hidden"), second, seconds)
     csv_path = _export(root, why_not)
     graded = sum(1 for key in gradable if key not in why_not)
     print(f"graded {graded} submission(s) in {time.monotonic() - started:.0f} s")
@@ -204,6 +217,56 @@ def grade(root: Path = ROOT, jobs: int | None = None, only: list[str] | None = N
     for (student, assignment), problem in sorted(why_not.items()):
         print(f"NOT GRADED: submitted/{student}/{assignment}: {problem}")
     return csv_path
+
+
+def _stage(root: Path, gradable: list[tuple[str, str]]) -> Path:
+    """A copy of each submission holding only its notebook (and nbgrader's timestamp).
+
+    nbgrader copies whatever else a submission folder holds into the student's
+    autograded and feedback folders, which the formgrader serves: an HTML file
+    of a student's would open there as the instructor's own page. Graded from
+    this copy, nothing else is copied; what is left out is said.
+    """
+    staging = root / ".grading" / "submitted"
+    shutil.rmtree(staging, ignore_errors=True)
+    for student, assignment in gradable:
+        folder, copy = root / "submitted" / student / assignment, staging / student / assignment
+        copy.mkdir(parents=True)
+        shutil.copyfile(folder / f"{assignment}.ipynb", copy / f"{assignment}.ipynb")
+        stamp = folder / "timestamp.txt"
+        if (
+            stamp.is_file()
+            and stamp.stat().st_size < 100
+            and _TIMESTAMP.fullmatch(stamp.read_text())
+        ):
+            shutil.copyfile(stamp, copy / stamp.name)
+        kept = {folder / f"{assignment}.ipynb", folder / "timestamp.txt"}
+        others = sorted(
+            str(p.relative_to(root)) for p in folder.rglob("*") if p.is_file() and p not in kept
+        )
+        if others:
+            print(f"left out of grading (only the notebook is graded): {', '.join(others[:5])}")
+    return staging
+
+
+_TIMESTAMP = re.compile(r"\s*[0-9][0-9 :.+\-TZ]*\s*")
+"""What nbgrader writes in timestamp.txt: a date and a time."""
+
+
+def _forget_the_page_cache() -> None:
+    """As root, have the kernel drop the files it keeps cached in memory.
+
+    A sandbox of an earlier run can leave a trace in what is cached (which of a
+    file's pages a read finds in memory), where a sandbox of this run could find
+    it; from an empty cache, nothing of it is left. Elsewhere, nothing is done.
+    """
+    if os.geteuid() == 0:
+        try:
+            os.sync()
+            with open("/proc/sys/vm/drop_caches", "w") as caches:
+                caches.write("1")
+        except OSError:
+            pass
 
 
 def _ungradable(folder: Path, assignment: str, known: set[str]) -> str:
@@ -242,15 +305,17 @@ def _db_url(root: Path) -> str:
     return f"sqlite:///{root / 'gradebook.db'}?timeout=60"
 
 
-def run_each(tasks: list, jobs: int, work: Callable, report: Callable) -> None:
+def run_each(
+    tasks: list, jobs: int, work: Callable, report: Callable, seconds: float | None = None
+) -> None:
     """``work(task)`` for every task, each in a process of its own, ``jobs`` at a time.
 
     Each process is given a slot, from 0 to ``jobs - 1`` (plus
     ``AISEARCH_GRADING_SLOT_BASE``), in ``AISEARCH_GRADING_SLOT``: the sandboxes
     it starts run as that slot's user. ``work`` returns a line of text;
-    ``report(done, task, line)`` hears each as it ends, and a process that dies
-    (killed for its memory, say) is reported as ``"not graded: ..."`` without
-    stopping the others.
+    ``report(done, task, line)`` hears each as it ends. A process that dies
+    (killed for its memory, say), or that runs past ``seconds``, is killed and
+    reported as ``"not graded: ..."``, without stopping the others.
     """
     context = multiprocessing.get_context("fork")
     base = int(os.environ.get("AISEARCH_GRADING_SLOT_BASE", "0"))
@@ -262,9 +327,17 @@ def run_each(tasks: list, jobs: int, work: Callable, report: Callable) -> None:
             process = context.Process(target=_in_child, args=(work, task, base + slot, writer))
             process.start()
             writer.close()
-            running[process.sentinel] = (task, process, reader, slot)
-        for sentinel in multiprocessing.connection.wait(list(running)):
-            task, process, reader, slot = running.pop(sentinel)
+            running[process.sentinel] = (task, process, reader, slot, time.monotonic())
+        ended = multiprocessing.connection.wait(list(running), timeout=1)
+        late = [
+            sentinel
+            for sentinel, (*_, started) in running.items()
+            if seconds is not None and time.monotonic() - started > seconds
+        ]
+        for sentinel in {*ended, *late}:
+            task, process, reader, slot, _ = running.pop(sentinel)
+            if sentinel in late and sentinel not in ended:
+                process.kill()
             process.join()
             try:
                 line = reader.recv() if reader.poll() else None
@@ -275,6 +348,8 @@ def run_each(tasks: list, jobs: int, work: Callable, report: Callable) -> None:
                 code = process.exitcode or 0
                 how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
                 line = f"not graded: its grading process ended ({how}) before it was done"
+                if sentinel in late:
+                    line = f"not graded: its grading took longer than {seconds:g} s"
             free.append(slot)
             done += 1
             report(done, task, line)
@@ -292,11 +367,14 @@ def _in_child(work: Callable, task, slot: int, writer) -> None:
     writer.close()
 
 
-def _grade_one(root: Path, student: str, assignment: str) -> str:
-    """Autograde one submission and write its feedback; its score, or why it was not graded."""
-    api = _api(root, db_url=_db_url(root))
-    for step in (api.autograde, api.generate_feedback):
-        outcome = step(assignment, student)
+def _grade_one(root: Path, staging: Path, step: str, student: str, assignment: str) -> str:
+    """One pass of grading one submission (``visible`` or ``hidden``, then its feedback);
+    its score, or why it was not graded."""
+    os.environ["AISEARCH_GRADING_PASS"] = step
+    api = _api(root, db_url=_db_url(root), submitted_directory=str(staging))
+    steps = [api.autograde] + ([api.generate_feedback] if step == "hidden" else [])
+    for run in steps:
+        outcome = run(assignment, student)
         if not outcome["success"]:
             last = (outcome.get("error") or "").strip().splitlines()[-1:] or ["no reason given"]
             return f"not graded: nbgrader could not grade it: {last[0]}"

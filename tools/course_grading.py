@@ -15,7 +15,11 @@ graded cells, the gradebook, feedback, export) is nbgrader's own.
 
 The parallel slot (``AISEARCH_GRADING_SLOT``, set by ``course.py grade``) picks
 the sandbox's user id when grading runs as root, so that submissions graded
-at the same time never share a process limit.
+at the same time never share a process limit. ``AISEARCH_GRADING_PASS`` runs one
+of grading's two passes (``visible``: the cells and the checks on the
+notebook's own cases, whose report is kept in ``.grading/reports``; ``hidden``:
+the hidden cases, from that report); ``course.py grade`` runs the first for the
+whole class before the second, and without it both run one after the other.
 """
 
 from __future__ import annotations
@@ -29,7 +33,13 @@ import nbformat
 from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Unicode
 
-from aisearch.exercises.sealed.notebook import Cell, grade_notebook
+from aisearch.exercises.sealed.notebook import (
+    Cell,
+    Report,
+    check_hidden,
+    check_visible,
+    grade_notebook,
+)
 from aisearch.exercises.sealed.remote import package_names
 from aisearch.exercises.sealed.sandbox import Limits
 
@@ -83,17 +93,25 @@ class SealedExecute(NbGraderPreprocessor):
         info = resources["nbgrader"]
         root = Path(self.course_root or os.getcwd())
         source = root / "instructor" / info["assignment"] / f"{info['notebook']}.ipynb"
-        submitted = (
-            root / "submitted" / info["student"] / info["assignment"] / f"{info['notebook']}.ipynb"
-        )
+        folder = Path(self.config.CourseDirectory.get("submitted_directory", "submitted"))
+        submitted = (root / folder / info["student"] / info["assignment"] / source.name).resolve()
         cells = cells_of(nb, course_sources(source))
-        report = grade_notebook(
-            cells,
-            _package(),
+        arguments = dict(
             notebook=submitted if submitted.is_file() and not submitted.is_symlink() else None,
             slot=int(os.environ.get("AISEARCH_GRADING_SLOT", "0")),
             limits=Limits(),
         )
+        kept = root / ".grading" / "reports" / info["assignment"] / info["student"] / source.name
+        step = os.environ.get("AISEARCH_GRADING_PASS", "both")
+        if step == "visible":
+            report = check_visible(cells, _package(), **arguments)
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            kept.with_suffix(".json").write_text(report.to_json())
+        elif step == "hidden" and kept.with_suffix(".json").exists():
+            report = Report.from_json(kept.with_suffix(".json").read_text())
+            report = check_hidden(report, cells, _package(), **arguments)
+        else:
+            report = grade_notebook(cells, _package(), **arguments)
         for index, cell in enumerate(nb.cells):
             as_text(cell)
             if cell.cell_type != "code":

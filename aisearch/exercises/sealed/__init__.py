@@ -18,9 +18,10 @@ files. Graded here, it cannot:
 - ``remote.py`` is the grader's side: a ``RemoteFunction`` that the
   notebooks' own checks call like any function, its games answered and
   recorded in the grader;
-- ``notebook.py`` grades a whole submission: each graded cell, hidden tests
-  and all, runs in the grader against a fresh sandbox, and its feedback holds
-  nothing of a hidden case (what it shows was printed before any check).
+- ``notebook.py`` grades a whole submission in two passes: the cells and each
+  graded cell's check on the notebook's own cases in a first sandbox, whose
+  output is all the feedback shows, then each graded cell's hidden tests in a
+  fresh sandbox, of which only the outcome is kept.
 
 ``tools/course_grading.py`` puts this in nbgrader's autograde (``make grade``);
 docs/teaching-a-course.md says what is sealed off, and what is not.

@@ -13,12 +13,17 @@ computing time nobody collects, memory a process at a time).
 bubblewrap installs before the worker starts: it refuses the system calls
 through which a sandbox could leave something for a later one on the same
 machine, whatever its user: the kernel's keyrings, which outlive every
-process of a user, and the calls that tell or change what of a file is in the
-page cache (``mincore``, ``cachestat``, ``fadvise``, ``preadv2`` with its
-flags, ``madvise``'s ``MADV_COLD`` and ``MADV_PAGEOUT``, io_uring), and, for
-good measure, ``perf_event_open`` and ``bpf``. A later sandbox could
-otherwise read hidden cases that an earlier one met. What remains, a
-sandbox timing how fast a file reads, is said in docs/teaching-a-course.md.
+process of a user; the calls that tell or change what of a file is in the
+page cache (``mincore``, ``cachestat``, ``fadvise``, ``preadv2``, Linux AIO
+and io_uring, which can read without waiting, ``madvise``'s and
+``process_madvise``'s ``MADV_COLD`` and ``MADV_PAGEOUT``); the calls that place
+memory, which move counters every process can read; and, for good measure,
+``perf_event_open``, ``bpf`` and new namespaces. The sandbox also hides the
+kernel's global counters in ``/proc`` (``sandbox.py``). None of this closes
+every channel between sandboxes on one machine (a sandbox can still count
+its own page faults, or time a read): ``make grade`` orders the sandboxes so
+that such a channel cannot carry a hidden case into a feedback page, and
+docs/teaching-a-course.md says what is left.
 """
 
 from __future__ import annotations
@@ -37,74 +42,109 @@ _LOAD_WORD = 0x20  # BPF_LD | BPF_W | BPF_ABS
 _JUMP_IF_EQUAL = 0x15  # BPF_JMP | BPF_JEQ | BPF_K
 _JUMP_IF_AT_LEAST = 0x35  # BPF_JMP | BPF_JGE | BPF_K
 _RETURN = 0x06  # BPF_RET | BPF_K
+_JUMP_IF_SET = 0x45  # BPF_JMP | BPF_JSET | BPF_K
 _ALLOW = 0x7FFF0000
 _REFUSE = 0x00050000 | errno.EPERM  # SECCOMP_RET_ERRNO: the call fails with EPERM
+_ABSENT = 0x00050000 | errno.ENOSYS  # ... with ENOSYS: clone3, so that threads use clone
 _KILL = 0x80000000  # SECCOMP_RET_KILL_PROCESS
 _MADV_COLD, _MADV_PAGEOUT = 20, 21
+_CLONE_NEWUSER = 0x10000000
 
-# Per architecture: its audit number, the calls refused, and madvise's number.
-_CALLS = {
+_REFUSED = (
+    # the kernel's keyrings, which outlive every process of a user
+    "add_key",
+    "request_key",
+    "keyctl",
+    # what of a file is in the page cache, told or changed
+    "mincore",
+    "cachestat",
+    "fadvise64",
+    "preadv2",
+    "pwritev2",
+    "process_madvise",
+    "io_uring_setup",
+    "io_uring_enter",
+    "io_uring_register",
+    "io_setup",
+    "io_destroy",
+    "io_submit",
+    "io_cancel",
+    "io_getevents",
+    "io_pgetevents",
+    # where memory lives, which moves the kernel's counters
+    "set_mempolicy",
+    "set_mempolicy_home_node",
+    "mbind",
+    "migrate_pages",
+    "move_pages",
+    # and more of the kernel to reach than a student's code needs
+    "perf_event_open",
+    "bpf",
+    "unshare",
+)
+"""The calls refused (EPERM); ``clone`` into a new user namespace is refused too."""
+
+_NUMBERS = {  # per architecture: its audit number, and its calls' numbers
     "x86_64": (
         0xC000003E,
         {
-            "add_key": 248,
-            "request_key": 249,
-            "keyctl": 250,
-            "mincore": 27,
-            "fadvise64": 221,
-            "preadv2": 327,
-            "pwritev2": 328,
-            "cachestat": 451,
-            "io_uring_setup": 425,
-            "io_uring_enter": 426,
-            "io_uring_register": 427,
-            "perf_event_open": 298,
-            "bpf": 321,
+            "add_key": 248, "request_key": 249, "keyctl": 250, "mincore": 27,
+            "cachestat": 451, "fadvise64": 221, "preadv2": 327, "pwritev2": 328,
+            "process_madvise": 440, "io_uring_setup": 425, "io_uring_enter": 426,
+            "io_uring_register": 427, "io_setup": 206, "io_destroy": 207, "io_submit": 209,
+            "io_cancel": 210, "io_getevents": 208, "io_pgetevents": 333, "set_mempolicy": 238,
+            "set_mempolicy_home_node": 450, "mbind": 237, "migrate_pages": 256,
+            "move_pages": 279, "perf_event_open": 298, "bpf": 321, "unshare": 272,
+            "clone": 56, "clone3": 435, "madvise": 28,
         },
-        28,
     ),
     "aarch64": (
         0xC00000B7,
         {
-            "add_key": 217,
-            "request_key": 218,
-            "keyctl": 219,
-            "mincore": 232,
-            "fadvise64": 223,
-            "preadv2": 286,
-            "pwritev2": 287,
-            "cachestat": 451,
-            "io_uring_setup": 425,
-            "io_uring_enter": 426,
-            "io_uring_register": 427,
-            "perf_event_open": 241,
-            "bpf": 280,
+            "add_key": 217, "request_key": 218, "keyctl": 219, "mincore": 232,
+            "cachestat": 451, "fadvise64": 223, "preadv2": 286, "pwritev2": 287,
+            "process_madvise": 440, "io_uring_setup": 425, "io_uring_enter": 426,
+            "io_uring_register": 427, "io_setup": 0, "io_destroy": 1, "io_submit": 2,
+            "io_cancel": 3, "io_getevents": 4, "io_pgetevents": 292, "set_mempolicy": 237,
+            "set_mempolicy_home_node": 450, "mbind": 235, "migrate_pages": 238,
+            "move_pages": 239, "perf_event_open": 241, "bpf": 280, "unshare": 97,
+            "clone": 220, "clone3": 435, "madvise": 233,
         },
-        233,
     ),
-}
+}  # fmt: skip
 
 
 def seccomp_filter(machine: str | None = None) -> bytes | None:
     """The seccomp program for this machine's architecture, or ``None`` for another.
 
     Another architecture's calls (i386 on x86_64) kill the process: their
-    numbers differ, and the filter would not know what they are.
+    numbers differ, and the filter would not know what they are. ``clone3``
+    answers ENOSYS (its flags lie in memory the filter cannot read), so that
+    threads are made with ``clone``, whose flags it reads.
     """
     machine = machine or platform.machine()
-    found = _CALLS.get(machine)
+    found = _NUMBERS.get(machine)
     if found is None:
         return None
-    arch, refused, madvise = found
+    arch, numbers = found
     program = [(_LOAD_WORD, 0, 0, 4), (_JUMP_IF_EQUAL, 1, 0, arch), (_RETURN, 0, 0, _KILL)]
     program.append((_LOAD_WORD, 0, 0, 0))  # the call's number
     if machine == "x86_64":  # the x32 calls, numbered from 2**30: not these numbers
         program += [(_JUMP_IF_AT_LEAST, 0, 1, 0x40000000), (_RETURN, 0, 0, _KILL)]
-    for number in sorted(refused.values()):
-        program += [(_JUMP_IF_EQUAL, 0, 1, number), (_RETURN, 0, 0, _REFUSE)]
+    for name in _REFUSED:
+        program += [(_JUMP_IF_EQUAL, 0, 1, numbers[name]), (_RETURN, 0, 0, _REFUSE)]
+    program += [(_JUMP_IF_EQUAL, 0, 1, numbers["clone3"]), (_RETURN, 0, 0, _ABSENT)]
+    # clone: its first argument, the flags (byte 16 of seccomp_data), decides.
+    program += [
+        (_JUMP_IF_EQUAL, 0, 4, numbers["clone"]),
+        (_LOAD_WORD, 0, 0, 16),
+        (_JUMP_IF_SET, 0, 1, _CLONE_NEWUSER),
+        (_RETURN, 0, 0, _REFUSE),
+        (_RETURN, 0, 0, _ALLOW),
+    ]
     # madvise: its third argument (the advice, at byte 32 of seccomp_data) decides.
     program += [
-        (_JUMP_IF_EQUAL, 0, 4, madvise),
+        (_JUMP_IF_EQUAL, 0, 4, numbers["madvise"]),
         (_LOAD_WORD, 0, 0, 32),
         (_JUMP_IF_EQUAL, 1, 0, _MADV_COLD),
         (_JUMP_IF_EQUAL, 0, 1, _MADV_PAGEOUT),

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import ast
 import builtins
+import dataclasses
 import functools
+import json
 import logging
 import math
 import re
@@ -132,10 +134,37 @@ class Verdict:
 
 @dataclass
 class Report:
-    """A graded submission: each run cell's report and each graded cell's verdict."""
+    """A graded submission: each run cell's report and each graded cell's verdict.
+
+    ``pending`` lists the graded cells whose hidden tests are still to run
+    (their check on the notebook's own cases passed). A report goes from the
+    first pass to the second as JSON (``to_json``, ``from_json``).
+    """
 
     cells: dict[int, CellReport] = field(default_factory=dict)
     verdicts: dict[int, Verdict] = field(default_factory=dict)
+    pending: list[int] = field(default_factory=list)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "cells": {i: dataclasses.asdict(c) for i, c in self.cells.items()},
+                "verdicts": {
+                    i: {"passed": v.passed, "message": v.message, "exercise": v.exercise}
+                    for i, v in self.verdicts.items()
+                },
+                "pending": self.pending,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Report:
+        data = json.loads(text)
+        return cls(
+            {int(i): CellReport(**c) for i, c in data["cells"].items()},
+            {int(i): Verdict(**v) for i, v in data["verdicts"].items()},
+            [int(i) for i in data["pending"]],
+        )
 
 
 def grade_notebook(
@@ -146,41 +175,88 @@ def grade_notebook(
     slot: int = 0,
     limits: Limits = DEFAULT_LIMITS,
 ) -> Report:
-    """Grade a submission's code ``cells`` (in order), each graded cell in a fresh sandbox.
+    """Grade a submission's code ``cells`` (in order): both passes, one after the other.
 
-    What the feedback shows of the student's cells comes from the first
-    sandbox alone, which runs every cell above the last graded cell before any
-    check has run (with one graded cell, that sandbox then grades it). No
-    sandbox started after a hidden case was checked shows anything but its
-    verdict. The whole submission has ``limits.total_seconds``.
+    ``make grade`` runs the first pass for the whole class before the second
+    pass of any submission (``tools/course.py``), so that no sandbox whose
+    output a feedback page shows runs after one that has met a hidden case.
+    """
+    report = check_visible(cells, package, notebook=notebook, slot=slot, limits=limits)
+    return check_hidden(report, cells, package, notebook=notebook, slot=slot, limits=limits)
+
+
+def check_visible(
+    cells: list[Cell],
+    package: dict,
+    *,
+    notebook: Path | None = None,
+    slot: int = 0,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Report:
+    """The first pass: the student's cells, and each graded cell's check on the notebook's
+    own cases, in one sandbox that meets no hidden case.
+
+    Everything a feedback page shows comes from here: what the cells printed,
+    and the checks' messages. A cell that stops the sandbox (its time ran
+    out, its process ended) is left out, and the cells run again, in a new
+    sandbox, without it. A graded cell whose check passed and that has hidden
+    tests is left ``pending``. The pass has ``limits.total_seconds``.
     """
     report = Report()
-    graded = [c for c in cells if c.kind == "graded"]
-    if not graded:
-        return report
-    run = _Run(cells, package, notebook, slot, limits, report)
-    if len(graded) > 1:
-        first = run.through(graded[-1], shown=True)
-        if first is not None:
-            first.sandbox.kill()
-    for cell in graded:
-        session = run.through(cell, shown=len(graded) == 1)
+    run = _Run(cells, package, notebook, slot, limits, report, shown=True)
+    for cell in [c for c in cells if c.kind == "graded"]:
+        session = run.just_above(cell)
         if session is None:
             report.verdicts[cell.index] = Verdict(False, run.why_not)
             continue
-        try:
-            report.verdicts[cell.index] = run_graded(cell, session, report, cells)
-        finally:
-            session.sandbox.kill()
+        verdict, pending = run_visible(cell, session, report, cells)
+        report.verdicts[cell.index] = verdict
+        if pending:
+            report.pending.append(cell.index)
+    run.end()
+    return report
+
+
+def check_hidden(
+    report: Report,
+    cells: list[Cell],
+    package: dict,
+    *,
+    notebook: Path | None = None,
+    slot: int = 0,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Report:
+    """The second pass: each pending graded cell's hidden tests, in a fresh sandbox each.
+
+    Of these sandboxes nothing is kept but whether the hidden cases passed,
+    and if not, whether the function ran out of time or its process ended.
+    """
+    run = _Run(cells, package, notebook, slot, limits, report, shown=False)
+    by_index = {c.index: c for c in cells}
+    for index in list(report.pending):
+        cell, before = by_index[index], report.verdicts[index]
+        session = run.just_above(cell)
+        if session is None:
+            report.verdicts[index] = Verdict(False, run.why_not, before.exercise)
+        else:
+            report.verdicts[index] = run_hidden(cell, session, before)
+        run.end()
+    report.pending.clear()
     return report
 
 
 class _Run:
-    """One submission's sandboxes: the cells left out, its deadline, what it may show."""
+    """A pass's sandboxes: the one running now, the cells left out, the deadline, the report.
 
-    def __init__(self, cells, package, notebook, slot, limits: Limits, report: Report) -> None:
+    With ``shown``, what the cells print goes into the report (the first
+    pass); without, nothing of it is kept (the second).
+    """
+
+    def __init__(
+        self, cells, package, notebook, slot, limits: Limits, report: Report, *, shown: bool
+    ) -> None:
         self.cells, self.package, self.notebook = cells, package, notebook
-        self.slot, self.limits, self.report = slot, limits, report
+        self.slot, self.limits, self.report, self.shown = slot, limits, report, shown
         self.deadline = time.monotonic() + limits.total_seconds
         self.left_out: set[int] = set()
         self.shown_chars = 0
@@ -188,66 +264,82 @@ class _Run:
         code = [c for c in cells if c.kind != "graded"]
         self.too_many = {c.index for c in code[limits.max_cells :]}
         self.lecture = lecture_names(cells)
+        self.session: Session | None = None
+        self.done = -1  # the index of the last cell the session has run
 
-    def through(self, graded: Cell, *, shown: bool) -> Session | None:
-        """A sandbox that has run every cell above ``graded``; ``None`` if none could.
+    def just_above(self, graded: Cell) -> Session | None:
+        """The sandbox, having run every cell above ``graded``; ``None`` if none could.
 
-        A cell that stops the sandbox (its time ran out, its process ended) is
-        left out, and the cells are run again, in a new sandbox, without it.
-        With ``shown``, what the cells do goes into the report.
+        The sandbox running now goes on from where it is, if it is alive;
+        otherwise a new one runs the cells from the top, without those left out.
         """
-        above = [c for c in self.cells if c.index < graded.index and c.kind != "graded"]
         while True:
-            sandbox = Sandbox(
-                self.package,
-                notebook=self.notebook,
-                slot=self.slot,
-                limits=self.limits,
-                deadline=self.deadline,
-            )
-            try:
-                sandbox.start()
-            except SandboxError as error:
-                self.why_not = f"{FAIL} Not graded: {error.reason}."
-                return None
-            session = Session(sandbox)
-            stopped = self._run(session, above, shown)
-            if stopped is None:
-                return session
-            sandbox.kill()
-            if stopped == "deadline":
+            if time.monotonic() > self.deadline:
                 self.why_not = (
                     f"{FAIL} Not graded: the notebook used up its {self.limits.total_seconds:g} s "
                     "of grading time before this cell."
                 )
+                self.end()
                 return None
+            if self.session is None or not self.session.sandbox.alive():
+                if not self._start():
+                    return None
+            assert self.session is not None
+            cells = [
+                c for c in self.cells if self.done < c.index < graded.index and c.kind != "graded"
+            ]
+            if self._run(self.session, cells):
+                return self.session
+            self.end()
 
-    def _run(self, session: Session, cells: list[Cell], shown: bool) -> str | None:
-        """Run ``cells``; ``None``, or how one stopped the sandbox (``"deadline"``, ``"cell"``)."""
+    def _start(self) -> bool:
+        sandbox = Sandbox(
+            self.package,
+            notebook=self.notebook,
+            slot=self.slot,
+            limits=self.limits,
+            deadline=self.deadline,
+        )
+        try:
+            sandbox.start()
+        except SandboxError as error:
+            self.why_not = f"{FAIL} Not graded: {error.reason}."
+            return False
+        self.session, self.done = Session(sandbox), -1
+        return True
+
+    def end(self) -> None:
+        """End the sandbox running now, if any."""
+        if self.session is not None:
+            self.session.sandbox.kill()
+        self.session, self.done = None, -1
+
+    def _run(self, session: Session, cells: list[Cell]) -> bool:
+        """Run ``cells`` in order; False if one stopped the sandbox (it is then left out)."""
         for cell in cells:
+            if time.monotonic() > self.deadline:
+                return False
+            self.done = cell.index
             if cell.index in self.left_out:
                 continue
             if cell.index in self.too_many:
-                if shown:
-                    self.report.cells[cell.index] = CellReport(
-                        note=f"Grading ran the first {self.limits.max_cells} code cells only."
-                    )
+                self._note(cell, f"Grading ran the first {self.limits.max_cells} code cells only.")
                 continue
             try:
                 reply = session.run_cell(cell.source)
             except (TimeUp, SandboxError) as stop:
-                if isinstance(stop, TimeUp) and stop.kind == "deadline":
-                    return "deadline"
-                self.left_out.add(cell.index)
-                if shown:
+                if not (isinstance(stop, TimeUp) and stop.kind == "deadline"):
+                    self.left_out.add(cell.index)
                     it = "it " if isinstance(stop, TimeUp) else ""
-                    self.report.cells[cell.index] = CellReport(
-                        note=f"Grading left this cell out: {it}{stop.reason}."
-                    )
-                return "cell"
-            if shown and cell.index not in self.report.cells:
+                    self._note(cell, f"Grading left this cell out: {it}{stop.reason}.")
+                return False
+            if self.shown and cell.index not in self.report.cells:
                 self.report.cells[cell.index] = self._report(reply)
-        return None
+        return True
+
+    def _note(self, cell: Cell, note: str) -> None:
+        if self.shown and cell.index not in self.report.cells:
+            self.report.cells[cell.index] = CellReport(note=note)
 
     def _report(self, reply: dict) -> CellReport:
         """The cell's report, within what the whole notebook may print."""
@@ -298,67 +390,86 @@ def _cut(text: str, limit: int) -> str:
 # The graded cell, in the grader ---------------------------------------------------------
 
 
-def run_graded(graded: Cell, session: Session, report: Report, cells: list[Cell]) -> Verdict:
-    """Run a graded cell in the grader: its visible code, then its hidden tests.
+def run_visible(
+    graded: Cell, session: Session, report: Report, cells: list[Cell]
+) -> tuple[Verdict, bool]:
+    """Run a graded cell's visible code in the grader: its verdict, and whether its hidden
+    tests are still to run.
 
     The names it needs from the notebook are looked up in ``session``'s
-    sandbox; every other name is the grader's own package (and ``math``).
-    A failure of the visible code is reported with the check's own message;
-    a failure of the hidden tests only as such.
+    sandbox; every other name is the grader's own package (and ``math``). A
+    failure is reported with the check's own message: these are the
+    notebook's own cases.
     """
     visible, hidden = split_hidden(graded.source)
-    if not visible.strip():  # a cell that is all hidden: the first check will say
-        visible = "raise _NothingToCheck" if not hidden.strip() else ""
-    namespace = dict(grading_namespace(), _NothingToCheck=_NothingToCheck)
-    missing: dict[str, Missing] = {}
+    if not visible.strip():  # all hidden (or markers wrong): the second pass says
+        return Verdict(True, "" if hidden.strip() else f"{PASS} nothing to check."), bool(
+            hidden.strip()
+        )
+    namespace = dict(grading_namespace())
     try:
-        for name in student_names(graded.source, namespace):
-            found = session.lookup(name)
-            if isinstance(found, Missing):
-                missing[name] = found
-            else:
-                namespace[name] = found
+        missing = _look_up(graded.source, session, namespace)
     except (TimeUp, SandboxError) as stop:
-        return Verdict(False, f"{FAIL} Not graded: looking up your function, {stop.reason}.")
+        if isinstance(stop, TimeUp) and stop.kind == "deadline":
+            return Verdict(False, f"{FAIL} Not graded: the notebook {stop.reason}."), False
+        return Verdict(False, f"{FAIL} Not graded: looking up your function, {stop.reason}."), False
     try:
         shown = _execute(visible, namespace)
     except ExerciseFailed as failed:
-        return Verdict(False, failed.result.message, failed.result.exercise)
+        return Verdict(False, failed.result.message, failed.result.exercise), False
     except NameError as error:
         if error.name in missing:
-            return Verdict(False, _not_defined(missing[error.name], report, cells))
-        return Verdict(False, f"{FAIL} NameError: {error}")
-    except _NothingToCheck:
-        return Verdict(False, _redacted("exercise", graded.source, session.stopped))
+            return Verdict(False, _not_defined(missing[error.name], report, cells)), False
+        return Verdict(False, f"{FAIL} NameError: {error}"), False
     except (SealedStop, SealedTimeUp) as stop:
-        return Verdict(False, f"{FAIL} Your code {stop.reason}.")
+        return Verdict(False, f"{FAIL} Your code {stop.reason}."), False
     except Exception as error:  # the visible code is the student's to see
-        return Verdict(False, f"{FAIL} {type(error).__name__}: {error}")
+        return Verdict(False, f"{FAIL} {type(error).__name__}: {error}"), False
     exercise = getattr(shown, "exercise", "exercise")
     message = getattr(shown, "message", None) or f"{PASS} {exercise}: passed."
-    if hidden.strip():
-        try:
-            _execute(hidden, namespace)
-        except ExerciseFailed as failed:
-            exercise = failed.result.exercise
-            return Verdict(False, _redacted(exercise, graded.source, session.stopped), exercise)
-        except NameError as error:
-            if error.name in missing:
-                return Verdict(False, _not_defined(missing[error.name], report, cells))
-            _log.exception("the hidden tests of a graded cell could not run")
-            return Verdict(False, _hidden_broke(exercise), exercise)
-        except Exception:  # the hidden tests' own error: the log has it, the feedback not
-            _log.exception("the hidden tests of a graded cell could not run")
-            return Verdict(False, _hidden_broke(exercise), exercise)
-        if not visible.strip():
-            message = f"{PASS} {exercise}: right on every case."
+    return Verdict(True, message, exercise), bool(hidden.strip())
+
+
+def run_hidden(graded: Cell, session: Session, before: Verdict) -> Verdict:
+    """Run a graded cell's hidden tests in the grader; the verdict says only how they went.
+
+    ``before`` is the verdict of its visible code (passed). A failure says
+    whether the function ran out of time or its process ended, and nothing
+    else: not the case, nor anything the sandbox said.
+    """
+    exercise = before.exercise
+    _, hidden = split_hidden(graded.source)
+    namespace = dict(grading_namespace())
+    try:
+        missing = _look_up(graded.source, session, namespace)
+        if missing:
+            raise NameError(sorted(missing)[0])
+        _execute(hidden, namespace)
+    except ExerciseFailed as failed:
+        exercise = failed.result.exercise if exercise == "exercise" else exercise
+        return Verdict(False, _redacted(exercise, graded.source, session.stopped), exercise)
+    except (TimeUp, SandboxError, SealedStop, SealedTimeUp):
+        return Verdict(
+            False, _redacted(exercise, graded.source, session.stopped or "ended"), exercise
+        )
+    except Exception:  # the hidden tests' own error: the log has it, the feedback not
+        _log.exception("the hidden tests of a graded cell could not run")
+        return Verdict(False, _hidden_broke(exercise), exercise)
+    if not before.message:
+        return Verdict(True, f"{PASS} {exercise}: right on every case.", exercise)
+    return Verdict(True, before.message + f"\n{PASS} Right on the hidden cases too.", exercise)
+
+
+def _look_up(source: str, session: Session, namespace: dict) -> dict[str, Missing]:
+    """Bind in ``namespace`` the notebook's names ``source`` needs; those it lacks, apart."""
+    missing: dict[str, Missing] = {}
+    for name in student_names(source, namespace):
+        found = session.lookup(name)
+        if isinstance(found, Missing):
+            missing[name] = found
         else:
-            message += f"\n{PASS} Right on the hidden cases too."
-    return Verdict(True, message, exercise)
-
-
-class _NothingToCheck(Exception):
-    """A graded cell with no code at all (both parts empty)."""
+            namespace[name] = found
+    return missing
 
 
 def split_hidden(source: str) -> tuple[str, str]:

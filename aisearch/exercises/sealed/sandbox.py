@@ -37,6 +37,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -47,6 +48,13 @@ from .confine import Cgroup, seccomp_filter
 
 WORKER_FILES = ("worker.py", "wire.py")
 _HERE = Path(__file__).resolve().parent
+GLOBAL_PROC_FILES = (
+    "vmstat", "stat", "meminfo", "zoneinfo", "buddyinfo", "pagetypeinfo", "slabinfo",
+    "diskstats", "interrupts", "softirqs", "loadavg", "key-users", "keys", "locks",
+    "schedstat", "sched_debug", "timer_list", "vmallocinfo", "swaps", "partitions",
+)  # fmt: skip
+"""Files of ``/proc`` that count for the whole machine, hidden in the sandbox."""
+GLOBAL_PROC_FOLDERS = ("pressure", "sys/fs", "sys/vm")
 REPLY_LIMIT = 2**20
 """The longest message the grader reads from a sandbox (a cell's output is far shorter)."""
 SANDBOX_UID = 2_147_480_000
@@ -209,6 +217,7 @@ class Sandbox:
         self.channel: wire.Channel | None = None
         self.init_pid: int | None = None
         self._where_fd: int | None = None
+        self._empty: str | None = None
         self._ticks = os.sysconf("SC_CLK_TCK")
 
     # Starting -------------------------------------------------------------------------
@@ -216,6 +225,10 @@ class Sandbox:
     def command(self, where_fd: int, info_fd: int, seccomp_fd: int | None = None) -> list[str]:
         """The command line: its control group, prlimit's limits, bubblewrap's mounts and
         seccomp filter, then the worker."""
+        if self._empty is None:  # mounted over them (a device node cannot be: nodev)
+            fd, self._empty = tempfile.mkstemp(prefix="aisearch-empty-")
+            os.close(fd)
+            os.chmod(self._empty, 0o444)
         limits = self.limits
         root = self.privileged
         processes = limits.processes if root else _own_processes() + limits.processes
@@ -254,6 +267,14 @@ class Sandbox:
         for name in WORKER_FILES:
             mounts += ["--ro-bind", str(_HERE / name), f"/grading/{name}"]
         mounts += ["--proc", "/proc", "--dev", "/dev"]
+        # The kernel's counters of the whole machine: a sandbox could move one and a
+        # later sandbox read it. Hidden (read as empty), as far as they are known.
+        for name in GLOBAL_PROC_FILES:
+            if os.path.exists(f"/proc/{name}"):
+                mounts += ["--ro-bind", self._empty, f"/proc/{name}"]
+        for name in GLOBAL_PROC_FOLDERS:
+            if os.path.isdir(f"/proc/{name}"):
+                mounts += ["--tmpfs", f"/proc/{name}", "--remount-ro", f"/proc/{name}"]
         if self.notebook is not None:
             mounts += ["--ro-bind", str(self.notebook), f"/tmp/{self.notebook.name}"]
         # Nothing else is writable, whoever owns the folders bubblewrap makes.
@@ -401,6 +422,8 @@ class Sandbox:
         """
         if self.channel is None or not self.alive():
             raise SandboxError("the sandbox had already stopped")
+        if self.past_deadline():
+            self._stop_for("deadline", budget)
         try:
             self.channel.send(message, timeout=budget.wall - budget.waited + 1)
             while True:
@@ -428,10 +451,16 @@ class Sandbox:
             started = time.monotonic()
             reply = self.channel.receive(timeout=0.25)
             budget.waited += time.monotonic() - started
+            if self.past_deadline():  # every time: a comparison, nothing to read
+                self._stop_for("deadline", budget)
             if budget.due() and (kind := budget.exhausted()) is not None:
                 self._stop_for(kind, budget)
             if reply is not None:
                 return reply
+
+    def past_deadline(self) -> bool:
+        """Whether the submission's deadline, if any, has passed."""
+        return self.deadline is not None and time.monotonic() > self.deadline
 
     def _stop_for(self, kind: str, budget: Budget) -> None:
         where = self._where()
@@ -562,6 +591,9 @@ class Sandbox:
         if self._where_fd is not None:
             os.close(self._where_fd)
             self._where_fd = None
+        if self._empty is not None:
+            os.unlink(self._empty)
+            self._empty = None
 
     def __enter__(self) -> Sandbox:
         return self.start()
