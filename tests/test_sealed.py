@@ -9,6 +9,7 @@ of stopping ends (a time limit, a crash), each within its limit.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import re
@@ -781,3 +782,11 @@ def test_cells_that_end_their_process_cannot_outrun_the_deadline(package):
     report = grade_notebook(cells, package, slot=_slot(), limits=Limits(total_seconds=5))
     assert time.monotonic() - started < HANG
     assert "used up its 5 s of grading time" in report.verdicts[200].message
+
+
+def test_a_dict_too_large_to_hash_cheaply_does_not_cross():
+    # Keys that hash alike cost the reader the square of their number: a dict is capped.
+    alike = {i * (2**61 - 1): 0 for i in range(wire.HASHED_LIMIT + 1)}
+    with pytest.raises(wire.WireError):
+        wire.decode(json.loads(json.dumps(wire.encode(alike))))
+    assert wire.decode(wire.encode({1: 2})) == {1: 2}

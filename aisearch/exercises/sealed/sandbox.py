@@ -218,6 +218,7 @@ class Sandbox:
         self.init_pid: int | None = None
         self._where_fd: int | None = None
         self._empty: str | None = None
+        self._worker: int | None = None
         self._ticks = os.sysconf("SC_CLK_TCK")
 
     # Starting -------------------------------------------------------------------------
@@ -392,6 +393,8 @@ class Sandbox:
             detail = self._stderr() or str(problem or "no answer")
             self.kill()
             raise SandboxError(f"the sandbox did not start: {detail}")
+        tree = self._tree()
+        self._worker = tree[1] if len(tree) > 1 else None
         return self
 
     def _stderr(self) -> str:
@@ -544,9 +547,9 @@ class Sandbox:
         return found
 
     def worker_pid(self) -> int | None:
-        """The worker's process (the init's first child), seen from outside."""
-        tree = self._tree()
-        return tree[1] if len(tree) > 1 else None
+        """The worker's process, seen from outside: the init's one child when it was ready
+        (a process the student's code leaves behind is the init's child later too)."""
+        return self._worker
 
     def usage(self) -> tuple[float, float]:
         """Seconds the sandbox's processes computed (with the children they waited for),

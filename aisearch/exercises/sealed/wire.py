@@ -187,12 +187,12 @@ def _decode(data, handle, mover, named):
     if "$t" in data and len(data) == 1:
         return tuple(_decode(v, handle, mover, named) for v in _items(data["$t"]))
     if "$d" in data and len(data) == 1:
-        pairs = [_decode(pair, handle, mover, named) for pair in _items(data["$d"])]
+        pairs = [_decode(pair, handle, mover, named) for pair in _hashed(data["$d"])]
         if not all(isinstance(p, list) and len(p) == 2 for p in pairs):
             raise WireError("a dict's items must be [key, value] pairs")
         return {k: v for k, v in pairs}
     if "$s" in data and len(data) == 1:
-        return frozenset(_decode(v, handle, mover, named) for v in _items(data["$s"]))
+        return frozenset(_decode(v, handle, mover, named) for v in _hashed(data["$s"]))
     if "$e" in data and len(data) == 1:
         return Ellipsis
     if "$n" in data and set(data) == {"$n", "$f", "$v"}:
@@ -212,6 +212,18 @@ def _decode(data, handle, mover, named):
     if "$m" in data and len(data) == 1 and mover is not None and isinstance(data["$m"], str):
         return mover(data["$m"])
     raise WireError(f"not an encoded value: {data!r:.80}")
+
+
+HASHED_LIMIT = 1000
+"""The most items of a dict or a frozenset that crosses (keys that hash alike cost the
+reader time that grows as the square of their number)."""
+
+
+def _hashed(data) -> list:
+    items = _items(data)
+    if len(items) > HASHED_LIMIT:
+        raise WireError(f"a dict or a set of more than {HASHED_LIMIT} items")
+    return items
 
 
 def _items(data) -> list:
