@@ -188,6 +188,10 @@ def grade(root: Path = ROOT, jobs: int | None = None, only: list[str] | None = N
     jobs = max(1, jobs or os.cpu_count() or 1)
     started = time.monotonic()
     staging = _stage(root, gradable)
+    # The package's names, made once here, where every grading process is forked from.
+    from course_grading import prepare
+
+    prepare()
     _forget_the_page_cache()
     print(f"grading {len(gradable)} submission(s), {jobs} at a time, each sealed off")
     print("first pass: each notebook's cells, and its checks on the notebook's own cases")
@@ -308,63 +312,96 @@ def _db_url(root: Path) -> str:
 def run_each(
     tasks: list, jobs: int, work: Callable, report: Callable, seconds: float | None = None
 ) -> None:
-    """``work(task)`` for every task, each in a process of its own, ``jobs`` at a time.
+    """``work(*task)`` for every task, in ``jobs`` grading processes at a time.
 
-    Each process is given a slot, from 0 to ``jobs - 1`` (plus
+    Each process has a slot, from 0 to ``jobs - 1`` (plus
     ``AISEARCH_GRADING_SLOT_BASE``), in ``AISEARCH_GRADING_SLOT``: the sandboxes
-    it starts run as that slot's user. ``work`` returns a line of text;
+    it starts run as that slot's user. It takes one task after another (what
+    it has loaded stays warm); ``work`` returns a line of text, and
     ``report(done, task, line)`` hears each as it ends. A process that dies
-    (killed for its memory, say), or that runs past ``seconds``, is killed and
-    reported as ``"not graded: ..."``, without stopping the others.
+    (killed for its memory, say), or whose task runs past ``seconds``, is
+    killed, its task reported as ``"not graded: ..."``, and a new process
+    takes its slot: one submission never stops another.
     """
     context = multiprocessing.get_context("fork")
     base = int(os.environ.get("AISEARCH_GRADING_SLOT_BASE", "0"))
-    pending, free, running, done = list(tasks), list(range(jobs)), {}, 0
-    while pending or running:
-        while pending and free:
-            task, slot = pending.pop(0), free.pop(0)
-            reader, writer = context.Pipe(duplex=False)
-            process = context.Process(target=_in_child, args=(work, task, base + slot, writer))
-            process.start()
-            writer.close()
-            running[process.sentinel] = (task, process, reader, slot, time.monotonic())
-        ended = multiprocessing.connection.wait(list(running), timeout=1)
-        late = [
-            sentinel
-            for sentinel, (*_, started) in running.items()
-            if seconds is not None and time.monotonic() - started > seconds
-        ]
-        for sentinel in {*ended, *late}:
-            task, process, reader, slot, _ = running.pop(sentinel)
-            if sentinel in late and sentinel not in ended:
-                process.kill()
-            process.join()
+    pending, done = list(tasks), 0
+    workers: dict[int, list] = {}  # slot -> [process, connection, task, started]
+
+    def start(slot: int) -> None:
+        ours, theirs = context.Pipe()
+        others = [worker[1] for worker in workers.values()]  # the child closes its copies
+        process = context.Process(
+            target=_grading_process, args=(work, base + slot, theirs, [ours, *others])
+        )
+        process.start()
+        theirs.close()
+        workers[slot] = [process, ours, None, 0.0]
+
+    def give(slot: int) -> None:
+        if pending:
+            task = pending.pop(0)
+            workers[slot][1].send(task)
+            workers[slot][2:] = [task, time.monotonic()]
+
+    for slot in range(min(jobs, len(pending))):
+        start(slot)
+        give(slot)
+    while any(worker[2] is not None for worker in workers.values()):
+        busy = {worker[1]: slot for slot, worker in workers.items() if worker[2] is not None}
+        ready = multiprocessing.connection.wait(list(busy), timeout=1)
+        for slot, (process, connection, task, started) in list(workers.items()):
+            if task is None:
+                continue
+            late = seconds is not None and time.monotonic() - started > seconds
+            if connection not in ready and not late:
+                continue
             try:
-                line = reader.recv() if reader.poll() else None
+                line = connection.recv() if connection in ready else None
             except (EOFError, OSError):
                 line = None
-            reader.close()
-            if not isinstance(line, str):
+            if not isinstance(line, str):  # it died, or ran late: a new process takes over
+                process.kill()
+                process.join()
                 code = process.exitcode or 0
                 how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
                 line = f"not graded: its grading process ended ({how}) before it was done"
-                if sentinel in late:
+                if late:
                     line = f"not graded: its grading took longer than {seconds:g} s"
-            free.append(slot)
+                connection.close()
+                start(slot)
+            workers[slot][2] = None
             done += 1
             report(done, task, line)
+            give(slot)
+    for process, connection, *_ in workers.values():
+        connection.close()
+        process.join(timeout=10)
+        if process.is_alive():
+            process.kill()
 
 
-def _in_child(work: Callable, task, slot: int, writer) -> None:
+def _grading_process(work: Callable, slot: int, connection, inherited: list) -> None:
+    """A grading process: takes tasks from ``connection`` until it closes, one at a time.
+
+    ``inherited`` are the parent's ends of the pipes, which the fork copied:
+    closed here, so that a process sees its own pipe close when the parent's does.
+    """
+    for other in inherited:
+        other.close()
     os.environ["AISEARCH_GRADING_SLOT"] = str(slot)
     warnings.filterwarnings("ignore", module="nbgrader")  # its SQLAlchemy notes: not problems
     warnings.filterwarnings("ignore", module="nbformat")
-    try:
-        line = work(*task)
-    except Exception as error:  # a fault of the grading, not of the submission: said so
-        line = f"not graded: grading failed ({type(error).__name__}: {error})"
-    writer.send(line)
-    writer.close()
+    while True:
+        try:
+            task = connection.recv()
+        except EOFError:
+            return
+        try:
+            line = work(*task)
+        except Exception as error:  # a fault of the grading, not of the submission: said so
+            line = f"not graded: grading failed ({type(error).__name__}: {error})"
+        connection.send(line)
 
 
 def _grade_one(root: Path, staging: Path, step: str, student: str, assignment: str) -> str:

@@ -49,6 +49,11 @@ def _package() -> dict:
     return package_names()
 
 
+def prepare() -> None:
+    """Make what every submission's grading needs once, before the grading processes fork."""
+    _package()
+
+
 @functools.lru_cache(maxsize=32)
 def course_sources(path: Path) -> frozenset[str]:
     """The sources of a notebook's code cells that the course wrote (no solution, no grade)."""
