@@ -304,52 +304,47 @@ def run(notebook, folder: Path):
     return notebook
 
 
-def stale_numbers(original, changed, name: str) -> list[str]:
-    """Each number a markdown cell of ``original`` quotes from the example that
-    ``changed`` (the same cells, run with another example) no longer prints, as
+def printed_numbers(one, other) -> tuple[dict, dict]:
+    """The numbers that the checked cells printing differently in two runs of the same
+    notebook print, in each run."""
+    assert len(one.cells) == len(other.cells)
+    first, second = {}, {}
+    for a, b in zip(one.cells, other.cells, strict=True):
+        if is_checked(a) and output_text(a) != output_text(b):
+            first |= numbers(output_text(a))
+            second |= numbers(output_text(b))
+    return first, second
+
+
+def quoting(notebook, values: set, name: str, why: str = "") -> list[str]:
+    """Each of ``values`` that a markdown cell of ``notebook`` quotes, as
     ``"02_alpha_beta, markdown cell 10: '3' in '... α = 3 ...'"`` (cells counted from 1)."""
-    assert len(original.cells) == len(changed.cells)
-    before, after = {}, {}
-    for old, new in zip(original.cells, changed.cells, strict=True):
-        if is_checked(old) and output_text(old) != output_text(new):
-            before |= numbers(output_text(old))
-            after |= numbers(output_text(new))
-    assert before, f"{name}: the new example changed no checked output"
-    gone = set(before) - set(after)
     found = []
-    for index, cell in enumerate(original.cells, start=1):
+    for index, cell in enumerate(notebook.cells, start=1):
         if cell.cell_type != "markdown":
             continue
         for value, (written, at) in numbers(cell.source).items():
-            if value in gone:
+            if value in values:
                 context = " ".join(cell.source[max(0, at - 30) : at + 30].split())
-                found.append(f"{name}, markdown cell {index}: {written!r} in '…{context}…'")
+                found.append(f"{name}, markdown cell {index}: {written!r} in '…{context}…'{why}")
     return found
+
+
+def stale_numbers(original, changed, name: str) -> list[str]:
+    """Each number a markdown cell of ``original`` quotes from the example that
+    ``changed`` (the same cells, run with another example) no longer prints."""
+    before, after = printed_numbers(original, changed)
+    assert before, f"{name}: the new example changed no checked output"
+    return quoting(original, set(before) - set(after), name)
 
 
 def quoted_from_the_course(current, course, name: str) -> list[str]:
     """Each number a markdown cell of ``current`` quotes that the course's own example
     printed (``course``: the same notebook run with it) and ``current``'s does not:
     text left from the course's example after a lecturer put in their own."""
-    assert len(current.cells) == len(course.cells)
-    theirs, ours = {}, {}
-    for mine, original in zip(current.cells, course.cells, strict=True):
-        if is_checked(mine) and output_text(mine) != output_text(original):
-            theirs |= numbers(output_text(mine))
-            ours |= numbers(output_text(original))
-    left = set(ours) - set(theirs)
-    found = []
-    for index, cell in enumerate(current.cells, start=1):
-        if cell.cell_type != "markdown":
-            continue
-        for value, (written, at) in numbers(cell.source).items():
-            if value in left:
-                context = " ".join(cell.source[max(0, at - 30) : at + 30].split())
-                found.append(
-                    f"{name}, markdown cell {index}: {written!r} in '…{context}…', "
-                    "a number of the course's example, not of this one"
-                )
-    return found
+    theirs, ours = printed_numbers(current, course)
+    why = ", a number of the course's example, not of this one"
+    return quoting(current, set(ours) - set(theirs), name, why)
 
 
 def stale_prose(path: Path, example: Example, name: str) -> list[str]:
