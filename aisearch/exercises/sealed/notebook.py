@@ -1,24 +1,28 @@
 """A notebook graded sealed off: its cells in a sandbox, its graded cells in the grader.
 
-``grade_notebook(cells)`` grades one submission. For each graded cell, in
-order, a fresh sandbox runs the notebook's other code cells above it (as
-IPython runs them, magics and all), and then the grader runs the graded
-cell itself, with the instructor's hidden tests, in its own process: the
-names the cell needs from the notebook (``alphabeta_value``) are looked up in
-the sandbox, and a function among them is called there (``remote.py``).
-The sandbox then ends; the next graded cell gets a new one.
+A submission is graded in two passes. The first (``check_visible``) runs the
+notebook's code cells in a sandbox (as IPython runs them, magics and all),
+and at each graded cell runs that cell's code, but for its hidden tests, in
+the grader's own process: the names the cell needs from the notebook
+(``alphabeta_value``) are looked up in the sandbox, and a function among them
+is called there (``remote.py``). The second (``check_hidden``) runs each
+graded cell's hidden tests, each in a fresh sandbox that has run the cells
+above it. ``grade_notebook`` does both; ``make grade`` does the first for the
+whole class before the second for anyone (``tools/course.py``).
 
-What the feedback may show comes only from a sandbox that has not met a
-hidden case: the output of the student's own cells (those the course did
-not write), the graded cell's message on the notebook's own cases, and, for
-the hidden cases, whether they passed, and if not, only whether the function
-ran out of time or its process ended: never a hidden case, its data, or
-anything the student's code said after meeting one.
+What the feedback may show comes from the first pass alone, whose sandboxes
+have met no hidden case, nor run after one that has: the output of the
+student's own cells (those the course did not write), and each graded cell's
+message on the notebook's own cases. Of the second, only whether the hidden
+cases passed, and if not, whether the function ran out of time or its process
+ended: never a hidden case, its data, or anything the student's code said
+after meeting one.
 
 Every way a cell can stop costs that cell: a cell that runs past its time,
 or ends its process, is left out (and the notebook run again without it);
 a graded cell whose check runs out of time, or whose sandbox ends, scores 0
-with a message that says so; the rest of the notebook is graded.
+with a message that says so; the rest of the notebook is graded. Each pass
+has a deadline (``Limits.total_seconds``).
 """
 
 from __future__ import annotations
@@ -441,14 +445,17 @@ def run_hidden(graded: Cell, session: Session, before: Verdict) -> Verdict:
     _, hidden = split_hidden(graded.source)
     namespace = dict(grading_namespace())
     try:
-        missing = _look_up(graded.source, session, namespace)
-        if missing:
-            raise NameError(sorted(missing)[0])
+        if _look_up(graded.source, session, namespace):  # gone since the first pass
+            return Verdict(False, _redacted(exercise, graded.source, None), exercise)
         _execute(hidden, namespace)
     except ExerciseFailed as failed:
         exercise = failed.result.exercise if exercise == "exercise" else exercise
         return Verdict(False, _redacted(exercise, graded.source, session.stopped), exercise)
-    except (TimeUp, SandboxError, SealedStop, SealedTimeUp):
+    except TimeUp as stop:
+        if stop.kind == "deadline":
+            return Verdict(False, f"{FAIL} Not graded: the notebook {stop.reason}.", exercise)
+        return Verdict(False, _redacted(exercise, graded.source, "time"), exercise)
+    except (SandboxError, SealedStop, SealedTimeUp):
         return Verdict(
             False, _redacted(exercise, graded.source, session.stopped or "ended"), exercise
         )

@@ -12,7 +12,11 @@ the student's code sees:
   ``instructor/``, no other submission, no gradebook, no ``feedback/``, no
   home directory;
 - processes of its own only (a PID namespace); when the sandbox ends, all
-  of them end with it, detached ones included.
+  of them end with it, detached ones included;
+- none of the kernel's counters of the whole machine in ``/proc`` (they read
+  as empty), and a seccomp filter and, as root, a control group of its own
+  (``confine.py``): nothing it can leave for a later sandbox, as far as the
+  filter knows.
 
 Limits: each process's memory (``RLIMIT_AS``), its processes
 (``RLIMIT_NPROC``), the size of a file it writes, its open files, its
@@ -74,8 +78,8 @@ class SandboxError(RuntimeError):
 
 
 class TimeUp(SandboxError):
-    """A budget ran out: ``kind`` is ``"cpu"``, ``"idle"`` or ``"wall"``; ``where`` the
-    traceback of the student's code when it was stopped."""
+    """A budget ran out: ``kind`` is ``"cpu"``, ``"idle"``, ``"wall"`` or ``"deadline"``;
+    ``where`` the traceback of the student's code when it was stopped."""
 
     def __init__(self, reason: str, kind: str, seconds: float, where: str = "") -> None:
         super().__init__(reason)
@@ -104,7 +108,7 @@ class Limits:
     idle_seconds: float = 5.0
     """Seconds a cell or a check may wait without computing (sleep, input)."""
     total_seconds: float = 600.0
-    """Seconds for a whole submission, every sandbox of it together."""
+    """Seconds for one pass over a submission, its sandboxes together (the deadline)."""
     max_cells: int = 400
     """Code cells run; a notebook of the course has at most about 40."""
     output_total: int = 200_000
@@ -191,7 +195,7 @@ class Sandbox:
     ``notebook`` the student's own notebook (mounted read-only in the scratch
     folder; a symbolic link is refused, since it could point anywhere),
     ``slot`` the parallel grader's number (its uid, when root), ``deadline``
-    the ``time.monotonic()`` by which the whole submission must be done.
+    the ``time.monotonic()`` by which this pass over the submission must be done.
     The sandbox gets a seccomp filter (``confine.py``); ``privileged`` (by
     default, whether the grader is root) gives it a uid and a control group
     of its own too; without, it runs as the grader's user, in a user namespace.
