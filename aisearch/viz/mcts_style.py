@@ -23,6 +23,7 @@ import aisearch.viz.style as style
 
 from ..mcts_trace import MCTSTrace
 from ..trace import format_value
+from .legend import _marker
 
 RGBA = tuple[float, float, float, float]
 
@@ -96,31 +97,9 @@ def legend_handles(trace: MCTSTrace, numbers: str = "n / m by a node") -> list:
     roles = {row.role for row in rows if not row.terminal}
     for role in ("max", "min", "chance"):
         if role in roles:
-            handles.append(
-                Line2D(
-                    [],
-                    [],
-                    marker=style.marker_for(role),
-                    linestyle="none",
-                    markersize=8,
-                    markerfacecolor="white",
-                    markeredgecolor=NODE_EDGE,
-                    label=style.ROLE_NAMES[role],
-                )
-            )
+            handles.append(_marker(style.marker_for(role), style.ROLE_NAMES[role], size=8))
     if any(row.terminal for row in rows):
-        handles.append(
-            Line2D(
-                [],
-                [],
-                marker=style.TERMINAL_MARKER,
-                linestyle="none",
-                markersize=7,
-                markerfacecolor="white",
-                markeredgecolor=NODE_EDGE,
-                label="terminal",
-            )
-        )
+        handles.append(_marker(style.TERMINAL_MARKER, "terminal", size=7))
     handles.append(
         Patch(
             facecolor="white",
