@@ -4,7 +4,7 @@
 ``WHOLE_TREE_LIMIT`` nodes: the step's sentence on top, the counters below,
 the legend and the active node's board in a column at the right, and in the
 middle the focused view of the step, drawn by ``FocusDrawing``
-(``aisearch.viz.focus_drawing``, whose names are importable from here too):
+(``aisearch.viz.focus_drawing``, whose names are still importable from here):
 the path from the root in full, each subtree beside it summarised.
 """
 

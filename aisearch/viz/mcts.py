@@ -8,8 +8,8 @@ scale of a node's mean for MAX) below, and the tree drawn by ``MCTSDrawing``
 nodes is drawn in focus and context instead (``MCTSFocusFigure``,
 ``aisearch.viz.mcts_focus``). ``figure_for(trace)`` picks the right figure
 for any trace, which is how ``step_through``, ``animate``, ``frame_strip``
-and ``save_frames`` accept both kinds. The names of those three modules that
-the package uses are importable from here too.
+and ``save_frames`` accept both kinds. Every name this module held before
+those three were split off from it is still importable from here.
 """
 
 from __future__ import annotations
