@@ -295,14 +295,13 @@ def negamax_engine(
         return moves
 
     terminal = is_terminal(state)
-    if terminal or (depth == 0 and noisy is None):
-        value = leaf(state, terminal, root_player, 0, None, -math.inf, math.inf)
-    else:
-        with within_recursion(name, game):
-            if depth == 0:
-                value = quiesce(state, root_player, 0, None, -math.inf, math.inf)
-            else:
-                value = search(state, root_player, 0, -math.inf, math.inf, None)
+    with within_recursion(name, game):
+        if terminal or (depth == 0 and noisy is None):
+            value = leaf(state, terminal, root_player, 0, None, -math.inf, math.inf)
+        elif depth == 0:  # quiescence at the root: its noisy moves
+            value = quiesce(state, root_player, 0, None, -math.inf, math.inf)
+        else:
+            value = search(state, root_player, 0, -math.inf, math.inf, None)
     stats = SearchStats(
         nodes, leaves, cutoffs, deepest, hits, stores, bound_hits, symmetry_hits, narrowed
     )
