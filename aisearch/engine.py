@@ -17,7 +17,10 @@ adds is one block:
   it when the stored depth and bound allow, or its window narrowed; every
   searched position is stored with what its value is, exact or a bound;
 - **symmetry**: the table is keyed by the position's canonical form, and a
-  stored move is turned back into this position's frame.
+  stored move is turned back into this position's frame;
+- **quiescence** (``aisearch.quiescence``): past the depth limit only the
+  ``noisy`` moves are searched, a position with none is a leaf, and with
+  ``stand_pat`` a node's value starts at its evaluation.
 
 It needs a two-player zero-sum game, and refuses any other up front. Given a
 table that trusts every value it holds (``aisearch.caching.NaiveTable``), it
@@ -27,6 +30,8 @@ is also the naive cache that notebook 05 watches fail.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .game import (
     Evaluation,
@@ -59,6 +64,9 @@ def negamax_engine(
     prune: bool = True,
     table: TranspositionTable | None = None,
     symmetry: bool = False,
+    noisy: Callable[[Game, Any], Sequence] | None = None,
+    max_extension: int | None = None,
+    stand_pat: bool = False,
     tracer=None,
     name: str = "negamax",
 ) -> SearchResult:
@@ -72,6 +80,13 @@ def negamax_engine(
         table: an ``aisearch.table.TranspositionTable`` to use and fill, or
             ``None`` for none (a new one if ``symmetry`` asks for it).
         symmetry: key the table by ``aisearch.symmetry.canonical``.
+        noisy: ``(game, state) -> actions``: past ``depth``, search only these
+            moves, and value a position with none as a leaf (quiescence; not
+            with a table). ``None``: every position at ``depth`` is a leaf.
+        max_extension: with ``noisy``, a leaf at this many plies past ``depth``.
+        stand_pat: with ``noisy``, a node past ``depth`` starts at its
+            evaluation (its player may decline every noisy move), which is
+            a floor for its value but does not raise alpha.
         tracer: receives the events, turned to MAX's point of view; with a
             table also ``cache_hit``, ``narrowed`` and their symmetric kinds.
         name: what refusals call this search.
@@ -87,7 +102,7 @@ def negamax_engine(
             reorder, a depth limit reached with no evaluation; a game with
             chance, or that is not two-player zero-sum; a ``table`` that is
             not a ``TranspositionTable``; ``symmetry=True`` for a game
-            without symmetries.
+            without symmetries; ``noisy`` with a table.
     """
     check_game(game, name, state, zero_sum=True, symmetry=symmetry)
     if state is None:
@@ -98,12 +113,15 @@ def negamax_engine(
         table = TranspositionTable()
     if table is not None and not isinstance(table, TranspositionTable):
         raise ValueError(f"table must be an aisearch.caching.TranspositionTable, got {table!r}")
+    if noisy is not None and table is not None:
+        raise ValueError(f"{name} cannot store the values of noisy moves only: pass no table")
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     transform_action = optional(game, "transform_action")
     root_player = to_move(state)
     tracing = start_tracing(tracer, game, root_player)
     limit = TO_THE_END if depth is None else depth
+    cap = TO_THE_END if noisy is None or max_extension is None else limit + max_extension
     nodes = leaves = cutoffs = deepest = 0
     hits = bound_hits = symmetry_hits = narrowed = stores = 0
     best_at_root = None
@@ -132,12 +150,26 @@ def negamax_engine(
         """``(key, transform)``: the canonical form with symmetry, else the state."""
         return canonical(game, s) if symmetry else (s, "identity")
 
-    def search(s, mover, ply, alpha, beta, action):
+    def quiesce(s, mover, ply, action, alpha, beta):
+        """The value for ``mover`` of ``s``, at or past the depth limit, with
+        ``noisy``: its noisy moves searched, or its evaluation if it has none
+        (or lies ``max_extension`` plies past the limit)."""
+        moves = noisy(game, s) if ply < cap else ()
+        if not moves:
+            return leaf(s, False, mover, ply, action, alpha, beta)
+        s_mover = to_move(s)
+        floor = real_value(evaluate(game, s, s_mover), evaluate, s) if stand_pat else -math.inf
+        if s_mover == mover:
+            return search(s, mover, ply, alpha, beta, action, moves, floor)
+        return -search(s, s_mover, ply, -beta, -alpha, action, moves, floor)
+
+    def search(s, mover, ply, alpha, beta, action, moves=None, floor=-math.inf):
         """The value of the interior node ``s`` for ``mover``, the player to move.
 
         Fail-soft, the three cases of alpha-beta: a value ``<= alpha`` is an
         upper bound on the true value, a value ``>= beta`` a lower bound, and
-        anything between is exact.
+        anything between is exact. Past the depth limit, ``quiesce`` gives
+        the ``moves`` to search and the ``floor`` the value starts at.
         """
         nonlocal nodes, leaves, deepest, cutoffs, stores, best_at_root
         nodes += 1
@@ -150,7 +182,8 @@ def negamax_engine(
                 answered, value, alpha, beta = consult(entry, s, mover, ply, alpha, beta, action)
                 if answered:
                     return value
-        moves = actions(s)
+        if moves is None:
+            moves = actions(s)
         if order is not None:
             moves = ordered(order, game, s, moves)
         if entry is not None and entry.action is not None:
@@ -163,7 +196,7 @@ def negamax_engine(
                 )
         if not moves:
             raise no_actions(s)
-        value, best = -math.inf, None
+        value, best = floor, None
         ply1 = ply + 1
         for a in moves:
             child = result(s, a)
@@ -179,8 +212,11 @@ def negamax_engine(
                     v = real_value(v, utility, child)
                 if tracing is not None:
                     tracing.leaf(child, a, v, True, *window(alpha, beta), side=mover)
-            elif ply1 == limit:
-                v = leaf(child, False, mover, ply1, a, alpha, beta)
+            elif ply1 >= limit:
+                if noisy is None:
+                    v = leaf(child, False, mover, ply1, a, alpha, beta)
+                else:
+                    v = quiesce(child, mover, ply1, a, alpha, beta)
             else:
                 child_mover = to_move(child)
                 if child_mover == mover:  # the same player moves again
@@ -259,10 +295,12 @@ def negamax_engine(
         return moves
 
     terminal = is_terminal(state)
-    if terminal or depth == 0:
-        value = leaf(state, terminal, root_player, 0, None, -math.inf, math.inf)
-    else:
-        with within_recursion(name, game):
+    with within_recursion(name, game):
+        if terminal or (depth == 0 and noisy is None):
+            value = leaf(state, terminal, root_player, 0, None, -math.inf, math.inf)
+        elif depth == 0:  # quiescence at the root: its noisy moves
+            value = quiesce(state, root_player, 0, None, -math.inf, math.inf)
+        else:
             value = search(state, root_player, 0, -math.inf, math.inf, None)
     stats = SearchStats(
         nodes, leaves, cutoffs, deepest, hits, stores, bound_hits, symmetry_hits, narrowed

@@ -23,13 +23,17 @@ With ``stand_pat=True`` the player to move at a noisy position may also
 decline every noisy move and take the evaluation (as in chess, where not
 capturing is usually possible). In tic-tac-toe a threat must be answered,
 so the default is ``False``: a noisy position is worth its best noisy move.
+
+``quiescence_search`` is the engine's alpha-beta (``aisearch.engine``) with
+its quiescence options, run on ``RootView``, the game seen from the root
+player's side; ``mark_horizon`` adds the horizon to the trace.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
+from .engine import negamax_engine
 from .game import (
     Evaluation,
     Game,
@@ -39,12 +43,72 @@ from .game import (
     optional,
     real_value,
     resolve_evaluate,
-    within_recursion,
 )
-from .result import SearchResult, SearchStats
-from .tracing import start_tracing
+from .result import SearchResult
+from .tracing import ENTER, LEAF
 
 Noisy = Callable[[Game, object], list]
+
+MAX, MIN = "max", "min"
+"""The two sides of ``RootView``."""
+
+
+class RootView:
+    """``game`` as quiescence sees it: ``player`` (MAX) against every other mover (MIN).
+
+    Quiescence values every position for the player to move at the root,
+    and takes every other mover as the opponent, as ``alphabeta`` does; so
+    it searches any game without chance, zero-sum or not. The engine it runs
+    on is negamax, which needs a two-player zero-sum game: this view is
+    that game. A state's utility or evaluation for MAX is ``player``'s, for
+    MIN its negation; states, actions and results are the game's own. It
+    prints as the game, so that messages name the game the user gave.
+
+    >>> from aisearch.games import TicTacToe
+    >>> game = TicTacToe()
+    >>> view = RootView(game, "O", lambda game, state, player: game.evaluate(state, player))
+    >>> view.to_move("X........"), view.utility("XXXOO....", "max"), view
+    ('max', -1, TicTacToe())
+    """
+
+    players = (MAX, MIN)
+    zero_sum = True
+    """What one side gains the other loses: the engine's negamax applies."""
+
+    def __init__(self, game: Game, player, evaluate: Evaluation):
+        self.game, self.player, self._evaluate = game, player, evaluate
+        # Traces speak for the game's MAX if it names one (a GameTree searched
+        # from a MIN node), as they would searching the game itself.
+        named = optional(game, "max_player")
+        self.max_player = MAX if named is None or named == player else MIN
+
+    def __repr__(self) -> str:
+        return repr(self.game)
+
+    def initial_state(self):
+        return self.game.initial_state()
+
+    def to_move(self, state):
+        return MAX if self.game.to_move(state) == self.player else MIN
+
+    def actions(self, state):
+        return self.game.actions(state)
+
+    def result(self, state, action):
+        return self.game.result(state, action)
+
+    def is_terminal(self, state) -> bool:
+        return self.game.is_terminal(state)
+
+    def utility(self, state, side) -> float:
+        utility = self.game.utility
+        value = real_value(utility(state, self.player), utility, state)
+        return value if side == MAX else -value
+
+    def evaluate(self, state, side) -> float:
+        evaluate = self._evaluate
+        value = real_value(evaluate(self.game, state, self.player), evaluate, state)
+        return value if side == MAX else -value
 
 
 def threat_moves(game, state: str) -> list:
@@ -111,68 +175,34 @@ def quiescence_search(
                 f"{game!r} has no noisy_actions(state): pass noisy=(game, state) -> actions"
             )
         noisy = lambda game, s: own(s)  # noqa: E731
-    to_move, result, is_terminal, utility = (
-        game.to_move,
-        game.result,
-        game.is_terminal,
-        game.utility,
+    view = RootView(game, game.to_move(state), evaluate)
+    return negamax_engine(
+        view,
+        state,
+        depth=depth,
+        noisy=lambda _view, s: noisy(game, s),
+        max_extension=max_extension,
+        stand_pat=stand_pat,
+        tracer=mark_horizon(tracer, game, depth, noisy),
+        name="quiescence_search",
     )
-    player = to_move(state)
-    tracing = start_tracing(tracer, game, player)
-    limit = math.inf if max_extension is None else depth + max_extension
-    nodes = leaves = cutoffs = deepest = 0
 
-    def leaf(s, ply, action, value, terminal, alpha, beta):
-        nonlocal leaves, deepest
-        leaves += 1
-        deepest = max(deepest, ply)
-        if tracing is not None:
-            # At the extension limit a position can be noisy and still evaluated.
-            is_noisy = None if terminal or ply < depth else bool(noisy(game, s))
-            tracing.leaf(s, action, value, terminal, alpha, beta, horizon=depth, noisy=is_noisy)
-        return value
 
-    def value_of(s, ply, action, alpha, beta):
-        """The value of ``s`` for the root player, with ``(alpha, beta)`` as in
-        alpha-beta (fail-soft: at or below alpha an upper bound, at or above
-        beta a lower bound, between them exact)."""
-        nonlocal nodes, cutoffs
-        nodes += 1
-        maximizing = to_move(s) == player
-        if is_terminal(s):
-            value = real_value(utility(s, player), utility, s)
-            return leaf(s, ply, action, value, True, alpha, beta), None
-        moves = game.actions(s) if ply < depth else (noisy(game, s) if ply < limit else [])
-        if not moves:
-            value = real_value(evaluate(game, s, player), evaluate, s)
-            return leaf(s, ply, action, value, False, alpha, beta), None
-        if tracing is not None:
-            tracing.enter(
-                s, action, alpha, beta, horizon=depth, noisy=True if ply >= depth else None
-            )
-        best, move = (-math.inf if maximizing else math.inf), None
-        if ply >= depth and stand_pat:
-            best = real_value(evaluate(game, s, player), evaluate, s)
-        for a in moves:
-            v, _ = value_of(result(s, a), ply + 1, a, alpha, beta)
-            if (v > best) if maximizing else (v < best):
-                best, move = v, a
-                if maximizing:
-                    alpha = max(alpha, best)
-                else:
-                    beta = min(beta, best)
-                if tracing is not None:
-                    tracing.update(best, alpha, beta)
-            if (best >= beta if maximizing else best <= alpha) and a != moves[-1]:
-                cutoffs += 1
-                if tracing is not None:
-                    skipped = moves[list(moves).index(a) + 1 :]
-                    tracing.cutoff(best, skipped, [result(s, b) for b in skipped], alpha, beta)
-                break
-        if tracing is not None:
-            tracing.exit(best, alpha, beta)
-        return best, move
+def mark_horizon(tracer, game: Game, depth: int, noisy: Noisy):
+    """``tracer``, given every node's event with the horizon marked: the
+    ``horizon`` (= ``depth``), and at or past it whether the node is ``noisy``
+    (an entered node is; a leaf is quiet, or still noisy where
+    ``max_extension`` stopped the search; ``None`` at terminal states)."""
+    if not callable(tracer):
+        return tracer  # None, or something the engine refuses by name
 
-    with within_recursion("quiescence_search", game):
-        value, action = value_of(state, 0, None, -math.inf, math.inf)
-    return SearchResult(value, action, SearchStats(nodes, leaves, cutoffs, deepest))
+    def marked(event):
+        past = event.depth >= depth
+        if event.kind == ENTER:
+            event = event._replace(horizon=depth, noisy=True if past else None)
+        elif event.kind == LEAF:
+            is_noisy = bool(noisy(game, event.state)) if past and not event.terminal else None
+            event = event._replace(horizon=depth, noisy=is_noisy)
+        tracer(event)
+
+    return marked

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aisearch import Trace, alphabeta, minimax
+from aisearch import Trace, TranspositionTable, alphabeta, minimax, negamax
+from aisearch.engine import negamax_engine
 from aisearch.games import GameTree, TicTacToe
 from aisearch.games.tictactoe import _tables
 from aisearch.quiescence import quiescence_search, threat_moves
@@ -103,6 +104,44 @@ def test_the_game_may_define_its_noise_and_stand_pat_declines_it():
     )
     # Standing pat, O may ignore a threat at the horizon, so the horizon is back.
     assert quiescence_search(game, state, depth=2, stand_pat=True).action == (1, 1)
+
+
+def test_depth_0_at_a_noisy_root_searches_its_noisy_moves():
+    state = "XO..X...."  # O must block the diagonal at (2, 2)
+    ahead = lambda game, s, player: 0.5 if s == state else -0.5  # noqa: E731
+    forced = quiescence_search(GAME, state, depth=0, evaluate=ahead, noisy=threat_moves)
+    assert (forced.value, forced.action, forced.stats.nodes) == (-0.5, (2, 2), 2)
+    # Standing pat, the root's own evaluation is a floor: O declines the block.
+    declined = quiescence_search(
+        GAME, state, depth=0, evaluate=ahead, noisy=threat_moves, stand_pat=True
+    )
+    assert (declined.value, declined.action, declined.stats.nodes) == (0.5, None, 2)
+
+
+def test_every_position_is_valued_for_the_root_player():
+    """An evaluation need not be zero-sum: quiescence asks it, as alphabeta
+    does, for the root player only, though the engine it runs on is negamax."""
+    lopsided = lambda game, s, player: sum(map(ord, s)) % 7 + (player == "X") / 2  # noqa: E731
+    for state in POSITIONS[::50]:
+        for depth in (1, 2, 3):
+            calm = quiescence_search(
+                GAME, state, depth=depth, evaluate=lopsided, noisy=lambda g, s: []
+            )
+            assert calm == alphabeta(GAME, state, depth=depth, evaluate=lopsided)
+
+
+def test_a_game_that_is_not_zero_sum_is_searched_from_the_root_players_side():
+    tree = GameTree.from_nested([[(5, 3), (4, 2)], [(1, 6), [(3, 3), (0, 9)]]], players=("A", "B"))
+    with pytest.raises(ValueError, match="zero-sum"):
+        negamax(tree)
+    flat = lambda game, state, player: 0  # noqa: E731
+    every = quiescence_search(tree, depth=1, evaluate=flat, noisy=lambda g, s: g.actions(s))
+    assert every == alphabeta(tree)
+
+
+def test_the_engine_keeps_no_table_of_noisy_searches():
+    with pytest.raises(ValueError, match="pass no table"):
+        negamax_engine(GAME, depth=1, noisy=threat_moves, table=TranspositionTable())
 
 
 def test_the_trace_shows_the_noisy_plies():
