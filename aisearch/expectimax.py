@@ -172,7 +172,7 @@ def star1(
     player = viewpoint(game, state)
     stats = SearchStats()
     given = _AsGiven(start_tracing(tracer, game, player, chance=True))
-    tracing = given if given.tracing is not None else None
+    tracing: Any = given if given.tracing is not None else None  # a Tracing, values as given
 
     def promised(value, state, terminal):
         """A leaf's value as an exact number, refused if outside the bounds."""
@@ -227,7 +227,7 @@ def star1(
         stats,
         depth,
         evaluate,
-        tracing,  # type: ignore[arg-type]  # _AsGiven stands in for the Tracing
+        tracing,
         check_leaf=promised,
         chance_value=chance_value,
     )
