@@ -7,6 +7,8 @@ will never let play get here. A MIN node whose value falls to ``alpha`` stops
 for the same reason. The root's value is the minimax value; only the work
 changes. The pair ``max_value``/``min_value`` follows the textbook (Russell
 and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., Figure 5.7).
+It is written once, in ``alphabeta_pair``: Star1 (``aisearch.expectimax``)
+searches its MAX and MIN nodes with the same pair, and adds only chance nodes.
 
 Like ``minimax``, every state is valued by the root player's utility, so with
 more than two players the value is the root player's *paranoid* value (all
@@ -22,9 +24,12 @@ autograders expect: the root value is the same, the visited nodes can differ.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from .engine import TABLE_SEARCH, negamax_engine
 from .game import (
+    CHANCE,
     Evaluation,
     Game,
     check_depth,
@@ -37,7 +42,7 @@ from .game import (
     within_recursion,
 )
 from .result import SearchResult, SearchStats
-from .tracing import start_tracing
+from .tracing import Tracing, start_tracing
 
 
 def alphabeta(
@@ -120,27 +125,71 @@ def alphabeta(
         state = game.initial_state()
     check_depth(depth)
     evaluate = leaf_evaluation(game, evaluate)
+    player = game.to_move(state)
+    stats = SearchStats()
+    tracing = start_tracing(tracer, game, player)
+    value_of, _, _ = alphabeta_pair(
+        game, player, stats, depth, evaluate, tracing, order=order, prune_on_equal=prune_on_equal
+    )
+    with within_recursion("alphabeta", game):
+        value, move = value_of(state, 0, None, -math.inf, math.inf)
+    return SearchResult(value, move, stats)
+
+
+def alphabeta_pair(
+    game: Game,
+    player,
+    stats: SearchStats,
+    depth: int | None,
+    evaluate: Evaluation,
+    tracing: Tracing | None,
+    *,
+    order=None,
+    prune_on_equal: bool = True,
+    check_leaf: Callable[[Any, Any, bool], Any] | None = None,
+    chance_value: Callable[..., tuple] | None = None,
+) -> tuple[Callable[..., tuple], Callable[..., Any], Callable[..., Any]]:
+    """The book's MAX-VALUE and MIN-VALUE (AIMA 4e, Figure 5.7), searching for ``player``.
+
+    Returns ``value_of(state, ply, action, alpha, beta) -> (value, move)``,
+    which calls MAX-VALUE where ``player`` moves and MIN-VALUE elsewhere, and
+    the two steps they share: ``leaf`` (a state valued without a search) and
+    ``cut``. They count their work in ``stats`` and report it to ``tracing``.
+
+    Two hooks let ``aisearch.expectimax.star1`` run this pair rather than a
+    copy of it: ``chance_value``, called as ``value_of`` is, values a state
+    where chance moves; ``check_leaf(value, state, terminal)`` is given every
+    leaf's value and returns the value to search on (the trace shows the value
+    given). ``alphabeta`` uses neither.
+    """
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
-    player = to_move(state)
-    tracing = start_tracing(tracer, game, player)
-    nodes = leaves = cutoffs = deepest = 0
 
     def leaf(state, terminal, ply, action, alpha, beta):
         """Value a terminal state by its utility, a cut-off one by evaluation."""
-        nonlocal leaves, deepest
-        leaves += 1
-        if ply > deepest:
-            deepest = ply
+        stats.leaves += 1
+        if ply > stats.max_depth:
+            stats.max_depth = ply
         if terminal:
             value = utility(state, player)
             if type(value) is not int:  # an int needs no check: most games' utilities
                 value = real_value(value, utility, state)
         else:
             value = real_value(evaluate(game, state, player), evaluate, state)
+        used = value if check_leaf is None else check_leaf(value, state, terminal)
         if tracing is not None:
-            tracing.leaf(state, action, value, terminal, alpha, beta)
-        return value
+            tracing.leaf(state, action, value, terminal, alpha, beta)  # as it was given
+        return used
+
+    def value_of(state, ply, action, alpha, beta):
+        """MAX-VALUE or MIN-VALUE by who moves at ``state`` (two MIN layers may
+        follow each other); ``chance_value`` where chance moves, if given."""
+        mover = to_move(state)
+        if chance_value is not None and mover == CHANCE:
+            return chance_value(state, ply, action, alpha, beta)
+        if mover == player:
+            return max_value(state, ply, action, alpha, beta)
+        return min_value(state, ply, action, alpha, beta)
 
     def max_value(state, ply, action, alpha, beta):
         """MAX's best value and move, searched with the window ``(alpha, beta)``.
@@ -148,8 +197,7 @@ def alphabeta(
         Fail-soft, three cases: a value ``<= alpha`` is an upper bound on the
         true value, a value ``>= beta`` a lower bound, anything between exact.
         """
-        nonlocal nodes
-        nodes += 1
+        stats.nodes += 1
         terminal = is_terminal(state)
         if terminal or ply == depth:
             return leaf(state, terminal, ply, action, alpha, beta), None
@@ -160,9 +208,7 @@ def alphabeta(
         if order is not None:
             moves = ordered(order, game, state, moves)
         for a in moves:
-            s = result(state, a)
-            # MAX-VALUE or MIN-VALUE by who moves there (two MIN layers may follow).
-            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, a, alpha, beta)
+            v2, _ = value_of(result(state, a), ply + 1, a, alpha, beta)
             if v2 > v:
                 v, move = v2, a
                 alpha = max(alpha, v)
@@ -178,8 +224,7 @@ def alphabeta(
 
     def min_value(state, ply, action, alpha, beta):
         """MIN's best (lowest) value and move; the three cases as for MAX."""
-        nonlocal nodes
-        nodes += 1
+        stats.nodes += 1
         terminal = is_terminal(state)
         if terminal or ply == depth:
             return leaf(state, terminal, ply, action, alpha, beta), None
@@ -190,8 +235,7 @@ def alphabeta(
         if order is not None:
             moves = ordered(order, game, state, moves)
         for a in moves:
-            s = result(state, a)
-            v2, _ = (max_value if to_move(s) == player else min_value)(s, ply + 1, a, alpha, beta)
+            v2, _ = value_of(result(state, a), ply + 1, a, alpha, beta)
             if v2 < v:
                 v, move = v2, a
                 beta = min(beta, v)
@@ -207,9 +251,8 @@ def alphabeta(
 
     def cut(state, moves, a, v, alpha, beta):
         """Stop at ``a``, the book's ``return v, move``; a cutoff if an action is left untried."""
-        nonlocal cutoffs
         if a != moves[-1]:
-            cutoffs += 1
+            stats.cutoffs += 1
             if tracing is not None:
                 skipped = moves[list(moves).index(a) + 1 :]
                 tracing.cutoff(v, skipped, [result(state, s) for s in skipped], alpha, beta)
@@ -217,6 +260,4 @@ def alphabeta(
             tracing.exit(v, alpha, beta)
         return v
 
-    with within_recursion("alphabeta", game):
-        value, move = max_value(state, 0, None, -math.inf, math.inf)
-    return SearchResult(value, move, SearchStats(nodes, leaves, cutoffs, deepest))
+    return value_of, leaf, cut

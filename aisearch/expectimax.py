@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from .alphabeta import alphabeta_pair
 from .game import (
     CHANCE,
     Evaluation,
@@ -32,14 +33,12 @@ from .game import (
     check_game,
     check_outcomes,
     leaf_evaluation,
-    no_actions,
     optional,
-    real_value,
     within_recursion,
 )
 from .minimax import expectiminimax
 from .result import SearchResult, SearchStats
-from .tracing import start_tracing
+from .tracing import Tracing, start_tracing
 
 
 def viewpoint(game: Game, state):
@@ -147,6 +146,8 @@ def star1(
     is a tie. Values and traces are written as the game gives them (floats
     stay floats, ``Fraction`` probabilities give exact values).
 
+    MAX and MIN nodes are alpha-beta's, searched by its own pair
+    (``aisearch.alphabeta.alphabeta_pair``); the chance nodes are Star1's.
     The value and action are those of ``expectimax``; ``stats.cutoffs``
     counts cuts at every kind of node. As in ``alphabeta``, a value at or
     below a node's alpha is an upper bound, at or above its beta a lower
@@ -168,117 +169,34 @@ def star1(
         state = game.initial_state()
     check_depth(depth)
     evaluate = leaf_evaluation(game, evaluate)
-    to_move, actions, result = game.to_move, game.actions, game.result
-    is_terminal, utility = game.is_terminal, game.utility
     player = viewpoint(game, state)
-    tracing = start_tracing(tracer, game, player, chance=True)
-    nodes = leaves = cutoffs = deepest = 0
-    floats = False  # whether the game gave a float: then values are shown as floats
+    stats = SearchStats()
+    given = _AsGiven(start_tracing(tracer, game, player, chance=True))
+    tracing: Any = given if given.tracing is not None else None  # a Tracing, values as given
 
-    def shown(x):
-        """A value as the game would write it: exact inside, a float if the game
-        gave floats."""
-        return float(x) if floats and isinstance(x, Fraction) else x
-
-    def leaf(state, ply, action, alpha, beta):
-        nonlocal leaves, deepest, floats
-        leaves += 1
-        deepest = max(deepest, ply)
-        terminal = is_terminal(state)
-        if terminal:
-            value = real_value(utility(state, player), utility, state)
-        else:
-            value = real_value(evaluate(game, state, player), evaluate, state)
+    def promised(value, state, terminal):
+        """A leaf's value as an exact number, refused if outside the bounds."""
         if not low <= value <= high:
             what = "utility" if terminal else "evaluation"
             raise ValueError(
                 f"the {what} of {state!r} is {value!r}, outside the bounds "
                 f"[{low}, {high}] that star1 was promised"
             )
-        floats = floats or isinstance(value, float)
-        if tracing is not None:
-            tracing.leaf(state, action, value, terminal, shown(alpha), shown(beta))
+        given.floats = given.floats or isinstance(value, float)
         return exactly(value)
 
-    def cut(state, acts, a, value, alpha, beta):
-        """Count a cutoff that skips something, and trace it; False at the last action."""
-        nonlocal cutoffs
-        acts = list(acts)
-        skipped = acts[acts.index(a) + 1 :]
-        if not skipped:
-            return False
-        cutoffs += 1
-        if tracing is not None:
-            states = [result(state, s) for s in skipped]
-            tracing.cutoff(shown(value), skipped, states, shown(alpha), shown(beta))
-        return True
-
-    def value_of(state, ply, action, alpha, beta):
-        mover = to_move(state)
-        if mover == CHANCE:
-            return chance_value(state, ply, action, alpha, beta)
-        if mover == player:
-            return max_value(state, ply, action, alpha, beta)
-        return min_value(state, ply, action, alpha, beta)
-
-    def max_value(state, ply, action, alpha, beta):
-        nonlocal nodes
-        nodes += 1
-        if ply == depth or is_terminal(state):
-            return leaf(state, ply, action, alpha, beta), None
-        if tracing is not None:
-            tracing.enter(state, action, shown(alpha), shown(beta))
-        acts = actions(state)
-        value, move = -math.inf, None
-        for a in acts:
-            v2, _ = value_of(result(state, a), ply + 1, a, alpha, beta)
-            if v2 > value:
-                value, move = v2, a
-                alpha = max(alpha, value)
-                if tracing is not None:
-                    tracing.update(shown(value), shown(alpha), shown(beta))
-            if value >= beta and cut(state, acts, a, value, alpha, beta):
-                break
-        if move is None and not acts:
-            raise no_actions(state)
-        if tracing is not None:
-            tracing.exit(shown(value), shown(alpha), shown(beta))
-        return value, move
-
-    def min_value(state, ply, action, alpha, beta):
-        nonlocal nodes
-        nodes += 1
-        if ply == depth or is_terminal(state):
-            return leaf(state, ply, action, alpha, beta), None
-        if tracing is not None:
-            tracing.enter(state, action, shown(alpha), shown(beta))
-        acts = actions(state)
-        value, move = math.inf, None
-        for a in acts:
-            v2, _ = value_of(result(state, a), ply + 1, a, alpha, beta)
-            if v2 < value:
-                value, move = v2, a
-                beta = min(beta, value)
-                if tracing is not None:
-                    tracing.update(shown(value), shown(alpha), shown(beta))
-            if value <= alpha and cut(state, acts, a, value, alpha, beta):
-                break
-        if move is None and not acts:
-            raise no_actions(state)
-        if tracing is not None:
-            tracing.exit(shown(value), shown(alpha), shown(beta))
-        return value, move
-
     def chance_value(state, ply, action, alpha, beta):
-        nonlocal nodes, floats
-        nodes += 1
-        if ply == depth or is_terminal(state):
-            return leaf(state, ply, action, alpha, beta), None
+        """Star1's CHANCE-VALUE: each outcome searched with the window that decides
+        the average, and a cut as soon as an outcome's value falls outside it."""
+        stats.nodes += 1
+        terminal = game.is_terminal(state)
+        if terminal or ply == depth:
+            return leaf(state, terminal, ply, action, alpha, beta), None
         if tracing is not None:
-            tracing.enter(state, action, shown(alpha), shown(beta))
-        given = check_outcomes(state, game.chance_outcomes(state))
-        floats = floats or any(isinstance(p, float) for _, p in given)
-        outcomes = [(o, as_fraction(p)) for o, p in given]
+            tracing.enter(state, action, alpha, beta)
+        checked = check_outcomes(state, game.chance_outcomes(state))
+        given.floats = given.floats or any(isinstance(p, float) for _, p in checked)
+        outcomes = [(o, as_fraction(p)) for o, p in checked]
         acts = [o for o, _ in outcomes]
         total = 0  # not 0.0: with fractions every sum stays exact
         for (outcome, p), rest in zip(outcomes, still_to_come(outcomes), strict=True):
@@ -286,29 +204,70 @@ def star1(
             most, least = weighted_bound(rest, high), weighted_bound(rest, low)
             child_alpha = (alpha - total - most) / p
             child_beta = (beta - total - least) / p
-            v, _ = value_of(
-                result(state, outcome),
-                ply + 1,
-                outcome,
-                max(child_alpha, low),
-                min(child_beta, high),
-            )
+            window = max(child_alpha, low), min(child_beta, high)
+            v, _ = value_of(game.result(state, outcome), ply + 1, outcome, *window)
             total += p * v
             if tracing is not None:
-                tracing.chance(shown(p), shown(v), shown(total), shown(alpha), shown(beta))
-            if v <= child_alpha and cut(state, acts, outcome, total + most, alpha, beta):
-                total += most  # an upper bound, at or below alpha
-                break
-            if v >= child_beta and cut(state, acts, outcome, total + least, alpha, beta):
-                total += least  # a lower bound, at or above beta
-                break
+                tracing.chance(p, v, total, alpha, beta)
+            # After the last outcome (nothing to come, most = least = 0) ``cut``
+            # skips nothing: it only returns the node's value.
+            if v <= child_alpha:  # an upper bound, at or below alpha
+                return cut(state, acts, outcome, total + most, alpha, beta), None
+            if v >= child_beta:  # a lower bound, at or above beta
+                return cut(state, acts, outcome, total + least, alpha, beta), None
         if tracing is not None:
-            tracing.exit(shown(total), shown(alpha), shown(beta))
+            tracing.exit(total, alpha, beta)
         return total, None
 
+    # MAX and MIN nodes are alpha-beta's own (AIMA 4e, Figure 5.7), called with
+    # the two hooks: chance nodes, and leaves checked against the bounds.
+    value_of, leaf, cut = alphabeta_pair(
+        game,
+        player,
+        stats,
+        depth,
+        evaluate,
+        tracing,
+        check_leaf=promised,
+        chance_value=chance_value,
+    )
     with within_recursion("star1", game):
         value, move = value_of(state, 0, None, -math.inf, math.inf)
-    return SearchResult(shown(value), move, SearchStats(nodes, leaves, cutoffs, deepest))
+    return SearchResult(given.shown(value), move, stats)
+
+
+class _AsGiven:
+    """Star1's values as the game gave them: star1 keeps every value exact (a
+    float as the ``Fraction`` it is), and once the game has given a float
+    (``floats``), shows them as floats, in its result and, as a recorder in
+    front of ``tracing``, in its trace. A leaf's value goes to the trace as given.
+    """
+
+    def __init__(self, tracing: Tracing | None):
+        self.tracing, self.floats = tracing, False
+
+    def shown(self, x):
+        """``x`` as the game would write it."""
+        return float(x) if self.floats and isinstance(x, Fraction) else x
+
+    def enter(self, state, action, alpha, beta):
+        self.tracing.enter(state, action, self.shown(alpha), self.shown(beta))
+
+    def leaf(self, state, action, value, terminal, alpha, beta):
+        self.tracing.leaf(state, action, value, terminal, self.shown(alpha), self.shown(beta))
+
+    def update(self, value, alpha, beta):
+        self.tracing.update(*map(self.shown, (value, alpha, beta)))
+
+    def cutoff(self, value, skipped, states, alpha, beta):
+        shown = self.shown
+        self.tracing.cutoff(shown(value), skipped, states, shown(alpha), shown(beta))
+
+    def chance(self, probability, value, total, alpha, beta):
+        self.tracing.chance(*map(self.shown, (probability, value, total, alpha, beta)))
+
+    def exit(self, value, alpha, beta):
+        self.tracing.exit(*map(self.shown, (value, alpha, beta)))
 
 
 def as_fraction(p):

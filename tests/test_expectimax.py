@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from aisearch import Trace, alphabeta, expectimax, minimax, negamax, star1
 from aisearch.games import GameTree
 
-from trees import nested_trees, roots
+from trees import nested_trees, roots, zero_sum_evaluation
 
 CHANCE_MAX = ("max", "chance")
 
@@ -169,6 +169,31 @@ def test_expectimax_is_minimax_without_chance(spec, root):
     tree = GameTree.from_nested(spec, root_role=root)
     assert expectimax(tree)[:2] == minimax(tree)[:2]
     assert star1(tree, bounds=(-6, 6))[:2] == minimax(tree)[:2]
+
+
+def in_halves(spec):
+    """The same nested list with every leaf value v made v + 1/2: floats, as games
+    give them, and never 0 (star1 takes -0.0 as the 0 it is, alpha-beta keeps its sign)."""
+    return [in_halves(item) for item in spec] if isinstance(spec, list) else spec + 0.5
+
+
+@given(nested_trees, roots, st.sampled_from([None, 1, 2]), st.booleans())
+def test_star1_is_alphabeta_without_chance(spec, root, depth, floats):
+    """Star1's MAX and MIN nodes are alpha-beta's pair (``alphabeta_pair``), not
+    a copy: on a tree without chance the two searches are one, to every count
+    and every event of the trace, floats written as floats."""
+    tree = GameTree.from_nested(in_halves(spec) if floats else spec, root_role=root)
+
+    def evaluate(game, state, player):
+        value = zero_sum_evaluation(game, state, "MAX") + (0.5 if floats else 0)
+        return value if player == "MAX" else -value
+
+    searches = []
+    for search, kwargs in ((alphabeta, {}), (star1, {"bounds": (-7, 7)})):
+        events: list = []
+        result = search(tree, depth=depth, evaluate=evaluate, tracer=events.append, **kwargs)
+        searches.append((repr(result), [repr(e) for e in events]))
+    assert searches[0] == searches[1]
 
 
 chance_layers = st.sampled_from(
