@@ -16,6 +16,7 @@ only when asked for.
 3
 """
 
+from . import connect4_player as _connect4
 from .alphabeta import alphabeta
 from .caching import TranspositionTable, alphabeta_with_naive_cache, memo_minimax
 from .counting import (
@@ -28,6 +29,7 @@ from .counting import (
     estimate_branching_factor,
     reachable_positions,
 )
+from .decision import BOARD_DEFAULTS, Decision, SearchPlayer
 from .deepening import DeepeningResult, deepen, deepening_overhead, iterative_deepening
 from .evaluation import linear_evaluation
 from .expectimax import expectimax, star1
@@ -55,11 +57,9 @@ from .montecarlo import (
 from .negamax import negamax
 from .paranoid import Paranoid, paranoid
 from .players import (
-    Decision,
     GameRecord,
     Player,
     RandomOpponent,
-    SearchPlayer,
     Tally,
     depth_player,
     epsilon_greedy_player,
@@ -145,3 +145,11 @@ __all__ = [
     "win_rates",
 ]
 __version__ = "0.1.0"
+
+# The boards of aisearch.viz never search: they are handed their computer, and
+# when a notebook names none they take these (viz imports no search module).
+BOARD_DEFAULTS.update(
+    connect4_player=_connect4.connect4_player,
+    connect4_scores=_connect4.column_scores,
+    dicenim_search=expectimax,
+)

@@ -11,7 +11,8 @@ weakness is a number to turn.
 their last decision (``player.last``: the depth reached, the value, the
 principal line, the time taken, and the trace if asked for), so a board
 widget can show what the agent was thinking and a tournament can report the
-mean depth it reached.
+mean depth it reached. The types, ``SearchPlayer`` and ``Decision``, live
+in the core (``aisearch.decision``), where the boards can name them.
 
 In a game with chance, nobody plays the chance states: ``play_game`` draws
 each outcome by its probability from its own generator, seeded by its
@@ -28,11 +29,11 @@ games and counts who won.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .alphabeta import alphabeta
+from .decision import Decision, SearchPlayer
 from .deepening import check_limits, iterative_deepening, principal_line
 from .game import (
     CHANCE,
@@ -46,7 +47,6 @@ from .game import (
     optional,
     ply_limit,
     real_value,
-    require_bool,
     require_callable,
     require_count,
     resolve_evaluate,
@@ -362,70 +362,6 @@ class RandomOpponent:
 
 
 # Search players that remember their last decision -------------------------------
-
-
-class Decision(NamedTuple):
-    """What a search player decided last, and how.
-
-    ``depth`` is the depth of the search that chose ``action`` (for a timed
-    player the deepest completed iteration, 0 if it fell back on the first
-    legal move), ``value`` its value for the player, ``line`` the principal
-    line from the position (the action first), ``seconds`` the time taken,
-    ``nodes`` the nodes searched (a timed player: by all its iterations),
-    ``trace`` the ``Trace`` of the search that chose ``action`` when the
-    player records (``trace=True``; for a timed player the deepest completed
-    iteration's), ``traces`` every completed iteration's trace, shallowest
-    first (a depth player's one), and ``last_nodes`` the nodes of the search
-    that chose ``action`` (a timed player: of its deepest iteration).
-    """
-
-    state: Any
-    action: Any
-    value: float | None
-    depth: int
-    line: tuple
-    seconds: float
-    nodes: int
-    trace: Any = None
-    traces: tuple = ()
-    last_nodes: int | None = None
-
-
-class SearchPlayer:
-    """A player function ``(game, state) -> action`` that keeps its ``last`` ``Decision``.
-
-    Made by ``depth_player`` and ``timed_player``; call it like any player.
-    ``evaluate`` is the evaluation function it searches with (``None``: the
-    game's own). ``trace`` says whether it records each decision's search
-    (``last.trace``); a board that shows the computer's search turns it on.
-    """
-
-    def __init__(
-        self,
-        decide: Callable,
-        name: str,
-        evaluate: Evaluation | None = None,
-        *,
-        trace: bool = False,
-    ):
-        require_bool(trace, "trace")
-        self._decide = decide
-        self.evaluate = evaluate
-        self.trace = trace
-        self.__name__ = name
-        self.last: Decision | None = None
-        self.decisions = 0
-
-    def __call__(self, game, state):
-        started = time.perf_counter()
-        require_bool(self.trace, "trace")
-        decision = self._decide(game, state, self.trace)
-        self.last = decision._replace(seconds=time.perf_counter() - started)
-        self.decisions += 1
-        return decision.action
-
-    def __repr__(self) -> str:
-        return self.__name__
 
 
 def _describe(evaluate) -> str:

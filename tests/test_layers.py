@@ -1,5 +1,6 @@
 """The package's layers (docs/architecture.md): no module imports one above
-it, no two modules import each other, and every module has its layer."""
+it, no two modules import each other, every module has its layer, and the
+pictures (``viz``) import no search, no player and not the engine."""
 
 import ast
 from pathlib import Path
@@ -8,16 +9,35 @@ import aisearch
 
 PACKAGE = Path(aisearch.__file__).parent
 
+SEARCHES = {
+    "minimax",
+    "alphabeta",
+    "negamax",
+    "expectimax",
+    "quiescence",
+    "maxn",
+    "caching",
+    "connect4_solver",
+    "counting",
+    "montecarlo",
+    "paranoid",
+}
+PLAYING = {"deepening", "players", "connect4_player", "mcts", "tournament"}
+"""Searches built on searches, and playing games."""
+
 LAYERS = [
-    # core
+    # core: what a game is, what a search returns and what a player decided;
+    # tracing (mcts_trace is MCTS's trace: it reads events, it runs no search)
     {
         "game",
         "result",
+        "decision",
         "symmetry",
         "zobrist",
         "evaluation",
         "tracing",
         "trace",
+        "mcts_trace",
         "narration",
         "focus",
         "description",
@@ -25,23 +45,8 @@ LAYERS = [
     {"games"},
     # the engine
     {"table", "engine"},
-    # searches
-    {
-        "minimax",
-        "alphabeta",
-        "negamax",
-        "expectimax",
-        "quiescence",
-        "maxn",
-        "caching",
-        "connect4_solver",
-        "counting",
-        "montecarlo",
-        "mcts_trace",
-        "paranoid",
-    },
-    # searches built on searches, and playing games
-    {"deepening", "players", "mcts", "tournament"},
+    SEARCHES,
+    PLAYING,
     {"viz"},
     {"exercises"},
     {"figures", "__init__"},
@@ -142,6 +147,21 @@ def test_no_import_cycle():
     assert not cycles
 
 
+NOT_FOR_PICTURES = SEARCHES | PLAYING | {"engine"}
+"""What ``viz`` never imports: a board is handed its player, a picture reads a trace."""
+
+
+def test_pictures_never_search():
+    offenders = [
+        f"aisearch.{a} imports aisearch.{b}"
+        for a, targets in graph().items()
+        if a.split(".")[0] == "viz"
+        for b in targets
+        if b.split(".")[0] in NOT_FOR_PICTURES
+    ]
+    assert not offenders, "\n".join(offenders)
+
+
 def test_viz_modules_import_their_siblings_not_the_package():
     offenders = [a for a, targets in graph().items() if a.startswith("viz.") and "viz" in targets]
     assert not offenders
@@ -162,3 +182,29 @@ def test_the_checker_sees_an_upward_import_and_a_cycle(tmp_path, monkeypatch):
         pass
     else:
         raise AssertionError("the cycle was not seen")
+
+
+def test_the_checker_sees_a_picture_that_searches_or_plays(tmp_path, monkeypatch):
+    # A board that imports a search, a player or the engine is caught, with its
+    # sibling that imports only the core and a trace.
+    fake = tmp_path / "aisearch"
+    (fake / "viz").mkdir(parents=True)
+    (fake / "viz" / "board.py").write_text(
+        "from ..alphabeta import alphabeta\nfrom ..players import depth_player\n"
+        "import aisearch.engine\nfrom ..decision import Decision\n"
+    )
+    (fake / "viz" / "tree.py").write_text(
+        "from ..trace import Trace\nfrom ..mcts_trace import SELECT\n"
+    )
+    for name in ("alphabeta", "players", "engine", "decision", "trace", "mcts_trace"):
+        (fake / f"{name}.py").write_text("")
+    monkeypatch.setattr(__import__(__name__), "PACKAGE", fake)
+    try:
+        test_pictures_never_search()
+    except AssertionError as error:
+        seen = str(error)
+    else:
+        raise AssertionError("the board that searches was not seen")
+    for b in ("alphabeta", "players", "engine"):
+        assert f"aisearch.viz.board imports aisearch.{b}" in seen
+    assert "decision" not in seen and "viz.tree" not in seen

@@ -2,17 +2,19 @@
 
 ``ConnectFourBoard`` draws the board as an HTML grid under a row of column
 buttons. Click a column to drop your stone; the computer replies within its
-``budget`` of seconds (1 by default). It plays the solver's best column when
-the solver proves the result inside a share of the budget, and otherwise the
-move of an iterative-deepening alpha-beta search with a Connect Four
-evaluation (``threats_and_centre``), which always has a move ready when the
-clock runs out; the board says which ("solved: ..." or "searched 9 moves
-deep: ..."). Under the board each column's score is shown: the solver's
-(Pons' convention: positive wins, the larger the sooner; 0 draws; negative
-loses) when it is proved within the budget, else an estimate by a shallow
-search, marked with "≈". Small boards are solved at every move; the real 7 x 6
-board from the empty position mostly searches. Clicking a button in code
-(``button.click()``) plays exactly as a click in the browser.
+``budget`` of seconds (1 by default). The board never searches: it is handed
+its computer, a player, and by default (``aisearch.connect4_player``) that
+plays the solver's best column when the solver proves the result inside a
+share of the budget, and otherwise the move of an iterative-deepening
+alpha-beta search, which always has a move ready when the clock runs out; the
+board says which ("solved: ..." or "searched 9 moves deep: ..."). Under the
+board each column's score is shown, from the scores it is handed
+(``column_scores`` by default): the solver's (Pons' convention: positive
+wins, the larger the sooner; 0 draws; negative loses) when it is proved
+within the budget, else an estimate by a shallow search, marked with "≈".
+Small boards are solved at every move; the real 7 x 6 board from the empty
+position mostly searches. Clicking a button in code (``button.click()``)
+plays exactly as a click in the browser.
 
 For a projector, every disc has a black outline (red, yellow and the white
 holes all stand at least 3 : 1 against it, and red against yellow too), and
@@ -23,14 +25,12 @@ the computer's last disc has a white ring. A full column's button says
 from __future__ import annotations
 
 import html
-import time
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..alphabeta import alphabeta
-from ..connect4_solver import NodeLimitExceeded, remaining_moves, solve
-from ..deepening import iterative_deepening
-from ..games.connect4 import ConnectFour, threats_and_centre
+from ..decision import SearchPlayer, board_default
+from ..games.connect4 import ConnectFour
 from .alt_text import set_description
 from .board_style import message_html
 from .buttons import ButtonGrid, ButtonLook, ToggleGroup
@@ -48,17 +48,13 @@ CELL = 46  # pixels: a cell of the grid, and a column button
 REPLY_SHARE, SCORES_SHARE = 0.7, 0.15
 """The parts of the budget for the computer's move and for proving the column
 scores shown after it (the rest is slack for drawing the board)."""
-SOLVER_NODES_PER_SECOND = 150_000
-"""A cautious rate for the solver on the course's machine (about 220,000 to
-275,000 positions a second were measured there): the budget's share for the
-solver is turned into a node limit with it."""
 ESTIMATE_DEPTH = 3
 """The depth of the search that estimates a column's score when the solver
 cannot prove it within the budget."""
 
 
 class ConnectFourBoard(widgets.VBox):
-    """Connect Four against the solver, played with column buttons.
+    """Connect Four against the computer, played with column buttons.
 
     Args:
         game: the board size; ``ConnectFour(5, 4)`` by default.
@@ -68,10 +64,16 @@ class ConnectFourBoard(widgets.VBox):
         weak: show (and play by) win/draw/loss only: cheaper on big boards.
         show_scores: show each column's score under the board.
         budget: seconds the computer may take for a reply, its column scores
-            included: the move gets 70 % of it (the solver first, then, if it
-            cannot prove the result, iterative deepening), the column scores
-            15 % (else they are estimates). The solver's share is turned into
-            a node limit with ``SOLVER_NODES_PER_SECOND``.
+            included: the move gets 70 % of it (the default player: the solver
+            first, then, if it cannot prove the result, iterative deepening),
+            the column scores 15 % (else they are estimates).
+        player: the computer, a player function ``(game, state) -> column``;
+            a ``SearchPlayer`` whose decision has a ``summary`` says how it
+            chose. Default: ``connect4_player`` (``aisearch.connect4_player``)
+            with 70 % of ``budget``, and ``weak``.
+        scorer: the column scores, ``(game, state, *, time_limit, weak,
+            depth) -> ({column: score}, solved)``; default
+            ``aisearch.connect4_player.column_scores``.
 
     Attributes:
         decision: how the computer chose its last move, in words ("solved:
@@ -107,6 +109,8 @@ class ConnectFourBoard(widgets.VBox):
         weak: bool = False,
         show_scores: bool = True,
         budget: float = 1.0,
+        player: Callable | None = None,
+        scorer: Callable | None = None,
     ):
         self.game = game or ConnectFour(5, 4)
         if first not in ("you", "computer"):
@@ -114,6 +118,10 @@ class ConnectFourBoard(widgets.VBox):
         if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget > 0:
             raise ValueError(f"budget must be a positive number of seconds, got {budget!r}")
         self.budget = budget
+        if player is None:
+            player = board_default("connect4_player")(budget * REPLY_SHARE, weak=weak)
+        self.player = player
+        self.scorer = board_default("connect4_scores") if scorer is None else scorer
         self.decision = ""  # how the computer chose its last move, in words
         self._said: list[str] = []  # the last moves, as the status region says them
         self.last_reply: int | None = None
@@ -189,58 +197,13 @@ class ConnectFourBoard(widgets.VBox):
         self.show()
 
     def reply(self) -> int:
-        """The computer plays within ``budget``; returns its column (0-based).
-
-        The solver first, with a node limit worth the move's share of the
-        budget (``REPLY_SHARE``; the column scores shown after it have theirs);
-        if it proves the result, its best column. Otherwise iterative deepening with
-        ``threats_and_centre``, centre columns first, until 80 % of the
-        reply's share is spent: the move of the deepest search completed.
-        """
-        started = time.perf_counter()
-        share = self.budget * REPLY_SHARE
-        game, state = self.game, self.state
-        try:
-            result = solve(game, state, weak=self.weak, node_limit=self._nodes(share))
-        except NodeLimitExceeded:
-            left = share - (time.perf_counter() - started)
-            deep = iterative_deepening(
-                game,
-                state,
-                time_limit=max(0.8 * left, 0.01),
-                max_depth=game.cells - state.moves,
-                evaluate=threats_and_centre,
-                order=_centre_first,
-            )
-            column = deep.action
-            self.decision = (
-                f"searched {deep.depth} moves deep: {_looks(deep.value)}"
-                if deep.value is not None
-                else "no search finished in time: it played the first open column"
-            )
-        else:
-            column = result.action
-            self.decision = self._solved_text(state, result.value)
-        self.state = game.result(state, column)
+        """The computer plays (``player``); returns its column (0-based)."""
+        column = self.player(self.game, self.state)
+        last = self.player.last if isinstance(self.player, SearchPlayer) else None
+        self.decision = last.summary if last is not None else ""
+        self.state = self.game.result(self.state, column)
         self.last_reply = column
         return column
-
-    def _nodes(self, seconds: float) -> int:
-        return max(1, int(seconds * SOLVER_NODES_PER_SECOND))
-
-    def _solved_text(self, state, score) -> str:
-        """The solver's verdict on ``state`` for the computer, who moves there."""
-        if self.weak or score == 0:
-            outcome = "wins" if score > 0 else "loses" if score < 0 else "draws"
-            return f"solved: the computer {outcome} with perfect play"
-        plies = remaining_moves(self.game, state, score)
-        if score > 0 and plies == 1:
-            return "solved: the computer wins with this move"
-        if score > 0:
-            return f"solved: the computer wins within {(plies + 1) // 2} of its moves"
-        if plies // 2 == 1:
-            return "solved: you win with your next move"
-        return f"solved: you win within {plies // 2} of your moves if you play perfectly"
 
     def _click(self, column: int) -> None:
         """A click on a column's button: drop a stone, or say on the board why not."""
@@ -283,46 +246,20 @@ class ConnectFourBoard(widgets.VBox):
         return self._column_scores()[1]
 
     def _column_scores(self) -> tuple[dict, bool]:
-        """The solver's score of each column, if it proves them all within the
-        scores' share of the budget (``SCORES_SHARE``); else every column's
-        estimate by a depth-3 alpha-beta with ``threats_and_centre`` (a win
-        counts 1, a loss -1). Kept until the position changes."""
-        game, state = self.game, self.state
-        if game.is_terminal(state):
-            return {}, True
-        key = (state, self.weak, self.budget)
-        if self._scores_for == key:
-            return self._scores
-        left = self._nodes(self.budget * SCORES_SHARE)
-        scores: dict = {}
-        winning = game.winning_moves(state)
-        try:
-            for column in game.actions(state):
-                if column in winning:
-                    scores[column] = 1 if self.weak else (game.cells + 1 - state.moves) // 2
-                    continue
-                result = solve(
-                    game,
-                    game.play(state, column),
-                    weak=self.weak,
-                    find_action=False,
-                    node_limit=left,
-                )
-                left -= result.stats.nodes
-                scores[column] = -result.value
-            solved = True
-        except NodeLimitExceeded:
-            scores = {column: self._estimate(column) for column in game.actions(state)}
-            solved = False
-        self._scores_for, self._scores = key, (scores, solved)
-        return scores, solved
-
-    def _estimate(self, column: int) -> float:
-        """Column ``column``'s estimate for the player to move: minus the value,
-        for the opponent, of a short search from the position after it."""
-        after = self.game.play(self.state, column)
-        found = alphabeta(self.game, after, depth=ESTIMATE_DEPTH - 1, evaluate=threats_and_centre)
-        return 0.0 - found.value  # not -value: 0.0 is shown as +0.00, never -0.00
+        """The scores ``scorer`` gives within the scores' share of the budget
+        (``SCORES_SHARE``), estimates ``ESTIMATE_DEPTH`` plies deep if it
+        cannot prove them. Kept until the position changes."""
+        key = (self.state, self.weak, self.budget)
+        if self._scores_for != key:
+            self._scores = self.scorer(
+                self.game,
+                self.state,
+                time_limit=self.budget * SCORES_SHARE,
+                weak=self.weak,
+                depth=ESTIMATE_DEPTH,
+            )
+            self._scores_for = key
+        return self._scores
 
     def announcement(self, thinking: bool = False) -> str:
         """What the status region over the columns says: your last move, the
@@ -479,23 +416,6 @@ def _disc(who: str, last: bool) -> str:
         f"width:{CELL - 12}px;height:{CELL - 12}px;border-radius:50%;background:{COLOURS[who]};"
         f"border:2px solid {DISC_OUTLINE};{ring}'></div></td>"
     )
-
-
-def _centre_first(game, state, actions) -> list:
-    """The columns nearest the centre first: they take part in the most lines."""
-    middle = (game.width - 1) / 2
-    return sorted(actions, key=lambda c: abs(c - middle))
-
-
-def _looks(value: float) -> str:
-    """An iterative-deepening value, for the computer, in words."""
-    if value >= 1:
-        return "the computer sees a win"
-    if value <= -1:
-        return "the computer sees that it loses against perfect play"
-    if abs(value) < 0.05:
-        return "looks even"
-    return "looks good for the computer" if value > 0 else "looks good for you"
 
 
 def draw_connect4(

@@ -17,8 +17,8 @@ search is never run again to be shown: a different search could have chosen
 a different move.
 
 ``DiceNimTable`` is Dice Nim as a widget: the student is A and clicks how
-many stones to take after the die has fallen; a search (expectiminimax by
-default) plays B. The die is the table's own seeded generator, so a game can
+many stones to take after the die has fallen; the search it is handed
+(expectiminimax by default) plays B. The die is the table's own seeded generator, so a game can
 be replayed, and clicking a button in code (``button.click()``) plays exactly
 as a click in the browser does.
 """
@@ -30,9 +30,8 @@ import random
 
 import ipywidgets as widgets
 
-from ..expectimax import expectimax
+from ..decision import Decision, SearchPlayer, board_default
 from ..games.dicenim import DiceNim, DiceNimState, Roll
-from ..players import Decision, SearchPlayer
 from ..trace import Trace
 from .board_style import (
     BOARD,
@@ -50,6 +49,10 @@ from .buttons import ButtonGrid, ButtonLook, GridButton, ToggleGroup
 
 class DiceNimTable(widgets.VBox):
     """Dice Nim with buttons: you are A, ``search`` plays B, a seeded die rolls.
+
+    ``search`` is any function ``(game, state) -> result`` with the result's
+    ``action`` and ``value`` (B's chance, shown to you, is read from its
+    value); by default ``expectimax``, the search the package hands it.
 
     Attributes:
         buttons: ``take 1``, ``take 2``, ...: ``GridButton``\\ s of ``takes``,
@@ -72,9 +75,9 @@ class DiceNimTable(widgets.VBox):
     state: DiceNimState
     moves: list[str]
 
-    def __init__(self, game: DiceNim | None = None, seed=None, search=expectimax):
+    def __init__(self, game: DiceNim | None = None, seed=None, search=None):
         self.game = game or DiceNim(stones=7, die=3)
-        self.search = search
+        self.search = board_default("dicenim_search") if search is None else search
         self.dice = random.Random(seed)
         self._focus = 0  # the take button that holds the keyboard's tab stop
         self.takes = ButtonGrid(

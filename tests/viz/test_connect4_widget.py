@@ -205,3 +205,37 @@ def html_attribute(text: str, name: str) -> str:
     import html
 
     return html.unescape(re.search(rf"{name}='([^']*)'", text).group(1))
+
+
+def test_the_board_is_handed_its_player_and_its_scores():
+    """The board never searches: it plays the player it is handed, and shows the
+    scores it is handed; by default the package's connect4_player and column_scores."""
+    from aisearch.decision import BOARD_DEFAULTS
+    from aisearch.games.connect4 import threats_and_centre
+    from aisearch.players import depth_player
+
+    default = ConnectFourBoard(ConnectFour(4, 4), weak=True, budget=2.0)
+    assert default.player.__name__ == "connect4_player(1.4 s, weak)"
+    assert default.scorer is BOARD_DEFAULTS["connect4_scores"]
+    asked = []
+
+    def scorer(game, state, *, time_limit, weak, depth):
+        asked.append((state, time_limit, weak, depth))
+        return {c: 0.5 for c in game.actions(state)}, False
+
+    game = ConnectFour(4, 4)
+    player = depth_player(2, threats_and_centre)
+    board = ConnectFourBoard(game, player=player, scorer=scorer)
+    board.buttons[0].click()
+    assert board.turns == [f"you 1, computer {player.last.action + 1}"]
+    assert player.last.state == game.from_moves("1") and board.decision == ""
+    assert board.column_scores == {c: 0.5 for c in range(4)} and not board.scores_solved
+    assert asked[-1] == (board.state, 1.0 * 0.15, False, 3) and "≈+0.50" in board.scores.value
+
+
+def test_a_board_with_no_default_to_take_says_so(monkeypatch):
+    from aisearch.decision import BOARD_DEFAULTS
+
+    monkeypatch.delitem(BOARD_DEFAULTS, "connect4_player")
+    with pytest.raises(ValueError, match="no default 'connect4_player' for the board"):
+        ConnectFourBoard(ConnectFour(4, 4))

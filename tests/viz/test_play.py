@@ -393,3 +393,16 @@ def test_dice_nim_announces_each_turn_and_keeps_unavailable_takes_focusable():
         ("you took the last stone and won.", "B took the last stone; you lost.")
     )
     assert all(b.disabled for b in table.buttons)  # unavailable, yet named and focusable
+
+
+def test_the_dice_nim_table_is_handed_its_search():
+    from aisearch.decision import BOARD_DEFAULTS
+
+    assert DiceNimTable(seed=1).search is BOARD_DEFAULTS["dicenim_search"] is expectimax
+
+    def take_one(game, state):
+        return expectimax(game, state)._replace(action=1)
+
+    table = DiceNimTable(seed=1, search=take_one)
+    table.buttons[0].click()
+    assert table.moves[0].endswith("and took 1") and table.search is take_one

@@ -1,0 +1,74 @@
+"""The Connect Four board's computer: the solver when it proves in time, else
+iterative deepening; and the column scores under the board."""
+
+import re
+
+import pytest
+
+from aisearch.connect4_player import column_scores, connect4_player
+from aisearch.connect4_solver import score_columns, solve
+from aisearch.decision import Decision, SearchPlayer
+from aisearch.games.connect4 import ConnectFour
+
+
+def test_a_position_the_solver_proves_is_played_by_the_solver_and_said_so():
+    game = ConnectFour(4, 4)
+    state = game.from_moves("1")
+    player = connect4_player(1.0)
+    assert isinstance(player, SearchPlayer) and player.__name__ == "connect4_player(1 s)"
+    column = player(game, state)
+    solved = solve(game, state)
+    last = player.last
+    assert isinstance(last, Decision) and column == solved.action == last.action
+    assert (last.value, last.depth, last.line) == (solved.value, game.cells - 1, (column,))
+    assert last.summary.startswith("solved: ") and last.trace is None
+
+
+@pytest.mark.parametrize(
+    ("game", "start", "weak", "said"),
+    [
+        (ConnectFour(4, 4), "112233", False, "solved: the computer wins with this move"),
+        (ConnectFour(4, 4), "112233", True, "solved: the computer wins with perfect play"),
+        (ConnectFour(), "4455443", False, "solved: you win with your next move"),
+        (ConnectFour(4, 4), "", False, "solved: the computer draws with perfect play"),
+        (ConnectFour(5, 4), "1", False, "solved: the computer wins within 10 of its moves"),
+        (
+            ConnectFour(4, 4),
+            "1222",
+            False,
+            "solved: you win within 6 of your moves if you play perfectly",
+        ),
+    ],
+)
+def test_the_solvers_verdict_in_words(game, start, weak, said):
+    player = connect4_player(1.0, weak=weak)
+    player(game, game.from_moves(start))
+    assert player.last.summary == said
+
+
+def test_a_position_too_big_to_prove_is_searched_and_said_so():
+    game = ConnectFour()
+    player = connect4_player(0.3)
+    column = player(game, game.initial_state())
+    assert column in game.actions(game.initial_state())
+    said = player.last.summary
+    assert re.fullmatch(r"searched \d+ moves deep: .+|no search finished in time: .+", said)
+
+
+def test_column_scores_are_the_solvers_or_marked_estimates():
+    game = ConnectFour(5, 4)
+    state = game.from_moves("33")
+    scores, solved = column_scores(game, state, time_limit=5.0)
+    assert solved and scores == score_columns(game, state)
+    weak, solved = column_scores(game, state, time_limit=5.0, weak=True)
+    assert solved and weak == score_columns(game, state, weak=True)
+    big = ConnectFour()
+    estimates, solved = column_scores(big, big.initial_state(), time_limit=1e-6)
+    assert not solved and set(estimates) == set(range(7))
+    assert all(-1 <= v <= 1 for v in estimates.values())
+    assert column_scores(game, game.from_moves("1212121"), time_limit=1.0) == ({}, True)
+
+
+def test_a_bad_time_limit_is_named():
+    with pytest.raises(ValueError, match="time_limit must be a positive number"):
+        connect4_player(0)
