@@ -452,6 +452,36 @@ def test_node_limit_stops_a_long_search():
         solve(ConnectFour(), upto="table", node_limit=1000)
 
 
+# Positions explored (to find the score, then the column) by each step of the
+# ladder, as counted before the solver's steps became options of its one
+# negamax: the counts notebook 06 and benchmarks/connect4.py hold against
+# Pons' published ones must not move. None: too many for a unit test.
+LADDER_COUNTS = [
+    (4, 4, "224124", 0, 0,
+     [(11394, 5536), (328, 176), (1042, 786), (692, 5), (914, 4), (575, 4), (428, 4)]),
+    (5, 4, "15524242", -1, 1,
+     [(53386, 53381), (2679, 392), (1557, 527), (1023, 1), (1030, 1), (666, 1), (372, 1)]),
+    (7, 6, "211571176451734736656412235343", 0, 2,
+     [(349, 343), (92, 31), (85, 29), (74, 1), (184, 1), (70, 1), (70, 1)]),
+    (7, 6, "451233777364433743554475", 1, 4,
+     [None, (54458, 27513), (12912, 8031), (4083, 1), (6175, 1), (3697, 1), (3566, 1)]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("width", "height", "moves", "score", "column", "counts"), LADDER_COUNTS)
+def test_every_step_explores_as_many_positions_as_before(
+    width, height, moves, score, column, counts
+):
+    game = ConnectFour(width, height)
+    state = game.from_moves(moves)
+    for step, expected in zip(LADDER, counts, strict=True):
+        if expected is None:
+            continue
+        result = solve(game, state, upto=step)
+        assert (result.value, result.action) == (score, column), step
+        assert (result.stats.nodes, result.stats.action_nodes) == expected, step
+
+
 def test_stats_count_the_work():
     game = ConnectFour()
     state = game.random_positions(20, 1, seed=3)[0]
