@@ -35,6 +35,7 @@ LAYERS = [
         "maxn",
         "caching",
         "connect4_solver",
+        "connect4_solver_trace",
         "counting",
         "montecarlo",
         "mcts_trace",
