@@ -22,12 +22,17 @@ the ones before it):
    for all columns together with a few shifts.
 7. ``"threat_order"``: try first the moves that create the most winning spots.
 
+Every step runs the same negamax (``_Search._build``): each idea is an option
+of that one loop, chosen once per solve, so that the counts of positions
+explored compare the ideas and nothing else.
+
 **Tracing.** ``solve(..., tracer=trace)`` reports the search to a tracer as
 the other searches do (``aisearch.tracing``), for the steps in ``TRACEABLE``:
 every position explored is one node of the trace, entered, valued at once
 (a full board; a win with the next stone; a window the best still possible
 closes) or answered by the table, and every value says whether it is exact
-or a bound. Without a tracer nothing of it runs.
+or a bound (``aisearch.connect4_solver_trace``). Without a tracer nothing of
+it runs.
 
 The numbers of positions explored per step are the point: see
 ``benchmarks/connect4.py`` and notebook 06. Following Pons ("Solving Connect
@@ -40,13 +45,13 @@ The game itself, its bitboards and their operations (``play``, ``has_four``,
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from .connect4_solver_trace import NodeTrace
 from .game import Game, refuse_unless_two_player_zero_sum
-from .games.connect4 import PLAYERS, Bitboard, C4State, ConnectFour
+from .games.connect4 import Bitboard, C4State, ConnectFour
 from .result import SearchResult, SearchStats
-from .tracing import EXACT, LOWER, UPPER, Tracing, start_tracing
+from .tracing import EXACT, LOWER, Tracing, start_tracing
 
 LADDER = (
     "negamax",
@@ -60,10 +65,9 @@ LADDER = (
 """The solver's steps, in the order they are added."""
 
 TRACEABLE = LADDER[: LADDER.index("table") + 1]
-"""The steps a traced solve can run: one search of the root, by the readable
-negamax. From ``"null_window"`` on, the root is probed with several windows
-(one trace cannot show them as one search), and from ``"non_losing"`` on the
-search is a closure written for speed."""
+"""The steps a traced solve can run: one search of the root. From
+``"null_window"`` on, the root is probed with several windows, which one
+trace cannot show as one search."""
 
 
 @dataclass(repr=False)
@@ -142,8 +146,7 @@ def _check_traceable(upto: str, weak: bool) -> None:
     """Refuse, with a tracer, a solve that one trace cannot show."""
     if upto not in TRACEABLE:
         raise ValueError(
-            f"solve cannot trace upto={upto!r}: it probes the root with several null "
-            f"windows{' and searches with a fast closure' if upto != 'null_window' else ''}, "
+            f"solve cannot trace upto={upto!r}: it probes the root with several null windows, "
             f"which one trace cannot show; a traced solve runs one of the steps {TRACEABLE}"
         )
     if weak:
@@ -214,26 +217,23 @@ def solve(
         _check_traceable(upto, weak)
     state = game.initial_state() if state is None else game.check_state(state)
     tracing = start_tracing(tracer, game, game.to_move(state))
-    stats = SolveStats()
     if game.is_terminal(state):
         # A finished game: a draw, or a loss to the stone just played.
         lost = game.has_four(state.position ^ state.mask)
         value = 0 if not lost else -1 if weak else -((game.cells + 2 - state.moves) // 2)
         if tracing is not None:
             tracing.leaf(state, None, value, True)
-        return SearchResult(value, None, stats)
-    search = _Search(game, step, weak, node_limit, tracing)
-    value = search.root(state)
-    search.tracing = None  # the search for a column below is not part of the trace
-    stats.nodes, stats.leaves, stats.cutoffs = search.nodes, search.leaves, search.cutoffs
-    stats.max_depth = search.deepest - state.moves
-    stats.hits, stats.bound_hits = search.hits, search.bound_hits
-    stats.narrowed, stats.stores = search.narrowed, search.stores
-    action = None
-    if find_action:
-        before = search.nodes
-        action = search.best_action(state, value)
-        stats.action_nodes = search.nodes - before
+        return SearchResult(value, None, SolveStats())
+    search = _Search(game, state, step, weak, node_limit, tracing)
+    try:
+        value = search.root(state)
+        search.stop_tracing()  # the search for a column below is not part of the trace
+        stats, action = replace(search.stats), None  # the work of the score alone
+        if find_action:
+            action = search.best_action(state, value)
+            stats.action_nodes = search.stats.nodes - stats.nodes
+    finally:
+        search.close()
     return SearchResult(value, action, stats)
 
 
@@ -288,37 +288,52 @@ def score_columns(game: ConnectFour, state: C4State | None = None, *, weak: bool
 
 
 class _Search:
-    """One solve: the options, the counters and the table, and the negamax for the
-    step asked. The fast paths are written out for speed: this is the engine."""
+    """One solve: the options of the step asked, the counters, the table, and
+    the solver's one negamax (built by ``_build``), which every step runs."""
 
     def __init__(
-        self, game: ConnectFour, step: int, weak: bool, node_limit, tracing: Tracing | None = None
+        self, game: ConnectFour, state: C4State, step: int, weak: bool, node_limit, tracing
     ) -> None:
         self.game, self.step, self.weak = game, step, weak
-        self.tracing = tracing
+        self.tracing: Tracing | None = tracing
         self.node_limit = node_limit if node_limit is not None else float("inf")
-        self.nodes = self.leaves = self.cutoffs = self.deepest = 0
-        self.hits = self.bound_hits = self.narrowed = self.stores = 0
-        self.order = (
-            tuple(range(game.width))
-            if step < LADDER.index("centre_first")
-            else column_order(game.width)
-        )
+        self.stats, self.start = SolveStats(), state.moves  # max_depth: from the start
+        left_first = step < LADDER.index("centre_first")
+        self.order = tuple(range(game.width)) if left_first else column_order(game.width)
         self.table: ScoreTable | None = None
-        self._fast: Callable[[int, int, int, int, int], int] | None = None
+        if step >= LADDER.index("table"):
+            self.table = ScoreTable(table_size(game.cells - state.moves))
+        self._negamax, self._collect, self._release = self._build()
 
-    # The root: one window (steps 2-4), or null windows closing in (step 5 on).
+    def stop_tracing(self) -> None:
+        """The searches from now on (for a column) are not part of the trace."""
+        self.close()
+        self.tracing = None
+        self._negamax, self._collect, self._release = self._build()
+
+    def close(self) -> None:
+        """Let the negamax and its table go now (see ``_build``'s ``release``)."""
+        self._release()
+        self._negamax = self._collect = self._release = None
+
+    def search(self, state: C4State, alpha: int, beta: int) -> int:
+        """The one negamax of ``state`` (its window contract is ``_build``'s),
+        its counts added to the solve's."""
+        try:
+            return self._negamax(state.position, state.mask, state.moves, alpha, beta, 0)
+        finally:
+            self._collect()
+
+    # The root: the whole board (step 1), one window (steps 2-4), or null
+    # windows closing in (step 5 on).
 
     def root(self, state: C4State) -> int:
         game = self.game
-        self.deepest = state.moves
-        if self.step >= LADDER.index("table"):
-            self.table = ScoreTable(table_size(game.cells - state.moves))
-        if self.step == 0:
-            score = self.plain(state)
+        if self.step == 0:  # no window: the root is searched as any node
+            score = self.search(state, -game.cells, game.cells)
             return (score > 0) - (score < 0) if self.weak else score
         if game.winning_moves(state):
-            self.nodes += 1
+            self.stats.nodes += 1
             score = (game.cells + 1 - state.moves) // 2
             if self.tracing is not None:
                 mover = game.to_move(state)
@@ -330,7 +345,7 @@ class _Search:
         if self.weak:
             lo, hi = -1, 1
         if self.step < LADDER.index("null_window"):
-            score = self.windowed(state, lo, hi)
+            score = self.search(state, lo, hi)
             return max(-1, min(1, score)) if self.weak else score
         while lo < hi:  # Pons' narrowing: probe the middle, or nearer 0
             med = lo + (hi - lo) // 2
@@ -338,17 +353,12 @@ class _Search:
                 med = int(lo / 2)
             elif med >= 0 and int(hi / 2) > med:
                 med = int(hi / 2)
-            score = self.windowed(state, med, med + 1)
+            score = self.search(state, med, med + 1)
             if score <= med:
                 hi = score
             else:
                 lo = score
         return max(-1, min(1, lo)) if self.weak else lo  # weak: a bound beyond ±1 says as much
-
-    def windowed(self, state: C4State, alpha: int, beta: int) -> int:
-        if self.step >= LADDER.index("non_losing"):
-            return self.negamax_fast(state.position, state.mask, state.moves, alpha, beta)
-        return self.negamax(state.position, state.mask, state.moves, alpha, beta)
 
     def best_action(self, state: C4State, value: int):
         """The first column, in the solver's move order, whose child gives the
@@ -386,256 +396,19 @@ class _Search:
         raise AssertionError("no column achieves the solved score")  # pragma: no cover
 
     def child_at_most(self, child: C4State, bound: int) -> bool:
-        """Whether the child's score (weak: its sign) is at most ``bound``."""
+        """Whether the child's score (weak: its sign) is at most ``bound``
+        (``-1`` or ``0`` in a weak solve, where the sign and the score agree)."""
         game = self.game
         if game.is_terminal(child):
             return 0 <= bound  # a draw: a full board; a win is found before
         if game.winning_moves(child):
             score = (game.cells + 1 - child.moves) // 2
             return (1 if self.weak else score) <= bound
-        if self.step == 0:
-            score = self.plain(child)
-            if self.weak:
-                score = (score > 0) - (score < 0)
-            return score <= bound
-        if self.step < LADDER.index("non_losing"):
-            return self.negamax(child.position, child.mask, child.moves, bound, bound + 1) <= bound
-        if not self.non_losing_moves(child.position, child.mask):
+        if self.step >= LADDER.index("non_losing") and not self.non_losing_moves(
+            child.position, child.mask
+        ):
             return (-1 if self.weak else -((game.cells - child.moves) // 2)) <= bound
-        return self.negamax_fast(child.position, child.mask, child.moves, bound, bound + 1) <= bound
-
-    # Step 1: plain negamax, no window.
-
-    def plain(self, state: C4State) -> int:
-        game = self.game
-        bottoms, tops, cells, has_four = (
-            game.bottom_masks,
-            game.top_masks,
-            game.cells,
-            game.has_four,
-        )
-        order, limit, tracing = self.order, self.node_limit, self.tracing
-
-        def negamax(position, mask, moves, column):
-            self.nodes += 1
-            if self.nodes > limit:
-                raise NodeLimitExceeded(self.nodes)
-            if moves > self.deepest:
-                self.deepest = moves
-            if moves == cells:
-                self.leaves += 1
-                if tracing is not None:
-                    tracing.leaf(
-                        C4State(position, mask, moves), column, 0, True, side=PLAYERS[moves & 1]
-                    )
-                return 0
-            for c in order:  # a stone that wins now is the best score there is
-                if not mask & tops[c] and has_four(position | ((mask + bottoms[c]) & ~mask)):
-                    self.leaves += 1
-                    score = (cells + 1 - moves) // 2
-                    if tracing is not None:
-                        self._trace_win(position, mask, moves, column, score, None, None)
-                    return score
-            if tracing is not None:
-                tracing.enter(C4State(position, mask, moves), column, side=PLAYERS[moves & 1])
-            best = -cells
-            for c in order:
-                if not mask & tops[c]:
-                    score = -negamax(position ^ mask, mask | (mask + bottoms[c]), moves + 1, c)
-                    if score > best:
-                        best = score
-                        if tracing is not None:
-                            tracing.update(best, side=PLAYERS[moves & 1])
-            if tracing is not None:
-                tracing.exit(best, side=PLAYERS[moves & 1])
-            return best
-
-        return negamax(state.position, state.mask, state.moves, None)
-
-    # Steps 2-4: alpha-beta, centre first, the table.
-
-    def negamax(self, position, mask, moves, alpha, beta, column=None) -> int:
-        """The score if it lies strictly inside ``(alpha, beta)``; a value ``<= alpha``
-        is an upper bound on it, a value ``>= beta`` a lower bound. ``column``,
-        the move that led here, is for the trace."""
-        game = self.game
-        tracing = self.tracing
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise NodeLimitExceeded(self.nodes)
-        if moves > self.deepest:
-            self.deepest = moves
-        cells, bottoms, tops = game.cells, game.bottom_masks, game.top_masks
-        if tracing is not None:
-            entered = (alpha, beta)
-            # The least the mover can score: a loss to the opponent's next stone.
-            floor = -((cells - moves) // 2)
-        if moves == cells:
-            self.leaves += 1
-            if tracing is not None:
-                state = C4State(position, mask, moves)
-                tracing.leaf(state, column, 0, True, alpha, beta, side=PLAYERS[moves & 1])
-            return 0
-        if game.winning_spots(position, mask) & game.playable(mask):
-            self.leaves += 1
-            score = (cells + 1 - moves) // 2
-            if tracing is not None:
-                self._trace_win(position, mask, moves, column, score, alpha, beta)
-            return score
-        # No win now: the best still possible is to win with the stone after next.
-        best = (cells - 1 - moves) // 2
-        table = self.table
-        used = False  # did a stored bound narrow the window?
-        if table is not None:
-            key = position + mask
-            slot = key % table.size
-            if table.keys[slot] == key:
-                lower, upper = table.lower[slot], table.upper[slot]
-                if tracing is not None:
-                    floor = max(floor, lower)
-                if upper < best:
-                    best, used = upper, True
-                if lower > alpha:
-                    alpha, used = lower, True
-                    if alpha >= beta:
-                        self.hits += 1
-                        self.bound_hits += lower != upper
-                        self.leaves += 1
-                        if tracing is not None:
-                            kind = EXACT if best <= alpha else LOWER
-                            self._trace_answer(position, mask, moves, column, alpha, kind, entered)
-                        return alpha
-        if beta > best:
-            beta = best
-            if alpha >= beta:
-                if used:
-                    self.hits += 1
-                    self.bound_hits += lower != upper
-                self.leaves += 1
-                if tracing is not None:
-                    kind = EXACT if floor >= beta else UPPER
-                    if used:
-                        self._trace_answer(position, mask, moves, column, beta, kind, entered)
-                    else:
-                        self._trace_out_of_reach(position, mask, moves, column, beta, kind, entered)
-                return beta
-        if used:
-            self.narrowed += 1
-        if tracing is not None:
-            self._trace_enter(position, mask, moves, column, entered, alpha, beta, used)
-            searched_from = alpha  # a child that raises alpha makes the value exact
-        for c in self.order:
-            if not mask & tops[c]:
-                score = -self.negamax(
-                    position ^ mask, mask | (mask + bottoms[c]), moves + 1, -beta, -alpha, c
-                )
-                if score >= beta:
-                    self.cutoffs += 1
-                    if table is not None:
-                        self.store(key, score, best=None)
-                    if tracing is not None:
-                        self._trace_cut(position, mask, moves, c, score, beta, best)
-                    return score
-                if score > alpha:
-                    alpha = score
-                    if tracing is not None:
-                        tracing.update(score, alpha, beta, side=PLAYERS[moves & 1])
-        if table is not None:
-            self.store(key, None, alpha)
-        if tracing is not None:
-            exact = alpha > searched_from or floor >= alpha
-            tracing.exit(
-                alpha, alpha, beta, side=PLAYERS[moves & 1], bound=EXACT if exact else UPPER
-            )
-        return alpha
-
-    # What the readable negamax tells a trace (only ever called with one).
-
-    def _trace_win(self, position, mask, moves, column, score, alpha, beta) -> None:
-        """A position whose mover wins with its next stone: valued, not searched."""
-        assert self.tracing is not None
-        mover = PLAYERS[moves & 1]
-        self.tracing.leaf(
-            C4State(position, mask, moves),
-            column,
-            score,
-            False,
-            alpha,
-            beta,
-            side=mover,
-            reason=f"{mover} wins with its next stone",
-        )
-
-    def _trace_answer(self, position, mask, moves, column, value, kind, entered) -> None:
-        """A position the table's bounds answered: ``value`` is ``kind``."""
-        assert self.tracing is not None
-        state = C4State(position, mask, moves)
-        self.tracing.table_answer(
-            state, column, value, kind, False, *entered, side=PLAYERS[moves & 1]
-        )
-
-    def _trace_out_of_reach(self, position, mask, moves, column, value, kind, entered) -> None:
-        """A position whose best still possible score is at or below alpha."""
-        assert self.tracing is not None
-        mover = PLAYERS[moves & 1]
-        self.tracing.leaf(
-            C4State(position, mask, moves),
-            column,
-            value,
-            False,
-            *entered,
-            side=mover,
-            bound=kind,
-            reason=f"{mover} cannot win with its next stone, and a win with the one after "
-            f"would be no more than {mover} is already sure of",
-        )
-
-    def _trace_enter(self, position, mask, moves, column, entered, alpha, beta, used) -> None:
-        """A position searched: entered with the window ``entered``, which the
-        table's bounds (if ``used``) narrowed to ``(alpha, beta)``."""
-        assert self.tracing is not None
-        mover = PLAYERS[moves & 1]
-        self.tracing.enter(C4State(position, mask, moves), column, *entered, side=mover)
-        if used:
-            table = self.table
-            assert table is not None, "only a search with a table narrows by it"
-            slot = (position + mask) % table.size
-            lower, upper = table.lower[slot], table.upper[slot]
-            if alpha > entered[0]:
-                self.tracing.table_narrowed(lower, LOWER, False, alpha, beta, side=mover)
-            if upper < (self.game.cells - 1 - moves) // 2 and upper < entered[1]:
-                self.tracing.table_narrowed(upper, UPPER, False, alpha, beta, side=mover)
-
-    def _trace_cut(self, position, mask, moves, column, score, beta, best) -> None:
-        """A cut after ``column``: the columns after it are never tried."""
-        tracing = self.tracing
-        assert tracing is not None
-        mover, game, order = PLAYERS[moves & 1], self.game, self.order
-        tracing.update(score, score, beta, side=mover)
-        skipped = [c for c in order[order.index(column) + 1 :] if not mask & game.top_masks[c]]
-        if skipped:
-            after = [
-                C4State(position ^ mask, mask | (mask + game.bottom_masks[c]), moves + 1)
-                for c in skipped
-            ]
-            tracing.cutoff(score, skipped, after, score, beta, side=mover)
-        tracing.exit(score, score, beta, side=mover, bound=EXACT if score >= best else LOWER)
-
-    def store(self, key, lower, best) -> None:
-        """Keep a lower bound (a cut) or an upper bound (all moves searched) for ``key``."""
-        table = self.table
-        assert table is not None, "only a search with a table stores"
-        self.stores += 1
-        slot = key % table.size
-        if table.keys[slot] != key:  # always replace
-            table.keys[slot] = key
-            table.lower[slot], table.upper[slot] = -self.game.cells, self.game.cells
-        if lower is not None and lower > table.lower[slot]:
-            table.lower[slot] = lower
-        if best is not None and best < table.upper[slot]:
-            table.upper[slot] = best
-
-    # Steps 6-7: never a move that loses at once; threats first.
+        return self.search(child, bound, bound + 1) <= bound
 
     def non_losing_moves(self, position, mask) -> Bitboard:
         """The playable cells that do not hand the opponent an immediate win."""
@@ -649,34 +422,40 @@ class _Search:
             possible = forced
         return possible & ~(threats >> 1)  # not under an opponent's winning spot
 
-    def negamax_fast(self, position, mask, moves, alpha, beta) -> int:
-        """As ``negamax``, for a position where the mover cannot win at once (its
-        parent played only non-losing moves): the same window contract."""
-        if self._fast is None:
-            self._fast, self._collect = self._build_fast()
-        try:
-            return self._fast(position, mask, moves, alpha, beta)
-        finally:
-            self._collect()
+    # The one negamax.
 
-    def _build_fast(self):
-        """The engine of steps 6 and 7, as a closure over plain local names.
+    def _build(self):
+        """The solver's negamax, every step's, as a closure over plain local names.
 
-        It says what ``negamax`` says, with two more ideas (non-losing moves,
-        threats first), and it is written for speed: constants and the table
-        are locals, the winning-spot test is unrolled per direction, and the
-        counters live in the enclosing function until the search ends.
+        ``negamax(position, mask, moves, alpha, beta, played)`` returns the
+        score if it lies strictly inside ``(alpha, beta)``; a value ``<= alpha``
+        is an upper bound on it, a value ``>= beta`` a lower bound. ``played``
+        is the stone that led here, for the trace (0 at the root).
+
+        Each step of ``LADDER`` is an option read once here, not at every
+        node: a window (off for plain negamax, whose every node searches all
+        its children), the move order, the table, the non-losing moves (the
+        mover cannot win at once: its parent played none that lets it) and
+        threats first. It is written for speed, as the search of the last
+        steps must be: constants and the table are locals, the winning-spot
+        test is unrolled per direction, and the counters live here until
+        ``collect`` adds them to the search's. A trace is told through
+        ``NodeTrace``, made only with a tracer (the non-losing tests tell it
+        nothing: no step that runs them is traceable).
         """
-        game, table, search = self.game, self.table, self
-        cells, board, bottom = game.cells, game.board_mask, game.bottom
+        game, table, search, tracing = self.game, self.table, self, self.tracing
+        cells, board, bottom, has_four = game.cells, game.board_mask, game.bottom, game.has_four
         v1, h1, d1, e1 = game.shifts  # vertical, horizontal, the two diagonals
         h2, h3, d2, d3, e2, e3 = 2 * h1, 3 * h1, 2 * d1, 3 * d1, 2 * e1, 3 * e1
         columns = [game.column_masks[c] for c in self.order]
-        keys, lowers, uppers, size = table.keys, table.lower, table.upper, table.size
+        windowed = self.step >= LADDER.index("alphabeta")
+        non_losing = self.step >= LADDER.index("non_losing")
         by_threats = self.step >= LADDER.index("threat_order")
-        limit = self.node_limit - self.nodes
+        if table is not None:
+            keys, lowers, uppers, size = table.keys, table.lower, table.upper, table.size
+        stats, limit = self.stats, self.node_limit - self.stats.nodes
         nodes = leaves = cutoffs = hits = bound_hits = narrowed = stores = 0
-        deepest = self.deepest
+        deepest = self.start + stats.max_depth
 
         def spots(bits, mask):
             """Empty cells that would give ``bits`` four (``winning_spots``, unrolled)."""
@@ -695,79 +474,133 @@ class _Search:
             found |= pair & ((bits << e1) | (bits >> e3))
             return found & (board ^ mask)
 
-        def negamax(position, mask, moves, alpha, beta):
+        def wins_now(position, possible):
+            """Whether a stone the mover can play gives it four in a row (for
+            one side's stones, ``has_four`` per move is cheaper than ``spots``)."""
+            for column in columns:
+                move = possible & column
+                if move and has_four(position | move):
+                    return True
+            return False
+
+        def negamax(position, mask, moves, alpha, beta, played):
             nonlocal nodes, leaves, cutoffs, hits, bound_hits, narrowed, deepest
             nodes += 1
             if nodes > limit:
-                raise NodeLimitExceeded(search.nodes + nodes)
+                raise NodeLimitExceeded(stats.nodes + nodes)
             if moves > deepest:
                 deepest = moves
-            # The non-losing moves: block a threat if there is one (two: lost),
-            # and never play right under an opponent's winning spot.
-            possible = (mask + bottom) & board
-            threats = spots(position ^ mask, mask)
-            forced = possible & threats
-            if forced:
-                if forced & (forced - 1):
+            node = None
+            if tracing is not None:
+                state = C4State(position, mask, moves)
+                node = NodeTrace(tracing, game, windowed, state, played, alpha, beta)
+            possible = (mask + bottom) & board  # the cell each open column plays
+            if non_losing:
+                # Block a threat if there is one (two: lost), and never play
+                # right under an opponent's winning spot.
+                threats = spots(position ^ mask, mask)
+                forced = possible & threats
+                if forced:
+                    if forced & (forced - 1):
+                        leaves += 1
+                        return -((cells - moves) // 2)
+                    possible = forced
+                possible &= ~(threats >> 1)
+                if not possible:
                     leaves += 1
-                    return -((cells - moves) // 2)
-                possible = forced
-            possible &= ~(threats >> 1)
-            if not possible:
-                leaves += 1
-                return -((cells - moves) // 2)  # the opponent wins with its next stone
-            if moves >= cells - 2:
-                leaves += 1
-                return 0  # neither side can win with the last two stones
-            worst = -((cells - 2 - moves) // 2)  # the opponent cannot win at once
-            if alpha < worst:
-                alpha = worst
-                if alpha >= beta:
+                    return -((cells - moves) // 2)  # the opponent wins with its next stone
+                if moves >= cells - 2:
                     leaves += 1
-                    return alpha
-            best = (cells - 1 - moves) // 2  # nor can the mover
-            key = position + mask
-            slot = key % size
-            used = False  # did a stored bound narrow the window?
-            if keys[slot] == key:
-                lower, upper = lowers[slot], uppers[slot]
-                if upper < best:
-                    best, used = upper, True
-                if lower > alpha:
-                    alpha, used = lower, True
+                    return 0  # neither side can win with the last two stones
+                worst = -((cells - 2 - moves) // 2)  # the opponent cannot win at once
+                if alpha < worst:
+                    alpha = worst
                     if alpha >= beta:
-                        hits += 1
-                        bound_hits += lower != upper
                         leaves += 1
                         return alpha
-            if beta > best:
-                beta = best
-                if alpha >= beta:
-                    if used:
-                        hits += 1
-                        bound_hits += lower != upper
+            else:
+                if moves == cells:
                     leaves += 1
-                    return beta
-            if used:
-                narrowed += 1
-            tries = [possible & column for column in columns if possible & column]
-            if by_threats and len(tries) > 1:
-                # Most winning spots after the move first; ties keep the
-                # centre-first order (the sort is stable).
-                tries.sort(key=lambda move: -spots(position | move, mask).bit_count())
+                    if node is not None:
+                        node.leaf(0, terminal=True)
+                    return 0
+                if wins_now(position, possible):
+                    leaves += 1
+                    score = (cells + 1 - moves) // 2
+                    if node is not None:
+                        node.leaf(score)
+                    return score
+            # No win now: the best still possible is to win with the stone after next.
+            best = (cells - 1 - moves) // 2
+            used = False  # did a stored bound narrow the window?
+            if not windowed:  # plain negamax: no window, every child searched
+                alpha, beta = -cells, cells  # no score reaches either
+            else:
+                if table is not None:
+                    key = position + mask
+                    slot = key % size
+                    if keys[slot] == key:
+                        lower, upper = lowers[slot], uppers[slot]
+                        if node is not None:
+                            node.stored(lower, upper)
+                        if upper < best:
+                            best, used = upper, True
+                        if lower > alpha:
+                            alpha, used = lower, True
+                            if alpha >= beta:
+                                hits += 1
+                                bound_hits += lower != upper
+                                leaves += 1
+                                if node is not None:
+                                    node.answered(alpha, EXACT if best <= alpha else LOWER)
+                                return alpha
+                if beta > best:
+                    beta = best
+                    if alpha >= beta:
+                        if used:
+                            hits += 1
+                            bound_hits += lower != upper
+                        leaves += 1
+                        if node is not None:
+                            node.out_of_reach(beta, used)
+                        return beta
+                if used:
+                    narrowed += 1
+            if node is not None:
+                node.enter(alpha, beta, used)
+            tries = columns  # in each, ``possible`` keeps the cell to play, if any
+            if by_threats:
+                tries = [possible & column for column in columns if possible & column]
+                if len(tries) > 1:
+                    # Most winning spots after the move first; ties keep the
+                    # centre-first order (the sort is stable).
+                    tries.sort(key=lambda move: -spots(position | move, mask).bit_count())
             other = position ^ mask
-            for move in tries:
-                score = -negamax(other, mask | move, moves + 1, -beta, -alpha)
+            for column in tries:
+                move = possible & column
+                if not move:
+                    continue
+                score = -negamax(other, mask | move, moves + 1, -beta, -alpha, move)
                 if score >= beta:
                     cutoffs += 1
-                    store(key, score, None)
+                    if table is not None:
+                        store(key, score, None)
+                    if node is not None:
+                        rest = tries[tries.index(column) + 1 :]
+                        node.cut(score, beta, best, [possible & c for c in rest])
                     return score
                 if score > alpha:
                     alpha = score
-            store(key, None, alpha)
+                    if node is not None:
+                        node.update(alpha, beta)
+            if table is not None:
+                store(key, None, alpha)
+            if node is not None:
+                node.exit(alpha, beta)
             return alpha
 
         def store(key, lower, upper):
+            """Keep a lower bound (a cut) or an upper bound (all moves searched)."""
             nonlocal stores
             stores += 1
             slot = key % size
@@ -781,15 +614,21 @@ class _Search:
         def collect():
             """Add the counts so far to the search's, and start again from 0."""
             nonlocal nodes, leaves, cutoffs, hits, bound_hits, narrowed, stores, limit
-            search.nodes += nodes
-            search.leaves += leaves
-            search.cutoffs += cutoffs
-            search.hits += hits
-            search.bound_hits += bound_hits
-            search.narrowed += narrowed
-            search.stores += stores
-            search.deepest = max(search.deepest, deepest)
+            stats.nodes += nodes
+            stats.leaves += leaves
+            stats.cutoffs += cutoffs
+            stats.hits += hits
+            stats.bound_hits += bound_hits
+            stats.narrowed += narrowed
+            stats.stores += stores
+            stats.max_depth = deepest - search.start
             nodes = leaves = cutoffs = hits = bound_hits = narrowed = stores = 0
-            limit = search.node_limit - search.nodes
+            limit = search.node_limit - stats.nodes
 
-        return negamax, collect
+        def release():
+            """Free the table at once: ``negamax`` calls itself, a cycle that
+            only the garbage collector would otherwise find (walking the table)."""
+            nonlocal negamax
+            negamax = None
+
+        return negamax, collect, release

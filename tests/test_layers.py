@@ -18,6 +18,7 @@ SEARCHES = {
     "maxn",
     "caching",
     "connect4_solver",
+    "connect4_solver_trace",
     "counting",
     "montecarlo",
     "paranoid",

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import functools
+import gc
 import random
 import re
+import weakref
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aisearch import alphabeta, minimax
+from aisearch import Trace, alphabeta, minimax
 from aisearch.connect4_solver import (
     LADDER,
     NodeLimitExceeded,
+    ScoreTable,
     column_order,
     difficulty,
     remaining_moves,
@@ -448,6 +451,64 @@ def test_six_by_four_is_a_second_player_win_as_published():
 def test_node_limit_stops_a_long_search():
     with pytest.raises(NodeLimitExceeded):
         solve(ConnectFour(), upto="table", node_limit=1000)
+
+
+# Positions explored (to find the score, then the column) by each step of the
+# ladder, as counted before the solver's steps became options of its one
+# negamax: the counts notebook 06 and benchmarks/connect4.py hold against
+# Pons' published ones must not move. None: too many for a unit test.
+LADDER_COUNTS = [
+    (4, 4, "224124", 0, 0,
+     [(11394, 5536), (328, 176), (1042, 786), (692, 5), (914, 4), (575, 4), (428, 4)]),
+    (5, 4, "15524242", -1, 1,
+     [(53386, 53381), (2679, 392), (1557, 527), (1023, 1), (1030, 1), (666, 1), (372, 1)]),
+    (7, 6, "211571176451734736656412235343", 0, 2,
+     [(349, 343), (92, 31), (85, 29), (74, 1), (184, 1), (70, 1), (70, 1)]),
+    (7, 6, "451233777364433743554475", 1, 4,
+     [None, (54458, 27513), (12912, 8031), (4083, 1), (6175, 1), (3697, 1), (3566, 1)]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("width", "height", "moves", "score", "column", "counts"), LADDER_COUNTS)
+def test_every_step_explores_as_many_positions_as_before(
+    width, height, moves, score, column, counts
+):
+    game = ConnectFour(width, height)
+    state = game.from_moves(moves)
+    for step, expected in zip(LADDER, counts, strict=True):
+        if expected is None:
+            continue
+        result = solve(game, state, upto=step)
+        assert (result.value, result.action) == (score, column), step
+        assert (result.stats.nodes, result.stats.action_nodes) == expected, step
+
+
+def test_a_solve_lets_its_table_go_at_once(monkeypatch):
+    # The solver's negamax is a closure that calls itself, a reference cycle:
+    # solve breaks it, so that its table (up to three lists of a million
+    # entries) is freed when the solve ends, not when the garbage collector
+    # next walks it, and the time that walk takes is not paid by later solves.
+    tables = []
+
+    class WatchedTable(ScoreTable):
+        def __init__(self, size):
+            super().__init__(size)
+            tables.append(weakref.ref(self))
+
+    monkeypatch.setattr("aisearch.connect4_solver.ScoreTable", WatchedTable)
+    game = ConnectFour()
+    state = game.from_moves("211571176451734736656412235343")
+
+    gc.disable()
+    try:
+        for step in LADDER[3:]:
+            solve(game, state, upto=step)
+        solve(game, state, upto="table", tracer=Trace(game))
+        with pytest.raises(NodeLimitExceeded):
+            solve(game, state, node_limit=10)
+        assert len(tables) == 6 and all(table() is None for table in tables)
+    finally:
+        gc.enable()
 
 
 def test_stats_count_the_work():
