@@ -28,16 +28,14 @@ from wrapping from the top of one column to the bottom of the next.
 
 The solver (Pons' ladder of ideas, the score, ``solve``) is a search, and lives
 with the searches in ``aisearch.connect4_solver``; this module only knows the
-game (code saved when the solver's names lived here still gets them, with a
-warning that says where they live now).
+game.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-import warnings
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..game import Picture
 
@@ -484,42 +482,3 @@ def threats_and_centre(game: ConnectFour, state: C4State, player: str) -> float:
         (stones[player] & centre).bit_count() - (stones[other] & centre).bit_count()
     )
     return max(-0.9, min(0.9, value))
-
-
-# The solver's names, for code written when they lived here --------------------
-
-_SOLVER_NAMES = frozenset(
-    {
-        "LADDER",
-        "NodeLimitExceeded",
-        "ScoreTable",
-        "SolveStats",
-        "column_order",
-        "difficulty",
-        "remaining_moves",
-        "score_columns",
-        "solve",
-        "table_size",
-    }
-)
-
-
-def __getattr__(name: str) -> Any:
-    """The solver's names, for notebooks and code saved when they lived here.
-
-    The solver is a search, a layer above the games: this module never imports
-    it when it loads (that would be an import cycle, and would load a search
-    with every game). Only when old code asks this module for one of the
-    solver's names is the solver imported, with a warning that says where the
-    name lives now (PEP 562).
-    """
-    if name in _SOLVER_NAMES:
-        warnings.warn(
-            f"{name} moved to aisearch.connect4_solver: from aisearch.connect4_solver import {name}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        from .. import connect4_solver  # the one import of a layer above: see the docstring
-
-        return getattr(connect4_solver, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -216,39 +216,20 @@ def test_the_mirror_symmetry():
     assert mirrored.value == solve(game, state).value == 18  # Pons' score: see test_pons_examples
 
 
-def test_the_solver_s_names_still_import_from_the_game_module_with_a_warning():
-    # The solver moved to aisearch.connect4_solver (a search, above the games).
-    # Notebooks and code saved before still get the same objects from the game
-    # module, with a warning naming the new home; a game alone does not load
-    # the solver.
+def test_the_game_alone_does_not_load_the_solver():
+    # The solver is a search, a layer above the games (aisearch.connect4_solver).
     import subprocess
     import sys
 
-    import aisearch.connect4_solver as solver
-    from aisearch.games import connect4
+    import aisearch.games.connect4 as rules
 
-    for name in (
-        "LADDER",
-        "NodeLimitExceeded",
-        "ScoreTable",
-        "SolveStats",
-        "column_order",
-        "difficulty",
-        "remaining_moves",
-        "score_columns",
-        "solve",
-        "table_size",
-    ):
-        with pytest.warns(DeprecationWarning, match=f"from aisearch.connect4_solver import {name}"):
-            assert getattr(connect4, name) is getattr(solver, name)
-    with pytest.raises(AttributeError, match="has no attribute 'negamax'"):
-        connect4.negamax  # noqa: B018
     code = (
         "import sys; from aisearch.games.connect4 import ConnectFour; "
         "print('aisearch.connect4_solver' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+    assert not hasattr(rules, "solve")  # its old deprecated path is gone
 
 
 def test_column_order_is_centre_first():
