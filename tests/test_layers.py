@@ -12,6 +12,7 @@ LAYERS = [
     # core
     {
         "game",
+        "validation",
         "result",
         "symmetry",
         "zobrist",
