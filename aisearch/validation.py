@@ -122,9 +122,10 @@ def value_vector(
 
 
 def check_outcomes(
-    state: object, outcomes: Iterable[tuple[Outcome, float]]
+    state: object, outcomes: Iterable[tuple[Outcome, object]]
 ) -> tuple[tuple[Outcome, float], ...]:
-    """Return a chance state's ``(outcome, probability)`` pairs, checked.
+    """Return a chance state's ``(outcome, probability)`` pairs, checked: each
+    probability is a positive real number, and they sum to 1.
 
     Raises:
         ValueError: naming ``state``, if there are no outcomes, an outcome
