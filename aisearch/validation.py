@@ -7,7 +7,8 @@ deep inside a comparison. Each check is written here once: a real number for
 every utility and evaluation (``real_value``, ``value_vector``), chance
 outcomes that are a probability distribution (``check_outcomes``), and
 arguments of the right kind (``check_depth``, ``require_count``,
-``require_bool``, ``require_callable``). Every message names the culprit:
+``require_bool``, ``require_callable``, and ``step_index`` for a step of a
+trace). Every message names the culprit:
 the user's function (``name_of``, kept through a wrapper by
 ``named_after``), the value and the state.
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Sized
 from typing import Any, TypeVar, cast
 
 Function = TypeVar("Function", bound=Callable[..., Any])
@@ -206,3 +207,24 @@ def require_callable(thing: object, argument: str, shape: str) -> None:
     """
     if not callable(thing):
         raise ValueError(f"{argument} must be a function {shape}, got {thing!r}")
+
+
+def step_index(events: Sized, step: int, what: str) -> int:
+    """``step`` as an index into ``events`` (negative counts from the end), checked:
+    every step number a trace or a viewer is given.
+
+    Raises:
+        ValueError: the trace is empty (``what`` names the search to run), or
+            ``step`` is not a whole number (a bool is not one), or is outside it.
+    """
+    if isinstance(step, bool) or not isinstance(step, numbers.Integral):
+        raise ValueError(
+            f"step must be a whole number (0 is the first step, -1 the last), got {step!r}"
+        )
+    if not events:
+        raise ValueError(f"the trace is empty: run {what} with tracer=trace first")
+    n = len(events)
+    index = step + n if step < 0 else step
+    if not 0 <= index < n:
+        raise ValueError(f"step {step} is outside this trace's steps 0..{n - 1} (or -{n}..-1)")
+    return int(index)
