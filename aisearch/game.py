@@ -72,6 +72,7 @@ __all__ = [
     "CHANCE",
     "GAME_METHODS",
     "OPTIONAL_MEMBERS",
+    "Order",
     "PICTURE_KINDS",
     "PICTURE_MARKS",
     "Action",
@@ -123,6 +124,8 @@ Action = TypeVar("Action", bound=Hashable)
 Player = TypeVar("Player", bound=Hashable)
 Evaluation = Callable[[Any, Any, Any], float]
 """An evaluation function ``(game, state, player) -> float``."""
+Order = Callable[[Any, Any, list[Any]], Iterable[Any]]
+"""An ``order`` hook ``(game, state, actions) -> the same actions, reordered``."""
 
 CHANCE = "chance"
 """What ``to_move`` answers at a chance state."""
