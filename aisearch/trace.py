@@ -558,10 +558,14 @@ class Replay:
         self.windows: Changes = {}
         self.bests: Changes = {}
         self.bound_from: dict[int, int] = {}
+        self._index(events)
+
+    def _index(self, events: list[Event]) -> None:
+        """Note, event by event, when each node changes, and the running totals."""
         # The children a cutoff skipped (not the subtrees expanded under them).
         pruned_children = Counter(
             row.pruned
-            for row in nodes.values()
+            for row in self.nodes.values()
             if row.pruned is not None and row.parent == events[row.pruned].node
         )
         totals = {"visited": 0, "leaves": 0, "cutoffs": 0, "pruned": 0, "hits": 0}

@@ -154,6 +154,38 @@ def edge_tree(
 ) -> TreeParts:
     """The parts of a tree given by ``(parent, action, child)`` edges
     (``GameTree.from_edges``)."""
+    triples, children, parent_of = _read_edges(edges)
+    root, seen = _hang_from_root(root, triples, children, parent_of)
+    if players is not None:
+        _, players = _multiplayer_layers(None, players)
+        if players is None:
+            raise ValueError("players must name more than two players")
+    for node in values:
+        if node not in seen:
+            raise ValueError(f"a value is given for {node!r}, which is not a node of the tree")
+        if players is not None:
+            values = {**values, node: check_vector(f"node {node!r}", values[node], players)}
+        elif not _is_number(values[node]):
+            raise ValueError(f"node {node!r} has value {values[node]!r}: expected a number")
+    resolved = _edge_roles(root, roles, children, parent_of, values, players)
+    if not callable(roles):
+        for node in roles:
+            if node not in seen:
+                raise ValueError(f"a role is given for {node!r}, which is not a node of the tree")
+    if players is not None:
+        if probabilities:
+            raise ValueError(
+                "a tree of more than two players has no chance nodes: drop probabilities"
+            )
+        return TreeParts(root, children, resolved, values, players=players)
+    chances = _edge_probabilities(children, resolved, probabilities or {})
+    return TreeParts(root, children, resolved, values, chances)
+
+
+def _read_edges(
+    edges: Iterable[Sequence[str]],
+) -> tuple[list[tuple[str, ...]], dict[Node, list[tuple[str, Node]]], dict[Node, Node]]:
+    """The edges as triples, each node's ``(action, child)`` pairs, and each child's parent."""
     triples = [tuple(e) for e in edges]
     if not triples:
         raise ValueError("no edges: a tree needs at least one (parent, action, child)")
@@ -173,6 +205,17 @@ def edge_tree(
             raise ValueError(f"node {parent!r} has the action {action!r} twice")
         pairs.append((action, child))
         parent_of[child] = parent
+    return triples, children, parent_of
+
+
+def _hang_from_root(
+    root: Node | None,
+    triples: Sequence[tuple[str, ...]],
+    children: Children,
+    parent_of: Mapping[Node, Node],
+) -> tuple[Node, set[Node]]:
+    """The root (``root``, or the one node without a parent) and the nodes
+    under it, which must be all of them, without cycles."""
     nodes = set(children) | set(parent_of)
     roots = [n for n in children if n not in parent_of]
     if root is None:
@@ -185,7 +228,6 @@ def edge_tree(
         root = roots[0]
     elif root not in nodes:
         raise ValueError(f"root {root!r} is not a node of the edges")
-    # Everything must hang from the root, and without cycles.
     seen, stack = {root}, [root]
     while stack:
         node = stack.pop()
@@ -200,17 +242,19 @@ def edge_tree(
             f"node {stray[0]!r} cannot be reached from the root {root!r}: the "
             "edges hold a cycle or a second tree"
         )
-    if players is not None:
-        _, players = _multiplayer_layers(None, players)
-        if players is None:
-            raise ValueError("players must name more than two players")
-    for node in values:
-        if node not in seen:
-            raise ValueError(f"a value is given for {node!r}, which is not a node of the tree")
-        if players is not None:
-            values = {**values, node: check_vector(f"node {node!r}", values[node], players)}
-        elif not _is_number(values[node]):
-            raise ValueError(f"node {node!r} has value {values[node]!r}: expected a number")
+    return root, seen
+
+
+def _edge_roles(
+    root: Node,
+    roles: Mapping[Node, str] | Callable[[Node], str | None],
+    children: Children,
+    parent_of: Mapping[Node, Node],
+    values: Mapping[Node, Any],
+    players: tuple[str, ...] | None,
+) -> dict[Node, str]:
+    """Every node's role, from the root down: as ``roles`` gives it, or for a
+    leaf without one, the role after its parent's."""
     role_of = roles if callable(roles) else None
     role_map: Mapping[Node, str] = {} if callable(roles) else roles
     resolved: dict[Node, str] = {}
@@ -240,18 +284,7 @@ def edge_tree(
         resolved[node] = given.lower()
         if node not in children and node not in values:
             raise ValueError(f"leaf {node!r} has no value: give it a utility in `values`")
-    if not callable(roles):
-        for node in role_map:
-            if node not in seen:
-                raise ValueError(f"a role is given for {node!r}, which is not a node of the tree")
-    if players is not None:
-        if probabilities:
-            raise ValueError(
-                "a tree of more than two players has no chance nodes: drop probabilities"
-            )
-        return TreeParts(root, children, resolved, values, players=players)
-    chances = _edge_probabilities(children, resolved, probabilities or {})
-    return TreeParts(root, children, resolved, values, chances)
+    return resolved
 
 
 def random_nested(
