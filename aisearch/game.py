@@ -54,68 +54,17 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
-from .validation import (
-    PROBABILITY_TOLERANCE,
-    check_depth,
-    check_outcomes,
-    name_of,
-    named_after,
-    real_value,
-    require_bool,
-    require_callable,
-    require_count,
-    value_vector,
-)
-
-__all__ = [
-    # What a game is.
-    "CHANCE",
-    "GAME_METHODS",
-    "OPTIONAL_MEMBERS",
-    "Order",
-    "PICTURE_KINDS",
-    "PICTURE_MARKS",
-    "Action",
-    "ChanceGame",
-    "Evaluation",
-    "Game",
-    "MultiplayerGame",
-    "Picture",
-    "Player",
-    "State",
-    "SymmetricGame",
-    "optional",
-    # The checks of a game every search makes, and their errors.
-    "DEFAULT_MAX_PLIES",
-    "PROBE_PLIES",
-    "check_game",
-    "check_state",
-    "draw_outcome",
-    "endless",
-    "has_chance",
-    "leaf_evaluation",
-    "missing_evaluation",
-    "no_actions",
-    "ordered",
-    "ply_limit",
-    "refuse_chance",
-    "refuse_unless_two_player_zero_sum",
-    "require_symmetry",
-    "resolve_evaluate",
-    "sequence_of_actions",
-    "within_recursion",
-    # The checks of values and arguments, from aisearch.validation, first offered here.
-    "PROBABILITY_TOLERANCE",
-    "check_depth",
-    "check_outcomes",
-    "name_of",
-    "named_after",
-    "real_value",
-    "require_bool",
-    "require_callable",
-    "require_count",
-    "value_vector",
-]
+# `name as name`: offered here too, where the package and the notebooks first found them.
+from .validation import PROBABILITY_TOLERANCE as PROBABILITY_TOLERANCE
+from .validation import check_depth as check_depth
+from .validation import check_outcomes as check_outcomes
+from .validation import name_of as name_of
+from .validation import named_after as named_after
+from .validation import real_value as real_value
+from .validation import require_bool as require_bool
+from .validation import require_callable as require_callable
+from .validation import require_count as require_count
+from .validation import value_vector as value_vector
 
 # A state, an action and a player are any hashable values; each game says
 # which (a tic-tac-toe state is a str, its actions (row, column) pairs).

@@ -1,19 +1,20 @@
 """Checking what the user's code hands a search: its values and its arguments.
 
-Students write utilities, evaluations, chance outcomes and order hooks, and
-pass depths, counts and flags; a search checks each once, where it enters,
+Students write utilities, evaluations and chance outcomes, and pass depths,
+counts, flags and step numbers; a search checks each once, where it enters,
 so that a bad one is named at once instead of failing (or, worse, passing)
 deep inside a comparison. Each check is written here once: a real number for
 every utility and evaluation (``real_value``, ``value_vector``), chance
 outcomes that are a probability distribution (``check_outcomes``), and
 arguments of the right kind (``check_depth``, ``require_count``,
-``require_bool``, ``require_callable``, and ``step_index`` for a step of a
-trace). Every message names the culprit:
-the user's function (``name_of``, kept through a wrapper by
+``require_bool``, ``require_callable``, ``step_index``). Every message names
+the culprit: the user's function (``name_of``, kept through a wrapper by
 ``named_after``), the value and the state.
 
-The checks of the game itself (its six methods, its states, whether it is
-two-player zero-sum) are in ``aisearch.game``, which offers all of these too.
+None of these needs a game. The checks of the game itself (its six methods,
+its states, whether it is two-player zero-sum) and of an order hook are in
+``aisearch.game``, which offers these too (and ``aisearch.trace`` offers
+``step_index``), where the package first had them.
 """
 
 from __future__ import annotations
