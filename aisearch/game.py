@@ -34,40 +34,65 @@ means, in ``OPTIONAL_MEMBERS`` below; the protocols ``ChanceGame``,
 ``SymmetricGame`` and ``MultiplayerGame`` type the three larger ones. A
 search reads an optional member only through ``optional``, and checks the
 game up front with ``check_game``: a game it cannot search is refused before
-the first node, with a message that says why.
+the first node, with a message that says why. The checks of what else the
+user's code hands a search (utilities and evaluations that must be real
+numbers, chance outcomes, depths and counts) are ``aisearch.validation``'s,
+offered here too.
+
+``Game`` is generic in its state, action and player types: a tic-tac-toe
+game is a ``Game[str, tuple[int, int], str]``, and a search typed
+``(game: Game[State, Action, Player], state: State) -> Action`` says that
+the action it returns is one of that game's.
 """
 
 from __future__ import annotations
 
 import math
-import numbers
 import random
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
-# A state, an action and a player are any hashable values; they are typed
-# Any so that each game can type its own (a tic-tac-toe state is a str).
-State = Any
-Action = Any
-Player = Any
+# `name as name`: offered here too, where the package and the notebooks first found them.
+from .validation import PROBABILITY_TOLERANCE as PROBABILITY_TOLERANCE
+from .validation import check_depth as check_depth
+from .validation import check_outcomes as check_outcomes
+from .validation import name_of as name_of
+from .validation import named_after as named_after
+from .validation import real_value as real_value
+from .validation import require_bool as require_bool
+from .validation import require_callable as require_callable
+from .validation import require_count as require_count
+from .validation import value_vector as value_vector
+
+# A state, an action and a player are any hashable values; each game says
+# which (a tic-tac-toe state is a str, its actions (row, column) pairs).
+State = TypeVar("State", bound=Hashable)
+Action = TypeVar("Action", bound=Hashable)
+Player = TypeVar("Player", bound=Hashable)
 Evaluation = Callable[[Any, Any, Any], float]
 """An evaluation function ``(game, state, player) -> float``."""
+Order = Callable[[Any, Any, list[Any]], Iterable[Any]]
+"""An ``order`` hook ``(game, state, actions) -> the same actions, reordered``."""
 
 CHANCE = "chance"
 """What ``to_move`` answers at a chance state."""
 
-PROBABILITY_TOLERANCE = 1e-9
-
 
 @runtime_checkable
-class Game(Protocol):
+class Game(Protocol[State, Action, Player]):
     """The six parts of a game, as the searches use them.
 
     ``actions(state)`` returns the legal actions in a fixed, documented order;
     every search explores them in that order, so traces are reproducible.
     ``result`` returns a new state and never changes the old one.
+
+    Any object with the six methods is a game: ``Game`` is a protocol, and
+    a game need not name it. The built-in games name it all the same, to say
+    what their states, actions and players are (``class
+    TicTacToe(Game[str, Square, str])``) and so that mypy checks their six
+    methods against it.
     """
 
     def initial_state(self) -> State: ...
@@ -88,14 +113,14 @@ GAME_METHODS = ("initial_state", "to_move", "actions", "result", "is_terminal", 
 
 
 @runtime_checkable
-class ChanceGame(Game, Protocol):
+class ChanceGame(Game[State, Action, Player], Protocol):
     """A game with chance states, where ``to_move`` answers ``CHANCE``."""
 
     def chance_outcomes(self, state: State) -> Sequence[tuple[Action, float]]: ...
 
 
 @runtime_checkable
-class SymmetricGame(Game, Protocol):
+class SymmetricGame(Game[State, Action, Player], Protocol):
     """A game whose board can be turned and mirrored (``aisearch.symmetry``)."""
 
     symmetries: Sequence[str]
@@ -108,7 +133,7 @@ class SymmetricGame(Game, Protocol):
 
 
 @runtime_checkable
-class MultiplayerGame(Game, Protocol):
+class MultiplayerGame(Game[State, Action, Player], Protocol):
     """A game that lists its players; with more than two, values are vectors."""
 
     players: Sequence[Player]
@@ -189,7 +214,7 @@ PICTURE_MARKS = "XO.#"
 """The characters of a ``Picture``'s rows."""
 
 
-def optional(game, name: str, default: Any = None) -> Any:
+def optional(game: object, name: str, default: Any = None) -> Any:
     """The optional member ``name`` of ``game`` (see ``OPTIONAL_MEMBERS``), or ``default``.
 
     >>> from aisearch.games import GameTree
@@ -204,9 +229,9 @@ def optional(game, name: str, default: Any = None) -> Any:
 
 
 def check_game(
-    game,
+    game: Game[State, Action, Player],
     search: str,
-    state: State = None,
+    state: State | None = None,
     *,
     chance: bool = False,
     zero_sum: bool = False,
@@ -252,7 +277,7 @@ def check_game(
         require_symmetry(game)
 
 
-def check_state(game, state: State, search: str) -> None:
+def check_state(game: Game[State, Action, Player], state: State, search: str) -> None:
     """Refuse a ``state`` that ``game`` says is not one of its states, or that
     cannot be a state at all (states must be hashable), and a first move list
     that is not a sequence.
@@ -287,7 +312,7 @@ def check_state(game, state: State, search: str) -> None:
         sequence_of_actions(game, state, game.actions(state))
 
 
-def sequence_of_actions(game, state: State, actions) -> Sequence[Action]:
+def sequence_of_actions(game: object, state: object, actions: object) -> Sequence[Any]:
     """``actions``, as ``game.actions(state)`` returned them, if it is a sequence.
 
     Raises:
@@ -303,70 +328,19 @@ def sequence_of_actions(game, state: State, actions) -> Sequence[Action]:
     )
 
 
-def _name_of(function) -> str:
-    """How a message names a user's function: ``TicTacToe.utility``, ``my_eval``."""
-    return getattr(function, "__qualname__", None) or repr(function)
-
-
-def named_after(function: Any) -> Callable[[Callable], Callable]:
-    """A decorator: the wrapper takes ``function``'s name, so that a message
-    about a value the wrapper passed on names the user's own function."""
-
-    def rename(wrapper: Callable) -> Callable:
-        wrapper.__qualname__ = _name_of(function)
-        return wrapper
-
-    return rename
-
-
-def real_value(value, function, state: State):
-    """``value``, which ``function`` (a utility or an evaluation) returned at
-    ``state``, if it is a real number; ``ValueError`` naming all three if not.
-
-    Every search checks each utility and evaluation it receives here, once, as
-    it enters the search: NaN would compare false with everything and be taken
-    as a win or a loss, and None, a string, a tuple or a bool would fail (or
-    worse, pass) deep inside a comparison. Infinities are allowed (a proven
-    win); a ``Fraction`` or a NumPy number is a real number too.
-
-    >>> real_value(3, len, "s")
-    3
-    >>> def my_eval(game, state, player):
-    ...     return float("nan")
-    >>> real_value(my_eval(None, "XO.", "X"), my_eval, "XO.")
-    Traceback (most recent call last):
-    ...
-    ValueError: my_eval returned nan at state 'XO.': a utility or an evaluation must be a real number, not NaN
-    """
-    if type(value) is int or (type(value) is float and value == value):
-        return value  # the common case, in two cheap tests
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        what = "None" if value is None else f"a {type(value).__name__}"
-        raise ValueError(
-            f"{_name_of(function)} returned {value!r} at state {state!r}: a utility or an "
-            f"evaluation must be a real number (an int or a float), not {what}"
-        )
-    if math.isnan(value):
-        raise ValueError(
-            f"{_name_of(function)} returned {value!r} at state {state!r}: a utility or an "
-            "evaluation must be a real number, not NaN"
-        )
-    return value
-
-
 DEFAULT_MAX_PLIES = 10_000
 """How many moves the functions that play or count to the end follow before
 they stop with an error, for a game that names no ``max_plies`` of its own."""
 
 
-def ply_limit(game) -> int:
+def ply_limit(game: object) -> int:
     """The most moves a line of play may take before it counts as endless: the
     game's ``max_plies`` if it names one, else ``DEFAULT_MAX_PLIES``."""
-    declared = optional(game, "max_plies")
+    declared: int | None = optional(game, "max_plies")
     return DEFAULT_MAX_PLIES if declared is None else declared
 
 
-def endless(game, state: State, plies: int, what: str) -> ValueError:
+def endless(game: object, state: object, plies: int, what: str) -> ValueError:
     """The error for a line of play that has gone on for ``plies`` moves."""
     return ValueError(
         f"{what} played {plies} moves from the start without reaching an end of {game!r} "
@@ -376,7 +350,7 @@ def endless(game, state: State, plies: int, what: str) -> ValueError:
 
 
 @contextmanager
-def within_recursion(search: str, game) -> Iterator[None]:
+def within_recursion(search: str, game: object) -> Iterator[None]:
     """Turn Python's ``RecursionError`` inside ``search`` into a clear ``ValueError``.
 
     A search without a depth limit recurses once per move; on a game that never
@@ -393,39 +367,7 @@ def within_recursion(search: str, game) -> Iterator[None]:
         ) from None
 
 
-def require_callable(thing, argument: str, shape: str) -> None:
-    """Raise ``ValueError`` unless ``thing`` can be called; ``argument`` names it.
-
-    >>> require_callable("random", "playout", "(game, state, rng) -> action")
-    Traceback (most recent call last):
-    ...
-    ValueError: playout must be a function (game, state, rng) -> action, got 'random'
-    """
-    if not callable(thing):
-        raise ValueError(f"{argument} must be a function {shape}, got {thing!r}")
-
-
-def require_count(value, argument: str, minimum: int = 0) -> int:
-    """``value`` if it is a whole number ``>= minimum`` (not a bool); else
-    ``ValueError`` naming ``argument``.
-
-    >>> require_count(1.5, "openings")
-    Traceback (most recent call last):
-    ...
-    ValueError: openings must be a whole number >= 0, got 1.5
-    """
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(f"{argument} must be a whole number >= {minimum}, got {value!r}")
-    return value
-
-
-def require_bool(value, argument: str) -> None:
-    """Raise ``ValueError`` unless ``value`` is True or False; ``argument`` names it."""
-    if not isinstance(value, bool):
-        raise ValueError(f"{argument} must be True or False, got {value!r}")
-
-
-def require_symmetry(game) -> tuple:
+def require_symmetry(game: object) -> tuple[str, ...]:
     """The game's ``symmetries``; ``ValueError`` naming the game if it has none."""
     names = optional(game, "symmetries")
     missing = [m for m in ("transform", "transform_action", "inverse") if not hasattr(game, m)]
@@ -439,7 +381,7 @@ def require_symmetry(game) -> tuple:
     return tuple(names)
 
 
-def draw_outcome(game: Any, state: State, rng: random.Random) -> Action:
+def draw_outcome(game: Any, state: object, rng: random.Random) -> Any:
     """An outcome of the chance state ``state``, drawn by its probability with ``rng``.
 
     One draw of ``rng.random()`` per call, walked along the outcomes in the
@@ -463,56 +405,13 @@ def draw_outcome(game: Any, state: State, rng: random.Random) -> Action:
     return outcomes[-1][0]
 
 
-def check_outcomes(state: State, outcomes) -> tuple:
-    """Return a chance state's ``(outcome, probability)`` pairs, checked.
-
-    Raises:
-        ValueError: naming ``state``, if there are no outcomes, an outcome
-            repeats, a probability is not a positive number, or they do not sum
-            to 1 (within ``PROBABILITY_TOLERANCE``).
-
-    >>> check_outcomes("roll", [(1, 0.5), (2, 0.5)])
-    ((1, 0.5), (2, 0.5))
-    >>> check_outcomes("roll", [(1, 0.5), (2, 0.4)])
-    Traceback (most recent call last):
-    ...
-    ValueError: the probabilities of chance state 'roll' sum to 0.9, not 1 (to within 1e-09): [(1, 0.5), (2, 0.4)]
-    """
-    outcomes = tuple(tuple(pair) for pair in outcomes)
-    if not outcomes:
-        raise ValueError(f"chance state {state!r} has no outcomes")
-    seen = set()
-    for pair in outcomes:
-        if len(pair) != 2:
-            raise ValueError(
-                f"chance state {state!r}: {pair!r} is not an (outcome, probability) pair"
-            )
-        outcome, p = pair
-        # Any real number: a Fraction keeps a search's sums exact.
-        if isinstance(p, bool) or not isinstance(p, numbers.Real) or not float(p) > 0:
-            raise ValueError(
-                f"chance state {state!r} gives outcome {outcome!r} the probability {p!r}: "
-                "probabilities must be positive numbers"
-            )
-        if outcome in seen:
-            raise ValueError(f"chance state {state!r} lists outcome {outcome!r} twice")
-        seen.add(outcome)
-    total = sum(p for _, p in outcomes)
-    if abs(total - 1) > PROBABILITY_TOLERANCE:
-        raise ValueError(
-            f"the probabilities of chance state {state!r} sum to {total}, not 1 "
-            f"(to within {PROBABILITY_TOLERANCE:g}): {[tuple(p) for p in outcomes]!r}"
-        )
-    return outcomes
-
-
-def has_chance(game) -> bool:
+def has_chance(game: object) -> bool:
     """Whether ``game`` has chance states (its ``has_chance_nodes``, else whether it
     offers ``chance_outcomes`` at all)."""
     return bool(optional(game, "has_chance_nodes", hasattr(game, "chance_outcomes")))
 
 
-def refuse_chance(game, search: str) -> None:
+def refuse_chance(game: object, search: str) -> None:
     """Raise ``ValueError`` if ``game`` has chance states, which ``search`` cannot weigh."""
     if has_chance(game):
         raise ValueError(
@@ -525,7 +424,9 @@ PROBE_PLIES = 10_000
 """How far ``refuse_unless_two_player_zero_sum`` follows first actions to find an end."""
 
 
-def refuse_unless_two_player_zero_sum(game, state: State, search: str) -> None:
+def refuse_unless_two_player_zero_sum(
+    game: Game[State, Action, Player], state: State, search: str
+) -> None:
     """Raise ``ValueError`` unless ``game`` is, as far as can be seen, two-player zero-sum.
 
     ``search`` (negamax and everything in its form) negates a child's value to
@@ -565,14 +466,14 @@ def refuse_unless_two_player_zero_sum(game, state: State, search: str) -> None:
     if zero_sum and declared is not None:
         return
     end, movers = _first_line(game, state)
-    players = tuple(declared) if declared is not None else movers
+    players: tuple[Player, ...] = tuple(declared) if declared is not None else movers
     if len(players) > 2:
         _refuse_players(game, players, search)
     if not zero_sum and end is not None and len(players) == 2:
         _check_zero_sum_at(game, end, players, search)
 
 
-def _refuse_players(game, players: tuple, search: str) -> None:
+def _refuse_players(game: object, players: tuple[object, ...], search: str) -> None:
     if len(players) != 2:
         raise ValueError(
             f"{search} assumes a two-player game, but {game!r} has {len(players)} "
@@ -581,10 +482,12 @@ def _refuse_players(game, players: tuple, search: str) -> None:
         )
 
 
-def _first_line(game, state: State) -> tuple:
+def _first_line(
+    game: Game[State, Action, Player], state: State
+) -> tuple[State, tuple[Player, ...]] | tuple[None, tuple[Player, ...]]:
     """The end reached from ``state`` by always taking the first action (``None``
     if there is none within ``PROBE_PLIES``), and the players met on the way."""
-    movers: list = []
+    movers: list[Player] = []
     for _ in range(PROBE_PLIES):
         if game.is_terminal(state):
             return state, tuple(movers)
@@ -598,7 +501,9 @@ def _first_line(game, state: State) -> tuple:
     return None, tuple(movers)
 
 
-def _check_zero_sum_at(game, end: State, players: tuple, search: str) -> None:
+def _check_zero_sum_at(
+    game: Game[State, Action, Player], end: State, players: tuple[Player, ...], search: str
+) -> None:
     first, second = value_vector(game, end, game.utility, players)
     if not math.isclose(first, -second, rel_tol=1e-9, abs_tol=1e-9):
         raise ValueError(
@@ -610,7 +515,7 @@ def _check_zero_sum_at(game, end: State, players: tuple, search: str) -> None:
         )
 
 
-def resolve_evaluate(game: Game, evaluate: Evaluation | None) -> Evaluation | None:
+def resolve_evaluate(game: object, evaluate: Evaluation | None) -> Evaluation | None:
     """The evaluation function a depth-limited search should use.
 
     An explicit ``evaluate(game, state, player)`` wins; otherwise the game's own
@@ -627,13 +532,13 @@ def resolve_evaluate(game: Game, evaluate: Evaluation | None) -> Evaluation | No
         return None
 
     @named_after(own)
-    def game_evaluate(game, state, player):
-        return own(state, player)
+    def game_evaluate(game: object, state: object, player: object) -> Any:
+        return own(state, player)  # checked by the search, as real_value
 
     return game_evaluate
 
 
-def leaf_evaluation(game: Game, evaluate: Evaluation | None) -> Evaluation:
+def leaf_evaluation(game: object, evaluate: Evaluation | None) -> Evaluation:
     """The evaluation a depth-limited search calls at a non-terminal leaf.
 
     ``resolve_evaluate``'s choice; or, when there is none, a function that
@@ -644,22 +549,13 @@ def leaf_evaluation(game: Game, evaluate: Evaluation | None) -> Evaluation:
     if chosen is not None:
         return chosen
 
-    def none_given(game, state, player):
+    def none_given(game: object, state: object, player: object) -> float:
         raise missing_evaluation(state)
 
     return none_given
 
 
-def check_depth(depth: int | None, argument: str = "depth") -> None:
-    """Raise ``ValueError`` unless ``depth`` is ``None`` or a non-negative int;
-    the message calls it ``argument``."""
-    if depth is None:
-        return
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"{argument} must be None or a whole number of plies >= 0, got {depth!r}")
-
-
-def missing_evaluation(state: State) -> ValueError:
+def missing_evaluation(state: object) -> ValueError:
     """The error for a depth limit that reaches a non-terminal state with no evaluation."""
     return ValueError(
         f"depth limit reached at non-terminal state {state!r} but there is no evaluation "
@@ -668,7 +564,7 @@ def missing_evaluation(state: State) -> ValueError:
     )
 
 
-def no_actions(state: State) -> ValueError:
+def no_actions(state: object) -> ValueError:
     """The error for a state that is not terminal but offers no action."""
     return ValueError(
         f"state {state!r} is not terminal but has no actions: a game must end "
@@ -677,9 +573,9 @@ def no_actions(state: State) -> ValueError:
 
 
 def ordered(
-    order: Callable[[Any, Any, list], Iterable[Action]] | None,
-    game: Game,
-    state: State,
+    order: Callable[[Any, Any, list[Action]], Iterable[Action]] | None,
+    game: object,
+    state: object,
     actions: Sequence[Action],
 ) -> Sequence[Action]:
     """Apply an ``order(game, state, actions)`` hook, checking that it only reorders."""
@@ -691,47 +587,11 @@ def ordered(
     except TypeError:
         raise ValueError(
             f"order hook must return a reordering of the actions of {state!r}: "
-            f"{_name_of(order)} returned {returned!r} for {list(actions)!r}"
+            f"{name_of(order)} returned {returned!r} for {list(actions)!r}"
         ) from None
     if len(reordered) != len(actions) or set(reordered) != set(actions):
         raise ValueError(
             f"order hook must return a reordering of the actions of {state!r}: "
-            f"{_name_of(order)} returned {reordered!r} for {list(actions)!r}"
+            f"{name_of(order)} returned {reordered!r} for {list(actions)!r}"
         )
     return reordered
-
-
-def value_vector(game, state: State, value: Callable[[Any, Any], Any], players: Sequence) -> tuple:
-    """The vector of ``value(state, player)`` for every player, in ``players`` order.
-
-    ``value`` is a game's ``utility`` or ``evaluate``: if it returns a vector
-    (a tuple or list) for the first player, that is the vector; otherwise it is
-    asked once per player.
-
-    Raises:
-        ValueError: naming ``state``, for a vector of the wrong length or an
-            entry that is not a number.
-
-    >>> scores = {"P1": 2, "P2": 5, "P3": 3}
-    >>> value_vector(None, "end", lambda s, p: scores[p], ("P1", "P2", "P3"))
-    (2, 5, 3)
-    >>> value_vector(None, "end", lambda s, p: (2, 5, 3), ("P1", "P2", "P3"))
-    (2, 5, 3)
-    """
-    first = value(state, players[0])
-    if isinstance(first, (tuple, list)):
-        vector = tuple(first)
-    else:
-        vector = (first, *(value(state, p) for p in players[1:]))
-    if len(vector) != len(players):
-        raise ValueError(
-            f"state {state!r} has the value vector {vector!r} of {len(vector)} entries, "
-            f"but the game has {len(players)} players {tuple(players)!r}"
-        )
-    for x in vector:
-        if isinstance(x, bool) or not isinstance(x, numbers.Real) or math.isnan(x):
-            raise ValueError(
-                f"{_name_of(value)} gave state {state!r} the value vector {vector!r}: "
-                f"{x!r} is not a real number"
-            )
-    return vector

@@ -25,11 +25,16 @@ games of chance, a third, ``chance_value``, that averages its outcomes.
 from __future__ import annotations
 
 import math
+from typing import cast
 
 from .game import (
     CHANCE,
+    Action,
+    ChanceGame,
     Evaluation,
     Game,
+    Player,
+    State,
     check_depth,
     check_game,
     check_outcomes,
@@ -39,16 +44,16 @@ from .game import (
     within_recursion,
 )
 from .result import SearchResult, SearchStats
-from .tracing import start_tracing
+from .tracing import Tracer, start_tracing
 
 
 def minimax(
-    game: Game,
-    state=None,
+    game: Game[State, Action, Player],
+    state: State | None = None,
     *,
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    tracer=None,
+    tracer: Tracer | None = None,
 ) -> SearchResult:
     """Search the whole game tree (or ``depth`` plies of it) by minimax.
 
@@ -92,13 +97,13 @@ def minimax(
 
 
 def expectiminimax(
-    game: Game,
-    state,
-    player,
+    game: Game[State, Action, Player],
+    state: State,
+    player: Player,
     *,
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    tracer=None,
+    tracer: Tracer | None = None,
     chance: bool = True,
 ) -> SearchResult:
     """Minimax with chance nodes, valued for ``player``: ``aisearch.expectimax``
@@ -113,10 +118,11 @@ def expectiminimax(
     evaluate = leaf_evaluation(game, evaluate)
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
+    chance_game = cast("ChanceGame[State, Action, Player]", game)  # where the dice roll
     tracing = start_tracing(tracer, game, player, chance=chance)
     nodes = leaves = deepest = 0
 
-    def leaf(state, terminal, ply, action):
+    def leaf(state: State, terminal: bool, ply: int, action: Action | None) -> float:
         """Value a terminal state by its utility, a cut-off one by evaluation."""
         nonlocal leaves, deepest
         leaves += 1
@@ -132,7 +138,7 @@ def expectiminimax(
             tracing.leaf(state, action, value, terminal)
         return value
 
-    def value_of(state, ply, action):
+    def value_of(state: State, ply: int, action: Action | None) -> tuple[float, Action | None]:
         """MAX-VALUE, MIN-VALUE or CHANCE-VALUE, by who moves in ``state``
         (so two MIN layers may follow each other)."""
         mover = to_move(state)
@@ -142,7 +148,7 @@ def expectiminimax(
             return max_value(state, ply, action)
         return min_value(state, ply, action)
 
-    def max_value(state, ply, action):
+    def max_value(state: State, ply: int, action: Action | None) -> tuple[float, Action | None]:
         nonlocal nodes
         nodes += 1
         terminal = is_terminal(state)
@@ -164,7 +170,7 @@ def expectiminimax(
             tracing.exit(v)
         return v, move
 
-    def min_value(state, ply, action):
+    def min_value(state: State, ply: int, action: Action | None) -> tuple[float, Action | None]:
         nonlocal nodes
         nodes += 1
         terminal = is_terminal(state)
@@ -186,7 +192,7 @@ def expectiminimax(
             tracing.exit(v)
         return v, move
 
-    def chance_value(state, ply, action):
+    def chance_value(state: State, ply: int, action: Action | None) -> tuple[float, None]:
         nonlocal nodes
         nodes += 1
         terminal = is_terminal(state)
@@ -194,8 +200,8 @@ def expectiminimax(
             return leaf(state, terminal, ply, action), None
         if tracing is not None:
             tracing.enter(state, action)
-        total = 0  # not 0.0: Fraction probabilities then keep the sum exact
-        for outcome, p in check_outcomes(state, game.chance_outcomes(state)):
+        total: float = 0  # not 0.0: Fraction probabilities then keep the sum exact
+        for outcome, p in check_outcomes(state, chance_game.chance_outcomes(state)):
             s = result(state, outcome)
             v, _ = value_of(s, ply + 1, outcome)
             total += p * v

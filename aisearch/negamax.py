@@ -24,21 +24,23 @@ says what is checked).
 from __future__ import annotations
 
 from .engine import TABLE_SEARCH, negamax_engine
-from .game import Evaluation, Game
+from .game import Action, Evaluation, Game, Order, Player, State
 from .result import SearchResult
+from .table import TranspositionTable
+from .tracing import Tracer
 
 
 def negamax(
-    game: Game,
-    state=None,
+    game: Game[State, Action, Player],
+    state: State | None = None,
     *,
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    order=None,
+    order: Order | None = None,
     prune: bool = True,
-    table=None,
+    table: TranspositionTable | None = None,
     symmetry: bool = False,
-    tracer=None,
+    tracer: Tracer | None = None,
 ) -> SearchResult:
     """Minimax value and first best action, in negamax form.
 

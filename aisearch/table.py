@@ -166,7 +166,9 @@ class TranspositionTable:
             self._recent[i] = entry
 
     @staticmethod
-    def use(entry: Entry | None, depth: float, alpha: float, beta: float) -> tuple:
+    def use(
+        entry: Entry | None, depth: float, alpha: float, beta: float
+    ) -> tuple[bool, float | None, float, float]:
         """``(answers, value, alpha, beta)``: what ``entry`` allows a search needing ``depth`` plies.
 
         ``answers`` is true when the node needs no search and is worth

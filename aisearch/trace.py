@@ -11,28 +11,22 @@ explains each step comes from ``aisearch.narration``.
 
 from __future__ import annotations
 
-import numbers
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .game import optional
-from .narration import (  # noqa: F401  (re-exported: the viewer and notebooks use them)
-    BOUND_SIGNS,
-    bound_text,
-    format_probability,
-    format_value,
-    sentence,
-)
+from .narration import BOUND_SIGNS, sentence  # noqa: F401  (BOUND_SIGNS: re-exported)
+
+# `name as name`: re-exported, for the viewer and the exercises import them from here.
+from .narration import bound_text as bound_text
+from .narration import format_probability as format_probability
+from .narration import format_value as format_value
 from .tracing import (  # noqa: F401  (re-exported for the searches' and tests' old imports)
     CACHE_HIT,
     CHANCE_STEP,
-    CUTOFF,
-    ENTER,
     EXACT,
-    EXIT,
-    LEAF,
     LOWER,
     NARROWED,
     SYMMETRY_HIT,
@@ -43,17 +37,27 @@ from .tracing import (  # noqa: F401  (re-exported for the searches' and tests' 
     UPDATE,
     UPPER,
     Bound,
-    Event,
     EventKind,
     Tracing,
     start_tracing,
 )
+from .tracing import CUTOFF as CUTOFF
+from .tracing import ENTER as ENTER
+from .tracing import EXIT as EXIT
+from .tracing import LEAF as LEAF
+from .tracing import Event as Event
+from .validation import step_index as step_index  # re-exported: its first home
 
 UNSEEN, STACK, DONE, PRUNED = "unseen", "stack", "done", "pruned"
 """The four statuses a node has in a replayed frame."""
 
+Changes = dict[int, tuple[list[int], list[Any]]]
+"""node -> the steps at which its entry changed, and the entries (``Replay``)."""
 
-def _exit_kind(e: Event, children: list, window: tuple | None, cutoff: Event | None) -> str:
+
+def _exit_kind(
+    e: Event, children: list[tuple[Any, str]], window: tuple[Any, Any] | None, cutoff: Event | None
+) -> str:
     """Exact, lower or upper: the value ``e.value`` a node returns (see
     ``Trace.value_kinds``), from its finished ``children``' ``(value, kind)``,
     the ``window`` it was searched with and its ``cutoff``, if any."""
@@ -104,7 +108,7 @@ class TraceNode(NamedTuple):
     state: Any
     depth: int
     role: str
-    children: tuple
+    children: tuple[int, ...]
     entered: int | None
     """Step at which the node was first visited, ``None`` if never."""
     pruned: int | None
@@ -133,14 +137,14 @@ class Frame(NamedTuple):
 
     step: int
     event: Event
-    status: Mapping
-    value: Mapping
-    window: Mapping
-    best: Mapping
-    stack: list
-    counts: dict
+    status: Mapping[int, str]
+    value: Mapping[int, Any]
+    window: Mapping[int, tuple[Any, Any]]
+    best: Mapping[int, int]
+    stack: list[int]
+    counts: dict[str, int]
     sentence: str
-    bound: Mapping
+    bound: Mapping[int, str]
 
 
 class EventLog:
@@ -151,13 +155,13 @@ class EventLog:
     """
 
     def __init__(self, game: Any = None) -> None:
-        self.events: list = []
+        self.events: list[Any] = []
         self.game = game
-        self._nodes: dict | None = None
-        self._kinds: dict | None = None
+        self._nodes: dict[int, Any] | None = None
+        self._kinds: dict[int, str] | None = None
         self._replay: Replay | None = None
 
-    def __call__(self, event) -> None:
+    def __call__(self, event: Any) -> None:
         self.events.append(event)
         self._nodes = None
         self._kinds = None
@@ -166,17 +170,17 @@ class EventLog:
     def __len__(self) -> int:
         return len(self.events)
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[Any]:
         return iter(self.events)
 
-    def __getitem__(self, step: int):
+    def __getitem__(self, step: int) -> Any:
         return self.events[step]
 
-    def of_kind(self, kind: str) -> list:
+    def of_kind(self, kind: str) -> list[Any]:
         """The events of one kind, in order."""
         return [e for e in self.events if e.kind == kind]
 
-    def nodes(self) -> dict:
+    def nodes(self) -> dict[int, Any]:
         """Every node of the traced tree by id (given by each kind of trace)."""
         raise NotImplementedError
 
@@ -201,13 +205,13 @@ class EventLog:
         shown = moves if len(moves) <= 4 else ["…", *moves[-3:]]
         return "[" + " ".join(shown) + "]"
 
-    def _state_text(self, state) -> str:
+    def _state_text(self, state: Any) -> str:
         name = optional(self.game, "label")
         if callable(name):
             return str(name(state))
         return state if isinstance(state, str) else repr(state)
 
-    def label_state(self, state) -> str:
+    def label_state(self, state: Any) -> str:
         """A state's name (as ``label`` gives it), cut to 16 characters."""
         text = self._state_text(state)
         return text if len(text) <= 16 else text[:15] + "…"
@@ -236,15 +240,15 @@ class Trace(EventLog):
 
     # Questions about the trace ---------------------------------------------
 
-    def counts(self) -> Counter:
+    def counts(self) -> Counter[str]:
         """How many events of each kind."""
         return Counter(e.kind for e in self.events)
 
-    def visited(self) -> list:
+    def visited(self) -> list[Any]:
         """States of the visited nodes, in the order they were visited."""
         return [e.state for e in self.events if e.kind in (ENTER, LEAF) or e.kind in TABLE_ANSWERS]
 
-    def leaves(self) -> list[tuple]:
+    def leaves(self) -> list[tuple[Any, Any]]:
         """``(state, value)`` of every evaluated leaf, in order."""
         return [(e.state, e.value) for e in self.events if e.kind == LEAF]
 
@@ -252,7 +256,7 @@ class Trace(EventLog):
         """Ids of the nodes a table answered (``cache_hit``/``symmetry_hit``), unsearched."""
         return {e.node for e in self.events if e.kind in TABLE_ANSWERS}
 
-    def pruned(self) -> list:
+    def pruned(self) -> list[Any]:
         """States of the children that cutoffs skipped (not their descendants)."""
         return [s for e in self.events if e.kind == CUTOFF for s in e.skipped_states]
 
@@ -260,7 +264,7 @@ class Trace(EventLog):
         """The value the root returned, ``None`` if the search did not finish."""
         for e in reversed(self.events):
             if e.node == 0 and e.kind in (EXIT, LEAF):
-                return e.value
+                return cast("float | None", e.value)  # a vector in a max^n trace
         return None
 
     # Exact values and bounds -------------------------------------------------
@@ -309,8 +313,8 @@ class Trace(EventLog):
 
     def _find_value_kinds(self) -> dict[int, str]:
         kinds: dict[int, str] = {}
-        children: dict[int, list] = {}  # node -> [(value, kind)] of its finished children
-        window: dict[int, tuple] = {}  # node -> the window it is searched with
+        children: dict[int, list[tuple[Any, str]]] = {}  # node -> its finished (value, kind)s
+        window: dict[int, tuple[Any, Any]] = {}  # node -> the window it is searched with
         cut: dict[int, Event] = {}  # node -> its cutoff event
         on_stack: set[int] = set()
 
@@ -359,10 +363,20 @@ class Trace(EventLog):
         return self._nodes
 
     def _build_nodes(self, limit: int) -> dict[int, TraceNode]:
-        rows: dict[int, dict] = {}
-        order: dict[int, list] = {}
+        rows: dict[int, dict[str, Any]] = {}
+        order: dict[int, list[int]] = {}
 
-        def add(node, parent, action, state, depth, role, entered, pruned, terminal=None):
+        def add(
+            node: int,
+            parent: int | None,
+            action: Any,
+            state: Any,
+            depth: int,
+            role: str,
+            entered: int | None,
+            pruned: int | None,
+            terminal: bool | None = None,
+        ) -> None:
             rows[node] = dict(
                 id=node,
                 parent=parent,
@@ -383,17 +397,8 @@ class Trace(EventLog):
         pruned_roots = []
         for e in self.events:
             if (e.kind in (ENTER, LEAF) or e.kind in TABLE_ANSWERS) and e.node not in rows:
-                add(
-                    e.node,
-                    e.parent,
-                    e.action,
-                    e.state,
-                    e.depth,
-                    e.role,
-                    e.step,
-                    None,
-                    e.terminal if e.kind == LEAF else None,
-                )
+                terminal = e.terminal if e.kind == LEAF else None
+                add(e.node, e.parent, e.action, e.state, e.depth, e.role, e.step, None, terminal)
             elif e.kind == CHANCE_STEP and e.child in rows:
                 rows[e.child]["probability"] = e.probability
             elif e.kind == CUTOFF:
@@ -407,7 +412,14 @@ class Trace(EventLog):
             next_id = self._expand_pruned(rows, pruned_roots, add, next_id, limit)
         return {n: TraceNode(children=tuple(order[n]), **row) for n, row in rows.items()}
 
-    def _expand_pruned(self, rows, pruned_roots, add, next_id, limit):
+    def _expand_pruned(
+        self,
+        rows: dict[int, dict[str, Any]],
+        pruned_roots: list[int],
+        add: Callable[..., None],
+        next_id: int,
+        limit: int,
+    ) -> int:
         game = self.game
         root_player = optional(game, "max_player")
         if root_player is None:
@@ -475,7 +487,7 @@ class Trace(EventLog):
         return sentence(self, step_index(self.events, step, "a search"))
 
 
-def _move_text(action) -> str:
+def _move_text(action: Any) -> str:
     """A move as a node's name writes it: ``(2, 3)`` as ``2,3``."""
     if type(action) is tuple:  # a cell; a named tuple (a die's Roll) writes itself
         return ",".join(str(part) for part in action)
@@ -485,7 +497,7 @@ def _move_text(action) -> str:
 _MISSING: Any = object()
 
 
-class _AtStep(Mapping):
+class _AtStep(Mapping[int, Any]):
     """A read-only dictionary of a frame whose entries are looked up when asked.
 
     ``lookup(node)`` gives the entry or ``_MISSING``; ``candidates()`` the
@@ -495,24 +507,24 @@ class _AtStep(Mapping):
 
     __slots__ = ("_lookup", "_candidates")
 
-    def __init__(self, lookup: Callable[[int], Any], candidates: Callable[[], Iterable]):
+    def __init__(self, lookup: Callable[[Any], Any], candidates: Callable[[], Iterable[int]]):
         self._lookup = lookup
         self._candidates = candidates
 
-    def __getitem__(self, node):
+    def __getitem__(self, node: int) -> Any:
         found = self._lookup(node)
         if found is _MISSING:
             raise KeyError(node)
         return found
 
-    def get(self, node, default=None):
+    def get(self, node: int, default: Any = None) -> Any:
         found = self._lookup(node)
         return default if found is _MISSING else found
 
-    def __contains__(self, node) -> bool:
+    def __contains__(self, node: object) -> bool:
         return self._lookup(node) is not _MISSING
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[int]:
         return (n for n in self._candidates() if self._lookup(n) is not _MISSING)
 
     def __len__(self) -> int:
@@ -542,14 +554,18 @@ class Replay:
         self.entered: dict[int, int] = {}
         self.finished: dict[int, int] = {}
         self.pruned = {n: row.pruned for n, row in nodes.items() if row.pruned is not None}
-        self.values: dict[int, tuple[list, list]] = {}
-        self.windows: dict[int, tuple[list, list]] = {}
-        self.bests: dict[int, tuple[list, list]] = {}
+        self.values: Changes = {}
+        self.windows: Changes = {}
+        self.bests: Changes = {}
         self.bound_from: dict[int, int] = {}
+        self._index(events)
+
+    def _index(self, events: list[Event]) -> None:
+        """Note, event by event, when each node changes, and the running totals."""
         # The children a cutoff skipped (not the subtrees expanded under them).
         pruned_children = Counter(
             row.pruned
-            for row in nodes.values()
+            for row in self.nodes.values()
             if row.pruned is not None and row.parent == events[row.pruned].node
         )
         totals = {"visited": 0, "leaves": 0, "cutoffs": 0, "pruned": 0, "hits": 0}
@@ -608,7 +624,7 @@ class Replay:
     def status(self, node: int, step: int) -> str:
         """``"unseen"``, ``"stack"``, ``"done"`` or ``"pruned"``: ``node`` after ``step``."""
         if node not in self.nodes:
-            return _MISSING
+            return cast(str, _MISSING)  # no such node: absent from a frame's statuses
         pruned = self.pruned.get(node)
         if pruned is not None and pruned <= step:
             return PRUNED
@@ -618,14 +634,14 @@ class Replay:
         finished = self.finished.get(node)
         return DONE if finished is not None and finished <= step else STACK
 
-    def status_at(self, step: int) -> Mapping:
+    def status_at(self, step: int) -> Mapping[int, str]:
         return _AtStep(lambda n: self.status(n, step), lambda: self.nodes)
 
-    def value_at(self, step: int) -> Mapping:
+    def value_at(self, step: int) -> Mapping[int, Any]:
         return _AtStep(lambda n: _latest(self.values, n, step), lambda: sorted(self.values))
 
-    def window_at(self, step: int) -> Mapping:
-        def window(node):
+    def window_at(self, step: int) -> Mapping[int, tuple[Any, Any]]:
+        def window(node: int) -> Any:
             finished = self.finished.get(node)
             if finished is not None and finished <= step:
                 return _MISSING
@@ -633,23 +649,23 @@ class Replay:
 
         return _AtStep(window, lambda: sorted(self.windows))
 
-    def best_at(self, step: int) -> Mapping:
+    def best_at(self, step: int) -> Mapping[int, int]:
         return _AtStep(lambda n: _latest(self.bests, n, step), lambda: sorted(self.bests))
 
-    def bound_at(self, step: int) -> Mapping:
-        def bound(node):
+    def bound_at(self, step: int) -> Mapping[int, str]:
+        def bound(node: int) -> Any:
             since = self.bound_from.get(node)
             return self.kinds[node] if since is not None and since <= step else _MISSING
 
         return _AtStep(bound, lambda: sorted(self.bound_from))
 
-    def counts(self, step: int) -> dict:
+    def counts(self, step: int) -> dict[str, int]:
         counts = {k: self.totals[k][step] for k in ("visited", "leaves", "cutoffs", "pruned")}
         if self.totals["hits"][step]:
             counts["hits"] = self.totals["hits"][step]
         return counts
 
-    def active_path(self, step: int) -> list:
+    def active_path(self, step: int) -> list[int]:
         """The recursion stack after ``step``, root first, and the node of the
         step on top when it is a leaf or a node that just returned."""
         event = self.events[step]
@@ -665,36 +681,16 @@ class Replay:
         return path
 
 
-def _note(changes: dict, node: int, step: int, value) -> None:
+def _note(changes: Changes, node: int, step: int, value: Any) -> None:
     steps, values = changes.setdefault(node, ([], []))
     steps.append(step)
     values.append(value)
 
 
-def _latest(changes: dict, node: int, step: int):
+def _latest(changes: Changes, node: int, step: int) -> Any:
     """The last value noted for ``node`` at or before ``step``, else ``_MISSING``."""
     found = changes.get(node)
     if found is None:
         return _MISSING
     i = bisect_right(found[0], step) - 1
     return found[1][i] if i >= 0 else _MISSING
-
-
-def step_index(events, step: int, what: str) -> int:
-    """``step`` as an index into ``events`` (negative counts from the end), checked.
-
-    Raises:
-        ValueError: the trace is empty (``what`` names the search to run), or
-            ``step`` is not a whole number (a bool is not one), or is outside it.
-    """
-    if isinstance(step, bool) or not isinstance(step, numbers.Integral):
-        raise ValueError(
-            f"step must be a whole number (0 is the first step, -1 the last), got {step!r}"
-        )
-    if not events:
-        raise ValueError(f"the trace is empty: run {what} with tracer=trace first")
-    n = len(events)
-    index = step + n if step < 0 else step
-    if not 0 <= index < n:
-        raise ValueError(f"step {step} is outside this trace's steps 0..{n - 1} (or -{n}..-1)")
-    return int(index)

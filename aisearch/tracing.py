@@ -63,7 +63,12 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from .game import CHANCE as CHANCE_MOVER  # what to_move answers at a chance state
-from .game import optional
+from .game import Game, optional
+
+Tracer = Callable[["Event"], object]
+"""What a search is given as ``tracer``: called with each ``Event``."""
+Limit = float | None
+"""An end of a search's window, alpha or beta (``None`` where there is none)."""
 
 
 class _Word(str, Enum):
@@ -155,11 +160,11 @@ class Event(NamedTuple):
     beta: float | None
     child: int | None = None
     """For ``update``: the child whose value caused it."""
-    skipped: tuple = ()
+    skipped: tuple[Any, ...] = ()
     """For ``cutoff``: the actions never tried, in order."""
-    skipped_states: tuple = ()
+    skipped_states: tuple[Any, ...] = ()
     """For ``cutoff``: the states those actions lead to."""
-    skipped_roles: tuple = ()
+    skipped_roles: tuple[str, ...] = ()
     """For ``cutoff``: ``"max"`` or ``"min"`` for each skipped state."""
     terminal: bool | None = None
     """For ``leaf``: ``True`` for a utility, ``False`` for an evaluation."""
@@ -167,7 +172,7 @@ class Event(NamedTuple):
     """For ``chance``: the probability of the child ``event.child``."""
     total: float | None = None
     """For ``chance``: the weighted sum so far, this child included."""
-    players: tuple = ()
+    players: tuple[Any, ...] = ()
     """For searches of more than two players (``aisearch.maxn``): the players,
     in the order of the value vectors; empty otherwise."""
     bound: str | None = None
@@ -228,13 +233,13 @@ class Tracing:
 
     def __init__(
         self,
-        tracer: Callable[[Event], Any],
+        tracer: Tracer,
         role_of: Callable[[Any], str],
         *,
         root: Any = None,
         flip: bool = False,
-        players: Sequence = (),
-    ):
+        players: Sequence[Any] = (),
+    ) -> None:
         if not callable(tracer):
             raise ValueError(f"tracer must be a callable taking an Event, got {tracer!r}")
         self.tracer = tracer
@@ -249,14 +254,22 @@ class Tracing:
 
     # The nodes ----------------------------------------------------------------
 
-    def _new(self, state, action) -> _Node:
+    def _new(self, state: Any, action: Any) -> _Node:
         """A node just visited: the next id, the node on top of the path as its parent."""
         parent = self.path[-1].id if self.path else None
         node = _Node(self.count, parent, state, len(self.path), self.role_of(state), action)
         self.count += 1
         return node
 
-    def _to_max(self, side, value=None, alpha=None, beta=None, total=None, bound=None):
+    def _to_max(
+        self,
+        side: Any,
+        value: Any = None,
+        alpha: Any = None,
+        beta: Any = None,
+        total: Any = None,
+        bound: str | None = None,
+    ) -> tuple[Any, Any, Any, Any, Any]:
         """``value``, ``alpha``, ``beta``, ``total`` and ``bound``, given for
         ``side`` (the root player if ``None``), as MAX sees them."""
         other = side is not None and side != self.root
@@ -273,7 +286,13 @@ class Tracing:
         return value, alpha, beta, total, bound
 
     def _emit(
-        self, kind: EventKind, node: _Node, value=None, alpha=None, beta=None, **fields
+        self,
+        kind: EventKind,
+        node: _Node,
+        value: Any = None,
+        alpha: Limit = None,
+        beta: Limit = None,
+        **fields: Any,
     ) -> None:
         self.tracer(
             Event(
@@ -296,7 +315,16 @@ class Tracing:
 
     # What a search reports ------------------------------------------------------
 
-    def enter(self, state, action, alpha=None, beta=None, *, side=None, **fields) -> None:
+    def enter(
+        self,
+        state: Any,
+        action: Any,
+        alpha: Limit = None,
+        beta: Limit = None,
+        *,
+        side: Any = None,
+        **fields: Any,
+    ) -> None:
         """An interior node is entered by ``action`` from the node on top of the path."""
         node = self._new(state, action)
         self.path.append(node)
@@ -306,16 +334,16 @@ class Tracing:
 
     def leaf(
         self,
-        state,
-        action,
-        value,
+        state: Any,
+        action: Any,
+        value: Any,
         terminal: bool,
-        alpha=None,
-        beta=None,
+        alpha: Limit = None,
+        beta: Limit = None,
         *,
-        side=None,
-        bound=None,
-        **fields,
+        side: Any = None,
+        bound: str | None = None,
+        **fields: Any,
     ) -> None:
         """A leaf is visited and valued: a utility if ``terminal``, else an
         evaluation (or what ``reason`` says); ``bound``, if given, says that
@@ -326,7 +354,9 @@ class Tracing:
         self._emit(LEAF, node, value, alpha, beta, terminal=terminal, bound=bound, **fields)
         self.last = node.id
 
-    def update(self, value, alpha=None, beta=None, *, side=None) -> None:
+    def update(
+        self, value: Any, alpha: Limit = None, beta: Limit = None, *, side: Any = None
+    ) -> None:
         """The current node's best so far is now ``value``, from the child that last returned."""
         if side is not None or self.flip:  # else the values are MAX's already
             value, alpha, beta, _, _ = self._to_max(side, value, alpha, beta)
@@ -334,13 +364,13 @@ class Tracing:
 
     def cutoff(
         self,
-        value,
-        skipped: Sequence,
-        skipped_states: Sequence,
-        alpha=None,
-        beta=None,
+        value: Any,
+        skipped: Sequence[Any],
+        skipped_states: Sequence[Any],
+        alpha: Limit = None,
+        beta: Limit = None,
         *,
-        side=None,
+        side: Any = None,
     ) -> None:
         """The current node stops: the actions ``skipped`` (leading to
         ``skipped_states``) are never tried."""
@@ -358,7 +388,14 @@ class Tracing:
             skipped_roles=roles,
         )
 
-    def chance(self, probability, value, total, alpha=None, beta=None) -> None:
+    def chance(
+        self,
+        probability: float,
+        value: float,
+        total: float,
+        alpha: Limit = None,
+        beta: Limit = None,
+    ) -> None:
         """The current chance node adds the last child's ``value``, weighted by
         its ``probability``, to its sum, now ``total``."""
         value, alpha, beta, total, _ = self._to_max(None, value, alpha, beta, total)
@@ -373,7 +410,15 @@ class Tracing:
             total=total,
         )
 
-    def exit(self, value, alpha=None, beta=None, *, side=None, bound=None) -> None:
+    def exit(
+        self,
+        value: Any,
+        alpha: Limit = None,
+        beta: Limit = None,
+        *,
+        side: Any = None,
+        bound: str | None = None,
+    ) -> None:
         """The current node returns ``value`` to its parent; ``bound``, if
         given, says what it is (else ``Trace.value_kinds`` works it out)."""
         node = self.path.pop()
@@ -383,7 +428,16 @@ class Tracing:
         self.last = node.id
 
     def table_answer(
-        self, state, action, value, bound, symmetric: bool, alpha=None, beta=None, *, side=None
+        self,
+        state: Any,
+        action: Any,
+        value: Any,
+        bound: str,
+        symmetric: bool,
+        alpha: Limit = None,
+        beta: Limit = None,
+        *,
+        side: Any = None,
     ) -> None:
         """A node is answered from a table (found under a symmetric copy if
         ``symmetric``) without a search; ``bound`` says what ``value`` is."""
@@ -392,7 +446,16 @@ class Tracing:
         self._emit(SYMMETRY_HIT if symmetric else CACHE_HIT, node, value, alpha, beta, bound=bound)
         self.last = node.id
 
-    def table_narrowed(self, value, bound, symmetric: bool, alpha, beta, *, side=None) -> None:
+    def table_narrowed(
+        self,
+        value: Any,
+        bound: str,
+        symmetric: bool,
+        alpha: Limit,
+        beta: Limit,
+        *,
+        side: Any = None,
+    ) -> None:
         """The node just entered is in the table with the bound ``value``, which
         narrows its window to ``alpha``, ``beta`` before it is searched."""
         value, alpha, beta, _, bound = self._to_max(side, value, alpha, beta, None, bound)
@@ -406,7 +469,9 @@ class Tracing:
         )
 
 
-def start_tracing(tracer, game, root_player, *, chance: bool = False) -> Tracing | None:
+def start_tracing(
+    tracer: Tracer | None, game: Game[Any, Any, Any], root_player: Any, *, chance: bool = False
+) -> Tracing | None:
     """A ``Tracing`` for a search from a state where ``root_player`` moves, or
     ``None`` when there is no ``tracer``.
 
@@ -421,7 +486,7 @@ def start_tracing(tracer, game, root_player, *, chance: bool = False) -> Tracing
     flip = max_player is not None and root_player != max_player
     to_move = game.to_move
 
-    def role_of(state) -> str:
+    def role_of(state: Any) -> str:
         mover = to_move(state)
         if chance and mover == CHANCE_MOVER:
             return "chance"

@@ -31,6 +31,7 @@ LAYERS = [
     # tracing (mcts_trace is MCTS's trace: it reads events, it runs no search)
     {
         "game",
+        "validation",
         "result",
         "decision",
         "symmetry",

@@ -33,6 +33,8 @@ from collections.abc import Sequence
 from numbers import Integral
 from typing import Any, NamedTuple, cast
 
+from ..game import MultiplayerGame
+
 LEFT, RIGHT = "left", "right"
 
 
@@ -41,12 +43,12 @@ class CoinRowState(NamedTuple):
 
     left: int
     right: int
-    scores: tuple
+    scores: tuple[int, ...]
     mover: int
     """Index in ``game.players`` of the player to move."""
 
 
-class CoinRow:
+class CoinRow(MultiplayerGame[CoinRowState, str, str]):
     """Players take a coin from either end of a row; each scores what it took.
 
     Args:
@@ -63,7 +65,7 @@ class CoinRow:
         self,
         coins: Sequence[int] = (3, 9, 1, 2, 7, 4, 8, 5),
         players: Sequence[str] = ("P1", "P2", "P3"),
-    ):
+    ) -> None:
         coins = tuple(coins)
         if not coins:
             raise ValueError("coins is empty: the row needs at least one coin")
@@ -79,7 +81,12 @@ class CoinRow:
 
     @classmethod
     def random(
-        cls, n: int = 8, *, high: int = 9, seed=None, players: Sequence[str] = ("P1", "P2", "P3")
+        cls,
+        n: int = 8,
+        *,
+        high: int = 9,
+        seed: int | None = None,
+        players: Sequence[str] = ("P1", "P2", "P3"),
     ) -> CoinRow:
         """A row of ``n`` coins with values from 0 to ``high``, seeded.
 
@@ -96,7 +103,7 @@ class CoinRow:
         """The value of the whole row: what the utilities always add up to."""
         return sum(self.coins)
 
-    def is_state(self, state) -> bool:
+    def is_state(self, state: object) -> bool:
         """Whether ``state`` is a ``CoinRowState`` (the searches refuse anything else)."""
         return isinstance(state, CoinRowState)
 
@@ -111,7 +118,7 @@ class CoinRow:
     def to_move(self, state: CoinRowState) -> str:
         return self.players[self._check(state).mover]
 
-    def actions(self, state: CoinRowState) -> tuple:
+    def actions(self, state: CoinRowState) -> tuple[str, ...]:
         """``("left", "right")``; ``("left",)`` with one coin; ``()`` at the end."""
         left, right = self._check(state)[:2]
         if right - left >= 2:
@@ -158,7 +165,7 @@ class CoinRow:
         end = "game over" if left >= right else f"{self.players[mover]} to move"
         return f"row {row} | {points} | {end}"
 
-    def _player(self, player) -> int:
+    def _player(self, player: str) -> int:
         try:
             return self._index[player]
         except (KeyError, TypeError):

@@ -28,18 +28,17 @@ from wrapping from the top of one column to the bottom of the next.
 
 The solver (Pons' ladder of ideas, the score, ``solve``) is a search, and lives
 with the searches in ``aisearch.connect4_solver``; this module only knows the
-game (code saved when the solver's names lived here still gets them, with a
-warning that says where they live now).
+game.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-import warnings
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple
 
-from ..game import Picture
+from ..game import Game, Picture
 
 Bitboard = int
 """An int whose bit ``column * (height + 1) + row`` stands for a cell."""
@@ -66,7 +65,7 @@ class C4State(NamedTuple):
 _new_state = tuple.__new__
 
 
-class ConnectFour:
+class ConnectFour(Game[C4State, int, str]):
     """Connect Four on a ``width`` x ``height`` board, on bitboards.
 
     Players are ``"X"`` (moves first) and ``"O"``. Actions are 0-based column
@@ -120,7 +119,7 @@ class ConnectFour:
         }
         self.shifts = (1, height + 1, height, height + 2)
 
-    def is_state(self, state) -> bool:
+    def is_state(self, state: object) -> bool:
         """Whether ``state`` is a position of this board (``check_state`` passes):
         every search checks its starting state so, once, and ``result`` then
         needs only the move's own test."""
@@ -133,7 +132,7 @@ class ConnectFour:
     def __repr__(self) -> str:
         return f"ConnectFour(width={self.width}, height={self.height})"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, ConnectFour) and (other.width, other.height) == (
             self.width,
             self.height,
@@ -151,7 +150,7 @@ class ConnectFour:
         """``"X"`` after an even number of stones, else ``"O"``."""
         return PLAYERS[state.moves & 1]
 
-    def actions(self, state: C4State) -> tuple:
+    def actions(self, state: C4State) -> tuple[int, ...]:
         """The columns that are not full, left to right; none once the game is over."""
         if state.won or state.moves == self.cells:
             return ()
@@ -228,7 +227,7 @@ class ConnectFour:
 
     # Reading, writing and drawing positions -----------------------------------------
 
-    def from_moves(self, moves) -> C4State:
+    def from_moves(self, moves: str | Sequence[int]) -> C4State:
         """The position after ``moves``: a string of 1-based columns such as ``"4455"``.
 
         A list of 1-based column numbers works too (for boards wider than 9).
@@ -264,7 +263,7 @@ class ConnectFour:
             state = self.play(state, move - 1)
         return state
 
-    def check_state(self, state) -> C4State:
+    def check_state(self, state: object) -> C4State:
         """Return ``state`` if it is a ``C4State`` that fits this board, else raise."""
         if not isinstance(state, C4State):
             raise ValueError(
@@ -290,7 +289,7 @@ class ConnectFour:
             )
         return state
 
-    def _check_move(self, state: C4State, column) -> None:
+    def _check_move(self, state: C4State, column: object) -> None:
         """Refuse an illegal move: a few bit tests, no more (a search checked its
         starting state whole, with ``is_state``, and ``result`` only makes good ones)."""
         if not isinstance(state, C4State):
@@ -304,7 +303,7 @@ class ConnectFour:
         if state.mask & self.top_masks[column]:
             raise ValueError(f"column {column + 1} (1-based) is full")
 
-    def stones(self, state: C4State) -> dict:
+    def stones(self, state: C4State) -> dict[str, Bitboard]:
         """``{"X": bits, "O": bits}``: each player's stones."""
         mover, other = state.position, state.position ^ state.mask
         if state.moves & 1:
@@ -401,7 +400,7 @@ class ConnectFour:
 
     # Play -----------------------------------------------------------------------------
 
-    def random_positions(self, stones: int, count: int, seed=0) -> list[C4State]:
+    def random_positions(self, stones: int, count: int, seed: int | None = 0) -> list[C4State]:
         """``count`` different positions after ``stones`` random moves, from one seed.
 
         Each is played by uniformly random moves; a game that ends first, or a
@@ -415,13 +414,15 @@ class ConnectFour:
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise ValueError(f"count must be a whole number >= 0, got {count!r}")
         rng = random.Random(seed)
-        found: dict = {}
+        found: dict[C4State, None] = {}
         while len(found) < count:
             state = self.random_position(stones, rng)
             found.setdefault(state, None)
         return list(found)
 
-    def random_position(self, stones: int, seed=None, *, unfinished: bool = True) -> C4State:
+    def random_position(
+        self, stones: int, seed: int | random.Random | None = None, *, unfinished: bool = True
+    ) -> C4State:
         """A position after ``stones`` uniformly random moves (``seed``: an int, or a
         ``random.Random`` to draw from).
 
@@ -446,7 +447,7 @@ class ConnectFour:
                 ):
                     return state
 
-    def winning_moves(self, state: C4State) -> tuple:
+    def winning_moves(self, state: C4State) -> tuple[int, ...]:
         """The columns where the player to move makes four in a row at once."""
         spots = self.winning_spots(state.position, state.mask) & self.playable(state.mask)
         return tuple(c for c in range(self.width) if spots & self.column_masks[c])
@@ -484,42 +485,3 @@ def threats_and_centre(game: ConnectFour, state: C4State, player: str) -> float:
         (stones[player] & centre).bit_count() - (stones[other] & centre).bit_count()
     )
     return max(-0.9, min(0.9, value))
-
-
-# The solver's names, for code written when they lived here --------------------
-
-_SOLVER_NAMES = frozenset(
-    {
-        "LADDER",
-        "NodeLimitExceeded",
-        "ScoreTable",
-        "SolveStats",
-        "column_order",
-        "difficulty",
-        "remaining_moves",
-        "score_columns",
-        "solve",
-        "table_size",
-    }
-)
-
-
-def __getattr__(name: str) -> Any:
-    """The solver's names, for notebooks and code saved when they lived here.
-
-    The solver is a search, a layer above the games: this module never imports
-    it when it loads (that would be an import cycle, and would load a search
-    with every game). Only when old code asks this module for one of the
-    solver's names is the solver imported, with a warning that says where the
-    name lives now (PEP 562).
-    """
-    if name in _SOLVER_NAMES:
-        warnings.warn(
-            f"{name} moved to aisearch.connect4_solver: from aisearch.connect4_solver import {name}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        from .. import connect4_solver  # the one import of a layer above: see the docstring
-
-        return getattr(connect4_solver, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..game import CHANCE, Picture
+from ..game import CHANCE, ChanceGame, Picture
 
 
 class DiceNimState(NamedTuple):
@@ -69,11 +69,15 @@ class Roll(NamedTuple):
         return f"roll {self.face}"
 
 
-def _is_whole(x) -> bool:
+DiceNimAction = int | Roll
+"""An action: the stones to take, or at a chance state the roll of the die."""
+
+
+def _is_whole(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-class DiceNim:
+class DiceNim(ChanceGame[DiceNimState, DiceNimAction, str]):
     """Nim with a die: roll, then take 1 up to the roll; the last stone wins.
 
     >>> game = DiceNim(stones=7, die=3)
@@ -107,7 +111,7 @@ class DiceNim:
         self._rolls = tuple(Roll(face) for face in range(1, die + 1))
         self._outcomes = tuple((roll, 1 / die) for roll in self._rolls)
 
-    def is_state(self, state) -> bool:
+    def is_state(self, state: object) -> bool:
         """Whether ``state`` is a ``DiceNimState`` (the searches refuse anything else)."""
         return isinstance(state, DiceNimState)
 
@@ -126,7 +130,7 @@ class DiceNim:
             return CHANCE
         return state.player
 
-    def actions(self, state: DiceNimState) -> tuple:
+    def actions(self, state: DiceNimState) -> tuple[DiceNimAction, ...]:
         """``Roll(1), ..., Roll(die)`` at a chance state; else ``1, ..., min(roll, stones)``."""
         stones, _, roll = state
         if stones == 0:
@@ -135,7 +139,7 @@ class DiceNim:
             return self._rolls
         return tuple(range(1, min(roll, stones) + 1))
 
-    def chance_outcomes(self, state: DiceNimState) -> tuple:
+    def chance_outcomes(self, state: DiceNimState) -> tuple[tuple[Roll, float], ...]:
         """Each face of the fair die with probability ``1 / die``, in face order.
 
         Raises:
@@ -148,7 +152,7 @@ class DiceNim:
             )
         return self._outcomes
 
-    def result(self, state: DiceNimState, action) -> DiceNimState:
+    def result(self, state: DiceNimState, action: DiceNimAction) -> DiceNimState:
         """The state after a roll (at a chance state) or after taking ``action`` stones.
 
         Raises:
@@ -253,7 +257,7 @@ class DiceNim:
             return f"{stones} {player} rolls"
         return f"{stones} {player} rolled {roll}"
 
-    def picture(self, state: DiceNimState, action=None) -> Picture:
+    def picture(self, state: DiceNimState, action: object = None) -> Picture:
         """The pile as ``aisearch.viz.glyphs`` draws it: the stones left (of
         those the game started with) and the die, blank before it is rolled.
         ``action`` is accepted for the protocol's sake and not drawn.

@@ -43,13 +43,17 @@ Reading and checking the notations (nested lists, edges, random trees) is
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
+from ..game import ChanceGame
 from .gametree_build import (
     CHANCE,
     MAX,
     MIN,
     ROLES,
+    Children,
+    Node,
     edge_tree,
     nested_tree,
     random_nested,
@@ -58,10 +62,14 @@ from .gametree_build import (
 __all__ = ["CHANCE", "MAX", "MIN", "ROLES", "GameTree"]
 
 
-class GameTree:
-    """A game given by its whole tree: nodes, roles, edges and values."""
+class GameTree(ChanceGame[Node, str, str]):
+    """A game given by its whole tree: nodes, roles, edges and values.
 
-    players: tuple = (MAX, MIN)
+    Its states are its nodes' names, its actions the names of its edges
+    (``"a1"``, ``"a2"``, ... in a tree read from nested lists).
+    """
+
+    players: tuple[str, ...] = (MAX, MIN)
     """The players; with more than two, in the order of the value vectors."""
     max_player: str | None = MAX
     """Traces of searches on a tree speak from MAX's view, whatever the root
@@ -75,13 +83,13 @@ class GameTree:
 
     def __init__(
         self,
-        root,
-        children: Mapping,
-        roles: Mapping,
-        values: Mapping,
-        probabilities: Mapping | None = None,
-        players: Sequence | None = None,
-    ):
+        root: Node,
+        children: Children,
+        roles: Mapping[Node, str],
+        values: Mapping[Node, Any],
+        probabilities: Mapping[Node, Sequence[float]] | None = None,
+        players: Sequence[str] | None = None,
+    ) -> None:
         """Use ``from_nested`` or ``from_edges``; this constructor trusts its input.
 
         ``children`` maps each interior node to a sequence of ``(action,
@@ -112,10 +120,10 @@ class GameTree:
 
     # The six parts of a game ------------------------------------------------
 
-    def initial_state(self):
+    def initial_state(self) -> Node:
         return self.root
 
-    def to_move(self, state) -> str:
+    def to_move(self, state: Node) -> str:
         """``"MAX"``, ``"MIN"``, or ``"chance"`` at a chance node (with more
         than two players, the name of the player to move)."""
         try:
@@ -123,7 +131,7 @@ class GameTree:
         except (KeyError, TypeError):
             raise self._unknown(state) from None
 
-    def actions(self, state) -> tuple:
+    def actions(self, state: Node) -> tuple[str, ...]:
         """The node's actions in the order its edges were given (none at a leaf)."""
         try:
             return self._actions[state]
@@ -134,7 +142,7 @@ class GameTree:
         except TypeError:
             raise self._unknown(state) from None
 
-    def result(self, state, action):
+    def result(self, state: Node, action: str) -> Node:
         try:
             return self._next[state][action]
         except (KeyError, TypeError):
@@ -150,7 +158,7 @@ class GameTree:
         """Whether any node is a chance node (then only expectimax searches it)."""
         return bool(self._outcomes)
 
-    def chance_outcomes(self, state) -> tuple:
+    def chance_outcomes(self, state: Node) -> tuple[tuple[str, float], ...]:
         """A chance node's ``(action, probability)`` pairs, in order."""
         try:
             return self._outcomes[state]
@@ -158,28 +166,28 @@ class GameTree:
             self.to_move(state)
             raise ValueError(f"node {state!r} is not a chance node") from None
 
-    def probability(self, parent, child) -> float:
+    def probability(self, parent: Node, child: Node) -> float:
         """The probability of ``child`` under the chance node ``parent``."""
         for (_, p), c in zip(self.chance_outcomes(parent), self.children(parent), strict=True):
             if c == child:
                 return p
         raise ValueError(f"{child!r} is not a child of {parent!r}")
 
-    def is_terminal(self, state) -> bool:
+    def is_terminal(self, state: Node) -> bool:
         if state in self._next:
             return False
         if state in self._player:
             return True
         raise self._unknown(state)
 
-    def utility(self, state, player) -> float:
+    def utility(self, state: Node, player: str) -> float:
         """The leaf's value for ``player`` (MAX's value, negated for MIN; with
         more than two players, ``player``'s entry of the leaf's vector)."""
         if not self.is_terminal(state):
             raise ValueError(f"node {state!r} is not a leaf: it has no utility")
         return self._for(player, self._values[state])
 
-    def evaluate(self, state, player) -> float:
+    def evaluate(self, state: Node, player: str) -> float:
         """The value written at a node (a heuristic estimate if interior)."""
         if state not in self._values:
             raise ValueError(
@@ -190,17 +198,17 @@ class GameTree:
 
     # Looking at the tree ------------------------------------------------------
 
-    def children(self, node) -> tuple:
+    def children(self, node: Node) -> tuple[Node, ...]:
         """The node's children, in order."""
         self.to_move(node)
         return self._children.get(node, ())
 
-    def parent(self, node):
+    def parent(self, node: Node) -> Node | None:
         """The node's parent, ``None`` at the root."""
         self.to_move(node)
         return self._parent.get(node)
 
-    def role(self, node) -> str:
+    def role(self, node: Node) -> str:
         """``"max"``, ``"min"`` or ``"chance"`` (the player's name with more than two)."""
         if self.is_multiplayer:
             return self.to_move(node)
@@ -211,15 +219,16 @@ class GameTree:
         """Whether the tree has more than the two players MAX and MIN (vector values)."""
         return self.max_player is None
 
-    def value(self, node):
+    def value(self, node: Node) -> Any:
         """The number written at the node (from MAX's view), the vector with
         more than two players, or ``None``."""
         self.to_move(node)
         return self._values.get(node)
 
-    def leaves(self) -> list:
+    def leaves(self) -> list[Node]:
         """The leaves, left to right."""
-        out, stack = [], [self.root]
+        out: list[Node] = []
+        stack = [self.root]
         while stack:
             node = stack.pop()
             kids = self._children.get(node, ())
@@ -229,7 +238,7 @@ class GameTree:
                 out.append(node)
         return out
 
-    def height(self, node=None) -> int:
+    def height(self, node: Node | None = None) -> int:
         """The number of plies from ``node`` (the root by default) to its deepest leaf."""
         node = self.root if node is None else node
         self.to_move(node)
@@ -240,11 +249,11 @@ class GameTree:
             stack.extend((c, d + 1) for c in self._children.get(node, ()))
         return best
 
-    def edges(self) -> list[tuple]:
+    def edges(self) -> list[tuple[Node, str, Node]]:
         """``(parent, action, child)`` for every edge, in breadth-first order."""
         return [(n, a, self._next[n][a]) for n in self.nodes for a in self._actions.get(n, ())]
 
-    def to_nested(self, node=None):
+    def to_nested(self, node: Node | None = None) -> Any:
         """The subtree under ``node`` as nested lists of leaf values."""
         node = self.root if node is None else node
         kids = self.children(node)
@@ -252,7 +261,7 @@ class GameTree:
             return self._values[node]
         return [self.to_nested(c) for c in kids]
 
-    def with_values(self, values: Mapping) -> GameTree:
+    def with_values(self, values: Mapping[Node, Any]) -> GameTree:
         """The same tree with the values of some nodes replaced (``values``: node -> value).
 
         To ask what a search would say had some leaves held other values, say the
@@ -274,7 +283,7 @@ class GameTree:
     def __len__(self) -> int:
         return len(self.nodes)
 
-    def is_state(self, state) -> bool:
+    def is_state(self, state: object) -> bool:
         """Whether ``state`` is one of the tree's nodes."""
         try:
             return state in self._player
@@ -285,24 +294,29 @@ class GameTree:
         leaves = len(self.leaves())
         return f"<GameTree rooted at {self.root!r}: {len(self)} nodes, {leaves} leaves>"
 
-    def _for(self, player, value):
+    def _for(self, player: str, value: Any) -> float:
+        """``player``'s share of a node's ``value``: MAX's number, negated for
+        MIN; with more than two players, ``player``'s entry of the vector."""
+        share: float
         if self.is_multiplayer:
             try:
-                return value[self._index[player]]
+                share = value[self._index[player]]
             except (KeyError, TypeError):
                 raise ValueError(
                     f"player must be one of {self.players!r}, got {player!r}"
                 ) from None
-        if player == MAX:
-            return value
-        if player == MIN:
-            return -value
-        raise ValueError(f"player must be {MAX!r} or {MIN!r}, got {player!r}")
+        elif player == MAX:
+            share = value
+        elif player == MIN:
+            share = -value
+        else:
+            raise ValueError(f"player must be {MAX!r} or {MIN!r}, got {player!r}")
+        return share
 
-    def _unknown(self, state) -> ValueError:
+    def _unknown(self, state: object) -> ValueError:
         return ValueError(f"{state!r} is not a node of this tree")
 
-    def _breadth_first(self) -> list:
+    def _breadth_first(self) -> list[Node]:
         order, queue = [self.root], 0
         while queue < len(order):
             order.extend(self._children.get(order[queue], ()))
@@ -314,11 +328,11 @@ class GameTree:
     @classmethod
     def from_nested(
         cls,
-        spec,
-        names: Iterable[Hashable] | None = None,
+        spec: object,
+        names: Iterable[str] | None = None,
         root_role: str = "max",
         layers: Sequence[str] | None = None,
-        players: Sequence[Hashable] | None = None,
+        players: Sequence[str] | None = None,
     ) -> GameTree:
         """A tree from nested lists with numbers at the leaves.
 
@@ -364,12 +378,12 @@ class GameTree:
     @classmethod
     def from_edges(
         cls,
-        edges: Iterable[Sequence],
-        values: Mapping,
-        roles: Mapping | Callable,
-        root=None,
-        probabilities: Mapping | None = None,
-        players: Sequence[Hashable] | None = None,
+        edges: Iterable[Sequence[str]],
+        values: Mapping[Node, Any],
+        roles: Mapping[Node, str] | Callable[[Node], str | None],
+        root: Node | None = None,
+        probabilities: Mapping[tuple[Node, str], float] | None = None,
+        players: Sequence[str] | None = None,
     ) -> GameTree:
         """A tree from ``(parent, action, child)`` edges.
 
@@ -413,10 +427,10 @@ class GameTree:
         branching: int | tuple[int, int] = 2,
         *,
         values: tuple[int, int] = (-9, 9),
-        seed=None,
+        seed: int | None = None,
         root_role: str = "max",
         layers: Sequence[str] | None = None,
-        players: Sequence[Hashable] | None = None,
+        players: Sequence[str] | None = None,
         total: int | None = None,
     ) -> GameTree:
         """A random tree with integer leaves, for experiments and property tests.

@@ -11,7 +11,7 @@ reader here checks what it is given, naming the node at fault in its
 from __future__ import annotations
 
 import random as _random
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from numbers import Real
 from typing import Any, NamedTuple
 
@@ -21,8 +21,16 @@ MAX, MIN = "MAX", "MIN"
 CHANCE = "chance"
 ROLES = {"max": MAX, "min": MIN, "chance": CHANCE}
 
+Node = str
+"""A node of a tree, and a state of its game: its name (``"A"``, ``"B"``, ...
+unless the tree names its own)."""
+Children = Mapping[Node, Sequence[tuple[str, Node]]]
+"""Each interior node's ``(action, child)`` pairs, in order."""
+Expand = Callable[[Node, tuple[int, ...], str, object], list[Any] | None]
+"""How ``_walk_nested`` reads a node: records a leaf (``None``) or returns its children."""
 
-def _is_number(x) -> bool:
+
+def _is_number(x: object) -> bool:
     """A real number a leaf can hold: not a bool, and not NaN (which compares
     false with everything, so a search would take it for a win or a loss)."""
     return isinstance(x, Real) and not isinstance(x, bool) and x == x
@@ -45,24 +53,27 @@ def letters(i: int) -> str:
 class TreeParts(NamedTuple):
     """The arguments of ``GameTree(...)``, in its order: what a reader found."""
 
-    root: Hashable
-    children: Mapping
-    roles: Mapping
-    values: Mapping
-    probabilities: Mapping | None = None
-    players: tuple | None = None
+    root: Node
+    children: Children
+    roles: Mapping[Node, str]
+    values: Mapping[Node, Any]
+    """A number at each leaf (and at an interior node, its evaluation), or a
+    vector of numbers, one per player, with more than two players."""
+    probabilities: Mapping[Node, Sequence[float]] | None = None
+    players: tuple[str, ...] | None = None
 
 
 def nested_tree(
-    spec,
-    names: Iterable[Hashable] | None = None,
+    spec: object,
+    names: Iterable[str] | None = None,
     root_role: str = "max",
     layers: Sequence[str] | None = None,
-    players: Sequence[Hashable] | None = None,
+    players: Sequence[str] | None = None,
 ) -> TreeParts:
     """The parts of a tree written as nested lists (``GameTree.from_nested``)."""
     layers, players = _multiplayer_layers(layers, players)
     if players is not None:
+        assert layers is not None  # _multiplayer_layers gives every layer a player
         return _nested_vectors(spec, names, layers, players)
     if layers is None:
         if root_role not in ROLES or root_role == CHANCE:
@@ -76,10 +87,10 @@ def nested_tree(
         raise ValueError("layers is empty: give the roles of the layers from the root down")
     if isinstance(spec, list) and not spec:
         raise ValueError("the tree spec is empty: give at least one leaf value")
-    values: dict = {}
-    probabilities: dict = {}
+    values: dict[Node, Any] = {}
+    probabilities: dict[Node, tuple[float, ...]] = {}
 
-    def expand(name, path, role, item):
+    def expand(name: Node, path: tuple[int, ...], role: str, item: object) -> list[Any] | None:
         if _is_number(item):
             values[name] = item
             return None
@@ -107,13 +118,18 @@ def nested_tree(
     return TreeParts(root, children, roles, values, probabilities)
 
 
-def _nested_vectors(spec, names, layers, players: tuple) -> TreeParts:
+def _nested_vectors(
+    spec: object,
+    names: Iterable[str] | None,
+    layers: Sequence[str],
+    players: tuple[str, ...],
+) -> TreeParts:
     """``from_nested`` for more than two players: vector leaves, player roles."""
     if isinstance(spec, list) and not spec:
         raise ValueError("the tree spec is empty: give at least one leaf vector")
-    values: dict = {}
+    values: dict[Node, Any] = {}
 
-    def expand(name, path, role, item):
+    def expand(name: Node, path: tuple[int, ...], role: str, item: object) -> list[Any] | None:
         if not isinstance(item, list):
             values[name] = check_vector(f"node {name!r} (at {_where(path)})", item, players)
             return None
@@ -129,21 +145,53 @@ def _nested_vectors(spec, names, layers, players: tuple) -> TreeParts:
 
 
 def edge_tree(
-    edges: Iterable[Sequence],
-    values: Mapping,
-    roles: Mapping | Callable,
-    root=None,
-    probabilities: Mapping | None = None,
-    players: Sequence[Hashable] | None = None,
+    edges: Iterable[Sequence[str]],
+    values: Mapping[Node, Any],
+    roles: Mapping[Node, str] | Callable[[Node], str | None],
+    root: Node | None = None,
+    probabilities: Mapping[tuple[Node, str], float] | None = None,
+    players: Sequence[str] | None = None,
 ) -> TreeParts:
     """The parts of a tree given by ``(parent, action, child)`` edges
     (``GameTree.from_edges``)."""
-    edges = [tuple(e) for e in edges]
-    if not edges:
+    triples, children, parent_of = _read_edges(edges)
+    root, seen = _hang_from_root(root, triples, children, parent_of)
+    if players is not None:
+        _, players = _multiplayer_layers(None, players)
+        if players is None:
+            raise ValueError("players must name more than two players")
+    for node in values:
+        if node not in seen:
+            raise ValueError(f"a value is given for {node!r}, which is not a node of the tree")
+        if players is not None:
+            values = {**values, node: check_vector(f"node {node!r}", values[node], players)}
+        elif not _is_number(values[node]):
+            raise ValueError(f"node {node!r} has value {values[node]!r}: expected a number")
+    resolved = _edge_roles(root, roles, children, parent_of, values, players)
+    if not callable(roles):
+        for node in roles:
+            if node not in seen:
+                raise ValueError(f"a role is given for {node!r}, which is not a node of the tree")
+    if players is not None:
+        if probabilities:
+            raise ValueError(
+                "a tree of more than two players has no chance nodes: drop probabilities"
+            )
+        return TreeParts(root, children, resolved, values, players=players)
+    chances = _edge_probabilities(children, resolved, probabilities or {})
+    return TreeParts(root, children, resolved, values, chances)
+
+
+def _read_edges(
+    edges: Iterable[Sequence[str]],
+) -> tuple[list[tuple[str, ...]], dict[Node, list[tuple[str, Node]]], dict[Node, Node]]:
+    """The edges as triples, each node's ``(action, child)`` pairs, and each child's parent."""
+    triples = [tuple(e) for e in edges]
+    if not triples:
         raise ValueError("no edges: a tree needs at least one (parent, action, child)")
-    children: dict = {}
-    parent_of: dict = {}
-    for edge in edges:
+    children: dict[Node, list[tuple[str, Node]]] = {}
+    parent_of: dict[Node, Node] = {}
+    for edge in triples:
         if len(edge) != 3:
             raise ValueError(f"edge {edge!r} is not a (parent, action, child) triple")
         parent, action, child = edge
@@ -157,19 +205,29 @@ def edge_tree(
             raise ValueError(f"node {parent!r} has the action {action!r} twice")
         pairs.append((action, child))
         parent_of[child] = parent
+    return triples, children, parent_of
+
+
+def _hang_from_root(
+    root: Node | None,
+    triples: Sequence[tuple[str, ...]],
+    children: Children,
+    parent_of: Mapping[Node, Node],
+) -> tuple[Node, set[Node]]:
+    """The root (``root``, or the one node without a parent) and the nodes
+    under it, which must be all of them, without cycles."""
     nodes = set(children) | set(parent_of)
     roots = [n for n in children if n not in parent_of]
     if root is None:
         if not roots:
             raise ValueError(
-                f"the edges form a cycle: every node has a parent (e.g. {edges[0][0]!r})"
+                f"the edges form a cycle: every node has a parent (e.g. {triples[0][0]!r})"
             )
         if len(roots) > 1:
             raise ValueError(f"several nodes have no parent: {roots!r}; pass root=...")
         root = roots[0]
     elif root not in nodes:
         raise ValueError(f"root {root!r} is not a node of the edges")
-    # Everything must hang from the root, and without cycles.
     seen, stack = {root}, [root]
     while stack:
         node = stack.pop()
@@ -184,32 +242,35 @@ def edge_tree(
             f"node {stray[0]!r} cannot be reached from the root {root!r}: the "
             "edges hold a cycle or a second tree"
         )
-    if players is not None:
-        _, players = _multiplayer_layers(None, players)
-        if players is None:
-            raise ValueError("players must name more than two players")
-    for node in values:
-        if node not in seen:
-            raise ValueError(f"a value is given for {node!r}, which is not a node of the tree")
-        if players is not None:
-            values = {**values, node: check_vector(f"node {node!r}", values[node], players)}
-        elif not _is_number(values[node]):
-            raise ValueError(f"node {node!r} has value {values[node]!r}: expected a number")
+    return root, seen
+
+
+def _edge_roles(
+    root: Node,
+    roles: Mapping[Node, str] | Callable[[Node], str | None],
+    children: Children,
+    parent_of: Mapping[Node, Node],
+    values: Mapping[Node, Any],
+    players: tuple[str, ...] | None,
+) -> dict[Node, str]:
+    """Every node's role, from the root down: as ``roles`` gives it, or for a
+    leaf without one, the role after its parent's."""
     role_of = roles if callable(roles) else None
-    role_map: Mapping = {} if callable(roles) else roles
-    resolved: dict = {}
+    role_map: Mapping[Node, str] = {} if callable(roles) else roles
+    resolved: dict[Node, str] = {}
     for node in _breadth_first(root, children):
         given = role_of(node) if role_of else role_map.get(node)
         if players is not None:
-            resolved[node] = _player_role(node, given, players, resolved.get(parent_of.get(node)))
+            parent_role = resolved.get(parent_of[node]) if node in parent_of else None
+            resolved[node] = _player_role(node, given, players, parent_role)
             if node not in children and node not in values:
                 raise ValueError(f"leaf {node!r} has no value: give it a vector in `values`")
             continue
         if given is None and node not in children:
-            parent = parent_of.get(node)
+            above = parent_of.get(node)
             given = (
-                {"max": "min", "min": "max", "chance": "max"}[resolved[parent]]
-                if parent is not None
+                {"max": "min", "min": "max", "chance": "max"}[resolved[above]]
+                if above is not None
                 else "max"
             )
         if given is None:
@@ -223,18 +284,7 @@ def edge_tree(
         resolved[node] = given.lower()
         if node not in children and node not in values:
             raise ValueError(f"leaf {node!r} has no value: give it a utility in `values`")
-    if not callable(roles):
-        for node in role_map:
-            if node not in seen:
-                raise ValueError(f"a role is given for {node!r}, which is not a node of the tree")
-    if players is not None:
-        if probabilities:
-            raise ValueError(
-                "a tree of more than two players has no chance nodes: drop probabilities"
-            )
-        return TreeParts(root, children, resolved, values, players=players)
-    chances = _edge_probabilities(children, resolved, probabilities or {})
-    return TreeParts(root, children, resolved, values, chances)
+    return resolved
 
 
 def random_nested(
@@ -242,11 +292,11 @@ def random_nested(
     branching: int | tuple[int, int] = 2,
     *,
     values: tuple[int, int] = (-9, 9),
-    seed=None,
+    seed: int | None = None,
     layers: Sequence[str] | None = None,
-    players: Sequence[Hashable] | None = None,
+    players: Sequence[str] | None = None,
     total: int | None = None,
-) -> tuple[Any, tuple | None, tuple | None]:
+) -> tuple[Any, tuple[str, ...] | None, tuple[str, ...] | None]:
     """A random nested-list tree with every leaf at ``depth``, and its checked
     ``(layers, players)`` (``GameTree.random``)."""
     if depth < 0:
@@ -261,7 +311,7 @@ def random_nested(
     if total is not None and (isinstance(total, bool) or not isinstance(total, int) or total < 0):
         raise ValueError(f"total must be a whole number >= 0, got {total!r}")
 
-    def leaf():
+    def leaf() -> int | tuple[int, ...]:
         if players is None:
             return rng.randint(*values)
         if total is None:
@@ -271,7 +321,7 @@ def random_nested(
         edges = [-1, *bars, total + len(players) - 1]
         return tuple(edges[i + 1] - edges[i] - 1 for i in range(len(players)))
 
-    def grow(d):
+    def grow(d: int) -> Any:
         if d == 0:
             return leaf()
         return [grow(d - 1) for _ in range(rng.randint(low_b, high_b))]
@@ -279,7 +329,9 @@ def random_nested(
     return grow(depth), layers, players
 
 
-def _walk_nested(spec, names, layers, expand) -> tuple:
+def _walk_nested(
+    spec: object, names: Iterable[str] | None, layers: Sequence[str], expand: Expand
+) -> tuple[Node, dict[Node, list[tuple[str, Node]]], dict[Node, str]]:
     """Walk a nested-list tree breadth first, naming the nodes as they are reached.
 
     Nodes are named A, B, C, ... (or by ``names``, in breadth-first order) and
@@ -289,12 +341,12 @@ def _walk_nested(spec, names, layers, expand) -> tuple:
     roles)``, children as ``(action, child)`` pairs.
     """
     given = None if names is None else iter(names)
-    layer = [(spec, (), None)]
-    children: dict = {}
-    roles: dict = {}
+    layer: list[tuple[object, tuple[int, ...], Node | None]] = [(spec, (), None)]
+    children: dict[Node, list[tuple[str, Node]]] = {}
+    roles: dict[Node, str] = {}
     count, depth, root = 0, 0, None
     while layer:
-        next_layer: list = []
+        next_layer: list[tuple[object, tuple[int, ...], Node | None]] = []
         role = layers[depth % len(layers)]
         for item, path, parent in layer:
             name = letters(count) if given is None else next(given, None)
@@ -314,15 +366,18 @@ def _walk_nested(spec, names, layers, expand) -> tuple:
                 next_layer.extend((c, path + (i,), name) for i, c in enumerate(kids))
         layer = next_layer
         depth += 1
+    assert root is not None  # the first node read, with no parent
     return root, children, roles
 
 
-def _edge_probabilities(children: Mapping, roles: Mapping, given: Mapping) -> dict:
+def _edge_probabilities(
+    children: Children, roles: Mapping[Node, str], given: Mapping[tuple[Node, str], float]
+) -> dict[Node, tuple[float, ...]]:
     """Each chance node's children's probabilities, from ``(parent, child or action)`` keys."""
     used = set()
     out = {}
     for node, pairs in children.items():
-        found = []
+        found: list[Any] = []  # a child's probability, or None if none is given
         for action, child in pairs:
             keys = [k for k in ((node, child), (node, action)) if k in given]
             used.update(keys)
@@ -348,7 +403,9 @@ def _edge_probabilities(children: Mapping, roles: Mapping, given: Mapping) -> di
     return out
 
 
-def _split_probabilities(name, path, items: list) -> tuple[list, tuple]:
+def _split_probabilities(
+    name: Node, path: tuple[int, ...], items: list[Any]
+) -> tuple[list[Any], tuple[float, ...]]:
     """A chance node's children and their probabilities (uniform if none are given)."""
     pairs = [isinstance(c, tuple) for c in items]
     if not any(pairs):
@@ -368,11 +425,11 @@ def _split_probabilities(name, path, items: list) -> tuple[list, tuple]:
     return [c for _, c in items], tuple(p for p, _ in items)
 
 
-def _where(path) -> str:
+def _where(path: tuple[int, ...]) -> str:
     return "the root" if not path else "spec" + "".join(f"[{i}]" for i in path)
 
 
-def _breadth_first(root, children) -> list:
+def _breadth_first(root: Node, children: Children) -> list[Node]:
     order, i = [root], 0
     while i < len(order):
         order.extend(c for _, c in children.get(order[i], ()))
@@ -380,7 +437,9 @@ def _breadth_first(root, children) -> list:
     return order
 
 
-def _multiplayer_layers(layers, players) -> tuple[tuple | None, tuple | None]:
+def _multiplayer_layers(
+    layers: Sequence[str] | None, players: Sequence[str] | None
+) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
     """``(layers, players)`` checked; ``players`` is ``None`` for a two-player tree.
 
     Players come from ``players`` or, failing that, from ``layers`` that name
@@ -411,7 +470,7 @@ def _multiplayer_layers(layers, players) -> tuple[tuple | None, tuple | None]:
     return layers, players
 
 
-def check_vector(where: str, value, players: Sequence) -> tuple:
+def check_vector(where: str, value: object, players: Sequence[object]) -> tuple[Any, ...]:
     """A leaf's value vector, checked to hold one number per player.
 
     >>> check_vector("node 'E'", (1, 2, 3), ("P1", "P2", "P3"))
@@ -434,7 +493,9 @@ def check_vector(where: str, value, players: Sequence) -> tuple:
     return tuple(value)
 
 
-def _player_role(node, given, players: Sequence, parent_role):
+def _player_role(
+    node: Node, given: str | None, players: Sequence[str], parent_role: str | None
+) -> str:
     """The player to move at ``node``: given, or (a leaf) the one after its parent's."""
     if given is None:
         if parent_role is None:

@@ -25,10 +25,11 @@ across the centre and block the mirrored slide. ``reflection_player`` plays it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, cast
 
-from ..game import Picture
+from ..game import Game, Picture
 
 Cell = tuple[int, int]
 
@@ -46,7 +47,7 @@ class IsolationState(NamedTuple):
     ply: int
 
 
-class Isolation:
+class Isolation(Game[IsolationState, Cell, str]):
     """Isolation on a ``width`` x ``height`` board, pieces moving as ``moves`` says.
 
     Players are ``"X"`` (moves first) and ``"O"``. An action is the ``(row,
@@ -103,7 +104,7 @@ class Isolation:
         # Why a cache: a search asks is_terminal and then actions of the same state.
         self._remembered_actions = lru_cache(maxsize=1 << 16)(self._actions)
 
-    def is_state(self, state) -> bool:
+    def is_state(self, state: object) -> bool:
         """Whether ``state`` is an ``IsolationState`` (the searches refuse anything else)."""
         return isinstance(state, IsolationState)
 
@@ -113,11 +114,11 @@ class Isolation:
     def _inside(self, r: int, c: int) -> bool:
         return 0 <= r < self.height and 0 <= c < self.width
 
-    def _targets(self, cell: Cell, steps) -> list:
+    def _targets(self, cell: Cell, steps: Iterable[tuple[int, int]]) -> list[Cell]:
         r, c = cell
         return sorted((r + dr, c + dc) for dr, dc in steps if self._inside(r + dr, c + dc))
 
-    def _ray(self, cell: Cell, direction) -> list:
+    def _ray(self, cell: Cell, direction: tuple[int, int]) -> list[Cell]:
         (r, c), (dr, dc) = cell, direction
         ray = []
         while self._inside(r + dr, c + dc):
@@ -134,7 +135,7 @@ class Isolation:
         """``"X"`` after an even number of moves, else ``"O"``."""
         return "X" if state.ply % 2 == 0 else "O"
 
-    def moves_from(self, state: IsolationState, player: str) -> tuple:
+    def moves_from(self, state: IsolationState, player: str) -> tuple[Cell, ...]:
         """The cells ``player``'s piece could go to now, row-major, whoever is to move.
 
         Before the piece is placed: every open cell.
@@ -154,10 +155,10 @@ class Isolation:
         targets.sort()
         return tuple(targets)
 
-    def _actions(self, state: IsolationState) -> tuple:
+    def _actions(self, state: IsolationState) -> tuple[Cell, ...]:
         return self.moves_from(state, self.to_move(state))
 
-    def actions(self, state: IsolationState) -> tuple:
+    def actions(self, state: IsolationState) -> tuple[Cell, ...]:
         """Where the piece of the player to move can go, row-major; none at the end."""
         return self._remembered_actions(state)
 
@@ -165,7 +166,7 @@ class Isolation:
         """True when the player to move has no move."""
         return not self.actions(state)
 
-    def result(self, state: IsolationState, action) -> IsolationState:
+    def result(self, state: IsolationState, action: Cell) -> IsolationState:
         """The state after the player to move takes its piece to the cell ``action``.
 
         Raises:
@@ -231,7 +232,7 @@ class Isolation:
         """The board as text: ``X`` and ``O`` the pieces, ``#`` used cells, ``.`` open ones."""
         return "\n".join(" ".join(row) for row in self._rows(state))
 
-    def picture(self, state: IsolationState, action=None) -> Picture:
+    def picture(self, state: IsolationState, action: object = None) -> Picture:
         """The board as ``aisearch.viz.glyphs`` draws it: rows of ``X`` and ``O``
         (the pieces), ``#`` (used cells) and ``.``, and whose piece moves next.
         ``action`` is accepted for the protocol's sake: the piece that moved
@@ -275,7 +276,18 @@ class Isolation:
         return IsolationState(blocked, pieces["X"], pieces["O"], ply)
 
 
-def reflection_player(fallback=None):
+class ReflectionPlayer(Protocol):
+    """A player, ``(game, state) -> action``, that counts its moves of each kind."""
+
+    mirrored: int
+    missed: int
+
+    def __call__(self, game: Isolation, state: IsolationState) -> Cell: ...
+
+
+def reflection_player(
+    fallback: Callable[[Isolation, IsolationState], Cell] | None = None,
+) -> ReflectionPlayer:
     """A player that answers every move with its mirror image through the centre.
 
     It moves its piece to the mirror of the opponent's cell when that move is
@@ -290,16 +302,17 @@ def reflection_player(fallback=None):
     {'X': -160, 'O': 160}
     """
 
-    def play(game, state):
+    def play(game: Isolation, state: IsolationState) -> Cell:
         mover = game.to_move(state)
         other = state.o if mover == "X" else state.x
         actions = game.actions(state)
         if other is not None and game.mirror(other) in actions:
-            play.mirrored += 1
+            player.mirrored += 1
             return game.mirror(other)
-        play.missed += 1
+        player.missed += 1
         return actions[0] if fallback is None else fallback(game, state)
 
-    play.mirrored = play.missed = 0
     play.__name__ = "reflection_player"
-    return play
+    player = cast(ReflectionPlayer, play)  # the function itself, with its two counts
+    player.mirrored = player.missed = 0
+    return player

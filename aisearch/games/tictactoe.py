@@ -16,9 +16,10 @@ functions the table was built with.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
-from ..game import Picture
+from ..game import Game, Picture
 from ..symmetry import SQUARE_SYMMETRIES, invert, square_symmetries
 
 LINES = (
@@ -31,7 +32,9 @@ LINES = (
     (0, 4, 8),
     (2, 4, 6),  # diagonals
 )
-CELLS = tuple((r, c) for r in range(3) for c in range(3))
+Cell = tuple[int, int]
+"""An action: the ``(row, col)`` of the cell to mark, 0-based."""
+CELLS: tuple[Cell, ...] = tuple((r, c) for r in range(3) for c in range(3))
 EMPTY = "." * 9
 
 _PERMUTATIONS = square_symmetries(3)
@@ -51,7 +54,7 @@ def winner(state: str) -> str | None:
     return None
 
 
-def check_state(state) -> str:
+def check_state(state: object) -> str:
     """Return ``state`` if it is a legal board, else raise ``ValueError`` naming it."""
     if not isinstance(state, str) or len(state) != 9 or set(state) - set("XO."):
         raise ValueError(
@@ -69,10 +72,21 @@ def check_state(state) -> str:
     return state
 
 
+_Tables = tuple[
+    dict[str, str],
+    dict[str, tuple[Cell, ...]],
+    dict[str, dict[Cell, str]],
+    dict[str, dict[str, int]],
+]
+
+
 @cache
-def _tables():
+def _tables() -> _Tables:
     """Every reachable position's mover, actions, successors and utilities."""
-    to_move, actions, successors, utilities = {}, {}, {}, {}
+    to_move: dict[str, str] = {}
+    actions: dict[str, tuple[Cell, ...]] = {}
+    successors: dict[str, dict[Cell, str]] = {}
+    utilities: dict[str, dict[str, int]] = {}
     stack = [EMPTY]
     while stack:
         state = stack.pop()
@@ -95,7 +109,7 @@ def _mover(state: str) -> str:
     return "X" if state.count("X") == state.count("O") else "O"
 
 
-def _utilities(state: str) -> dict:
+def _utilities(state: str) -> dict[str, int]:
     won = winner(state)
     if won is None:
         return {"X": 0, "O": 0}
@@ -106,13 +120,13 @@ def _is_over(state: str) -> bool:
     return winner(state) is not None or "." not in state
 
 
-def _actions(state: str) -> tuple:
+def _actions(state: str) -> tuple[Cell, ...]:
     if _is_over(state):
         return ()
     return tuple(CELLS[i] for i in range(9) if state[i] == ".")
 
 
-def _result(state: str, action) -> str:
+def _result(state: str, action: Cell) -> str:
     if _is_over(state):
         raise ValueError(f"no move {action!r} in {state!r}: the game is over")
     if action not in CELLS:
@@ -129,7 +143,7 @@ _PREFERENCE = {
 }
 
 
-def centre_first(game, state: str, actions) -> list:
+def centre_first(game: object, state: str, actions: Iterable[Cell]) -> list[Cell]:
     """An ``order`` hook: the centre first, then the corners, then the edges.
 
     Cells that lie on more lines come first; they are more often the best.
@@ -140,7 +154,7 @@ def centre_first(game, state: str, actions) -> list:
     return sorted(actions, key=_PREFERENCE.__getitem__)
 
 
-class TicTacToe:
+class TicTacToe(Game[str, Cell, str]):
     """Tic-tac-toe on a 3x3 board; X moves first.
 
     Actions are ``(row, col)`` pairs, 0-based, in row-major order. The utility
@@ -166,7 +180,7 @@ class TicTacToe:
     def __init__(self) -> None:
         self._to_move, self._actions, self._next, self._utilities = _tables()
 
-    def is_state(self, state) -> bool:
+    def is_state(self, state: object) -> bool:
         """Whether ``state`` is a board: 9 characters of 'X', 'O' and '.'."""
         return isinstance(state, str) and len(state) == 9 and not set(state) - set("XO.")
 
@@ -186,7 +200,7 @@ class TicTacToe:
         except KeyError:
             return _mover(check_state(state))
 
-    def actions(self, state: str) -> tuple:
+    def actions(self, state: str) -> tuple[Cell, ...]:
         """The empty cells as ``(row, col)``, row-major; none once the game is over."""
         try:
             return self._actions[state]
@@ -200,7 +214,7 @@ class TicTacToe:
         except KeyError:
             return _is_over(check_state(state))
 
-    def result(self, state: str, action) -> str:
+    def result(self, state: str, action: Cell) -> str:
         """The board after the player to move marks the cell ``action``."""
         try:
             return self._next[state][action]
@@ -231,7 +245,7 @@ class TicTacToe:
         theirs = sum(1 for line in LINES if all(state[i] != player for i in line))
         return (mine - theirs) / 9
 
-    def threat_moves(self, state: str) -> list:
+    def threat_moves(self, state: str) -> list[Cell]:
         """The moves that win at once, or block the opponent's immediate win.
 
         A cell is a threat when it is the one empty cell of a line whose other
@@ -270,7 +284,7 @@ class TicTacToe:
             check_state(state)
         return "".join([state[j] for j in source])
 
-    def transform_action(self, action, name: str):
+    def transform_action(self, action: Cell, name: str) -> Cell:
         """Where the cell ``action`` goes when the board is transformed by ``name``."""
         if name not in _PERMUTATIONS:
             raise ValueError(f"unknown symmetry {name!r}: choose one of {self.symmetries}")
@@ -299,7 +313,7 @@ class TicTacToe:
         check_state(state)
         return "\n".join(" ".join(state[r * 3 : r * 3 + 3]) for r in range(3))
 
-    def picture(self, state: str, action=None) -> Picture:
+    def picture(self, state: str, action: Cell | None = None) -> Picture:
         """The board as ``aisearch.viz.glyphs`` draws it: three rows of ``X``,
         ``O`` and ``.``; ``action``, the move that led to ``state``, is the last mark.
 
@@ -315,7 +329,7 @@ class TicTacToe:
                 raise ValueError(
                     f"action {action!r} cannot have led to {state!r}: its cell is empty"
                 )
-            action = tuple(action)
+            action = (action[0], action[1])  # a plain tuple, whatever the pair was
         return Picture((state[0:3], state[3:6], state[6:9]), "grid", last=action)
 
     def from_rows(self, *rows: str) -> str:

@@ -44,16 +44,22 @@ deep visits about 8,000 nodes.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from ..game import CHANCE
+from ..game import CHANCE, ChanceGame
 
 PLAYER = "player"
 SLIDES = ("up", "down", "left", "right")
 NEW_TILES = ((2, 0.9), (4, 0.1))
 """The tiles a chance node places, with their probabilities (as in the original)."""
 
-Board = tuple  # a tuple of rows, each a tuple of ints, 0 for an empty cell
+Row = tuple[int, ...]
+Board = tuple[Row, ...]  # a tuple of rows, each a tuple of ints, 0 for an empty cell
+Cell = tuple[int, int]
+Placement = tuple[Cell, int]
+"""A chance outcome: the ``(row, col)`` where a new tile goes, and the tile."""
+Mini2048Action = str | Placement
+"""An action: a slide or, at a chance state, a placement."""
 
 
 class Mini2048State(NamedTuple):
@@ -64,7 +70,7 @@ class Mini2048State(NamedTuple):
     moves: int = 0
 
 
-def slide_row(row: tuple) -> tuple:
+def slide_row(row: Row) -> Row:
     """Slide one row to the left, merging equal neighbours once each.
 
     >>> slide_row((2, 2, 2, 0)), slide_row((4, 4, 8, 8)), slide_row((0, 2, 0, 2))
@@ -105,7 +111,7 @@ def slide(board: Board, direction: str) -> Board:
 
 
 @lru_cache(maxsize=1 << 16)
-def legal_slides(board: Board) -> dict:
+def legal_slides(board: Board) -> dict[str, Board]:
     """``{direction: board after}`` for the slides that change ``board``, in order.
 
     Remembered (for the last 65,536 boards): a search asks ``is_terminal``,
@@ -123,11 +129,11 @@ def legal_slides(board: Board) -> dict:
     return legal
 
 
-def _is_whole(x) -> bool:
+def _is_whole(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-class Mini2048:
+class Mini2048(ChanceGame[Mini2048State, Mini2048Action, str]):
     """2048 on a ``size`` x ``size`` board, won by making a ``target`` tile.
 
     >>> game = Mini2048(size=2, target=16)
@@ -157,7 +163,7 @@ class Mini2048:
         self.target = target
         self.max_moves = max_moves
 
-    def is_state(self, state) -> bool:
+    def is_state(self, state: object) -> bool:
         """Whether ``state`` is a ``Mini2048State`` (the searches refuse anything else)."""
         return isinstance(state, Mini2048State)
 
@@ -175,7 +181,7 @@ class Mini2048:
         """``CHANCE`` while tiles are to be placed, else ``"player"``."""
         return CHANCE if state.to_place else PLAYER
 
-    def actions(self, state: Mini2048State) -> tuple:
+    def actions(self, state: Mini2048State) -> tuple[Mini2048Action, ...]:
         """The outcomes at a chance state; else the slides that change the board."""
         if self.is_terminal(state):
             return ()
@@ -183,7 +189,7 @@ class Mini2048:
             return tuple(outcome for outcome, _ in self.chance_outcomes(state))
         return tuple(self._legal_slides(state.board))
 
-    def chance_outcomes(self, state: Mini2048State) -> tuple:
+    def chance_outcomes(self, state: Mini2048State) -> tuple[tuple[Placement, float], ...]:
         """``(((row, col), tile), probability)`` for every empty cell and tile 2, 4.
 
         A cell is chosen uniformly among the empty ones, then the tile is a 2
@@ -197,7 +203,7 @@ class Mini2048:
         empty = self._empty_cells(state.board)
         return tuple(((cell, tile), p / len(empty)) for cell in empty for tile, p in NEW_TILES)
 
-    def result(self, state: Mini2048State, action) -> Mini2048State:
+    def result(self, state: Mini2048State, action: Mini2048Action) -> Mini2048State:
         """The state after placing a tile (at a chance state) or sliding.
 
         Raises:
@@ -265,7 +271,7 @@ class Mini2048:
 
     # Helpers ------------------------------------------------------------------
 
-    def _check_player(self, player) -> None:
+    def _check_player(self, player: object) -> None:
         if player != PLAYER:
             raise ValueError(
                 f"Mini2048 is a one-player game: the only player is {PLAYER!r}, got {player!r}"
@@ -278,13 +284,13 @@ class Mini2048:
         """Over whatever the next move: the target is reached or the slides are used up."""
         return self._wins(state.board) or state.moves == self.max_moves
 
-    def _legal_slides(self, board: Board) -> dict:
+    def _legal_slides(self, board: Board) -> dict[str, Board]:
         return legal_slides(board)
 
-    def _empty_cells(self, board: Board) -> list:
+    def _empty_cells(self, board: Board) -> list[Cell]:
         return [(r, c) for r, row in enumerate(board) for c, t in enumerate(row) if not t]
 
-    def _place(self, state: Mini2048State, action) -> Mini2048State:
+    def _place(self, state: Mini2048State, action: Any) -> Mini2048State:
         board, to_place, moves = state
         try:
             (r, c), tile = action
@@ -330,7 +336,7 @@ class Mini2048:
             raise ValueError(
                 f"give {self.size} rows for a {self.size}x{self.size} board, got {len(rows)}"
             )
-        board = []
+        board: list[Row] = []
         for text in rows:
             cells = text.split()
             if len(cells) != self.size:

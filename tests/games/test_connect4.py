@@ -219,37 +219,14 @@ def test_the_mirror_symmetry():
     assert mirrored.value == solve(game, state).value == 18  # Pons' score: see test_pons_examples
 
 
-def test_the_solver_s_names_still_import_from_the_game_module_with_a_warning():
-    # The solver moved to aisearch.connect4_solver (a search, above the games).
-    # Notebooks and code saved before still get the same objects from the game
-    # module, with a warning naming the new home; importing the game does not
-    # ask for them (the package itself loads the solver, for the board's player).
-    import subprocess
-    import sys
+def test_the_solver_s_old_path_is_gone():
+    # The solver is a search, a layer above the games (aisearch.connect4_solver);
+    # the game module no longer hands on its names (test_layers checks its imports).
+    import aisearch.games.connect4 as rules
 
-    import aisearch.connect4_solver as solver
-    from aisearch.games import connect4
-
-    for name in (
-        "LADDER",
-        "NodeLimitExceeded",
-        "ScoreTable",
-        "SolveStats",
-        "column_order",
-        "difficulty",
-        "remaining_moves",
-        "score_columns",
-        "solve",
-        "table_size",
-    ):
-        with pytest.warns(DeprecationWarning, match=f"from aisearch.connect4_solver import {name}"):
-            assert getattr(connect4, name) is getattr(solver, name)
-    with pytest.raises(AttributeError, match="has no attribute 'negamax'"):
-        connect4.negamax  # noqa: B018
-    code = "from aisearch.games.connect4 import ConnectFour; print('no warning')"
-    run = [sys.executable, "-W", "error::DeprecationWarning", "-c", code]
-    out = subprocess.run(run, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "no warning"
+    assert not hasattr(rules, "solve")
+    with pytest.raises(ImportError):
+        exec("from aisearch.games.connect4 import solve")
 
 
 def test_column_order_is_centre_first():
