@@ -91,17 +91,8 @@ def imports(path: Path) -> set[str]:
     return found
 
 
-ALLOWED = {("games.connect4", "connect4_solver")}
-"""Imports of a layer above that are allowed: only this one, inside the game
-module's ``__getattr__``, so that code saved when the solver's names lived in
-the game module still gets them (with a warning); it never runs at import."""
-
-
 def graph() -> dict[str, set[str]]:
-    edges = {module_name(p): imports(p) for p in PACKAGE.rglob("*.py")}
-    for a, b in ALLOWED:
-        edges.get(a, set()).discard(b)
-    return edges
+    return {module_name(p): imports(p) for p in PACKAGE.rglob("*.py")}
 
 
 def layer(name: str) -> int:
