@@ -24,13 +24,10 @@ from ..trace import CUTOFF, Trace
 from .cases import _Cases, _chosen_cases, _tree_problem, case_trees
 from .checking import (
     FAIL,
-    TIME_LIMIT,
     CheckResult,
-    RecordingGame,
     _call,
     _failure_for_exception,
     _finite,
-    _guarded,
     _is_number,
     _name,
     _names,
@@ -41,11 +38,12 @@ from .checking import (
     _Raised,
     _same,
     _show,
-    _trying,
     _type_problem,
 )
 from .comparison import _plies, compare_alphabeta, shown
+from .guard import TIME_LIMIT, _guarded, _trying
 from .minimax import _FIRST_CALL, _max_view, _misnamed_player
+from .recording import RecordingGame
 
 
 @_guarded("alpha-beta")

@@ -40,7 +40,8 @@ from ..maxn import maxn
 from ..minimax import minimax
 from ..narration import format_probability, format_value
 from ..trace import CUTOFF, DONE, ENTER, EXIT, LEAF, STACK, UNSEEN, Trace
-from .checking import RecordingGame, _is_number, _same
+from .checking import _is_number, _same
+from .recording import RecordingGame
 
 
 @dataclass(frozen=True, repr=False)
