@@ -672,21 +672,42 @@ def test_alphabeta_says_check_the_terminal_test_when_it_returns_infinity():
     assert "Check game.is_terminal(state) first" in result.message
 
 
-def test_the_diagnosis_loop_is_alphabeta_when_nothing_is_wrong():
-    """The textbook loop the hints are found with visits what the package's alphabeta does."""
-    from aisearch import Trace, alphabeta
-    from aisearch.exercises.alphabeta import _LINES, _textbook_loop
+def test_the_diagnosis_searches_as_a_student_loop_does():
+    """The searches the hints are found with, on the case trees and on trees with two MIN
+    plies in a row, with every window the diagnosis calls the root with: the book's
+    alphabeta (given the window by a frame above the root) searches what a right loop
+    does, and with turns counted by ply what a ``maximizing`` flag does; the loop with
+    slips, given none, searches what the book's alphabeta does."""
+    from aisearch.exercises import RecordingGame
+    from aisearch.exercises.alphabeta import (
+        _RULE_LINES,
+        _book_search,
+        _probe_windows,
+        _searched_with_slips,
+    )
 
-    for update_first in (True, False):
-        rules = dict.fromkeys(_LINES, "right") | {"update first": update_first}
-        for tree in case_trees().values():
-            trace, searched = Trace(tree), []
-            value = _textbook_loop(tree, rules, tree.root, -math.inf, math.inf, searched)
-            alphabeta(tree, tracer=trace)
-            assert searched == trace.visited()
-            assert value == (
-                minimax(tree).value if tree.to_move(tree.root) == "MAX" else -minimax(tree).value
-            )
+    trees = [*case_trees().values()] + [
+        GameTree.random(3, (1, 3), values=(-3, 3), seed=seed, layers=["max", "min", "min"])
+        for seed in range(4)
+    ]
+    right = make_alphabeta()
+    for tree in trees:
+        for window in _probe_windows(tree):
+            full = window == (-math.inf, math.inf)
+            for by_ply, student in ((False, right), (True, alphabeta_alternating)):
+                game = RecordingGame(tree)
+                value = student(game, tree.root, *window)
+                found, searched = _book_search(tree, window, by_ply=by_ply)
+                assert searched == game.searched
+                assert found == value or not full
+            for update_first in (True, False):
+                rules = dict.fromkeys(_RULE_LINES, "right") | {
+                    "pass down": "right",
+                    "update first": update_first,
+                }
+                value, searched = _searched_with_slips(rules, tree, window)
+                assert searched == _book_search(tree, window)[1]
+                assert value == right(tree, tree.root, *window)
 
 
 def test_alphabeta_mentions_prune_on_equal_for_a_strict_cut():

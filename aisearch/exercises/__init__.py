@@ -63,8 +63,7 @@ from .caching import check_table_rule
 from .cases import case_trees
 from .checking import FAIL as FAIL
 from .checking import PASS as PASS
-from .checking import TIME_LIMIT as TIME_LIMIT
-from .checking import CheckResult, RecordingGame
+from .checking import CheckResult
 from .connect4 import check_four_in_a_row
 from .counting import check_count_games
 from .evaluation import EVALUATION_GAMES as EVALUATION_GAMES
@@ -73,10 +72,12 @@ from .evaluation import EVALUATION_TO_BEAT as EVALUATION_TO_BEAT
 from .evaluation import check_isolation_evaluation, isolation_baseline
 from .expectimax import chance_case_trees, check_expectimax
 from .grading import ExerciseFailed, assert_passed, pristine
+from .guard import TIME_LIMIT as TIME_LIMIT
 from .maxn import BACKUP_TREE as BACKUP_TREE
 from .maxn import check_maxn, check_maxn_by_hand, draw_backup_tree, maxn_case_trees
 from .mcts import check_selection, check_uct_score
 from .minimax import check_depth_limited, check_minimax
+from .recording import RecordingGame
 
 # Offered too, outside __all__, as the single module offered them (imported ``X as X``):
 # FAIL and PASS, EVALUATION_GAMES and EVALUATION_TO_BEAT, and BACKUP_TREE; and

@@ -2,10 +2,13 @@
 
 Besides the value, the check compares the nodes the student's function
 asks about with those ``alphabeta`` visits. To say which line of the loop is
-wrong, it runs the textbook's loop with every combination of the usual slips
-(an update or a cut on the wrong bound, the window passed down wrongly, turns
-counted from the first call) and keeps those that match what the student's
-function did on every case tree.
+wrong, it runs alpha-beta with every combination of the usual slips (an update
+or a cut on the wrong bound, the window passed down wrongly, turns counted
+from the first call) and keeps those that match what the student's function
+did on every case tree. The book's ``alphabeta`` runs the searches it can:
+the right one, and turns counted from the first call, on the tree as that
+search sees it. A slip in a line of the loop needs the loop written with
+that line changed: ``_loop_with_slips``, the one copy of the loop here.
 """
 
 from __future__ import annotations
@@ -21,13 +24,10 @@ from ..trace import CUTOFF, Trace
 from .cases import _Cases, _chosen_cases, _tree_problem, case_trees
 from .checking import (
     FAIL,
-    TIME_LIMIT,
     CheckResult,
-    RecordingGame,
     _call,
     _failure_for_exception,
     _finite,
-    _guarded,
     _is_number,
     _name,
     _names,
@@ -38,11 +38,12 @@ from .checking import (
     _Raised,
     _same,
     _show,
-    _trying,
     _type_problem,
 )
-from .comparison import compare_alphabeta, shown
+from .comparison import _plies, compare_alphabeta, shown
+from .guard import TIME_LIMIT, _guarded, _trying
 from .minimax import _FIRST_CALL, _max_view, _misnamed_player
+from .recording import RecordingGame
 
 
 @_guarded("alpha-beta")
@@ -285,7 +286,9 @@ def _alphabeta_message(exercise, fn, tree, case, got, expected, game, trace, dia
     return "\n".join(lines)
 
 
-# Recognising a slip in the textbook's loop, by trying each one on every case tree.
+# Recognising a slip in the textbook's loop, by running alpha-beta with each one on every
+# case tree: the book's alphabeta itself where it can (no slip, or turns counted from the
+# first call: the tree as such a search sees it), a loop with the slip written in elsewhere.
 
 _MAX_UPDATES = {  # how a MAX node changes (alpha, beta) once its value so far is v
     "right": lambda v, alpha, beta: (max(alpha, v), beta),
@@ -337,6 +340,7 @@ _RIGHT_LINES = {
     "turns": "MAX moves where game.to_move(state) == 'MAX', asked at every state",
 }
 _LINES = tuple(_RIGHT_LINES)
+_RULE_LINES = ("max update", "min update", "max cut", "min cut")
 _SLIPS = {  # (line, slip) -> what the student's code does, for the slips told apart alone
     ("pass down", "swapped"): (
         "your recursive calls pass (beta, alpha): each child gets the two bounds swapped. "
@@ -379,14 +383,48 @@ _SLIPS = {  # (line, slip) -> what the student's code does, for the slips told a
 }
 
 
-def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: list, ply: int = 0):
-    """The textbook's alpha-beta with the given update, cut and passing rules, and MAX
-    decided by asking the state (``"turns": "right"``) or by counting plies from the first
-    call (``"first call"``); notes the nodes searched in ``searched``."""
+_FRAME = object()
+"""In the names of ``_book_search``'s frame, which no tree's own node can equal."""
+
+
+def _book_search(tree: GameTree, window: tuple, *, by_ply: bool = False) -> tuple:
+    """``(value, searched)``: the book's ``alphabeta`` on ``tree``, its root searched with
+    ``window``, and with MAX told by asking the state, or (``by_ply``) by counting plies
+    from the root, as a ``maximizing`` flag flipped at each call does.
+
+    ``alphabeta`` searches its root with the whole window: the root is given ``window``
+    by a frame of nodes above it, a MAX node whose first leaf is worth alpha, over a MIN
+    node whose first leaf is worth beta, over the root (a leaf for a finite bound only).
+    ``searched`` leaves the frame out; the value is the root's with the whole window.
+    """
+    alpha, beta = window
+    top, middle, low, high = ((_FRAME, part) for part in ("max", "min", "alpha", "beta"))
+    edges, values = [(top, "down", middle), (middle, "root", tree.root)], {}
+    if alpha > -math.inf:
+        edges.insert(0, (top, "alpha", low))
+        values[low] = alpha
+    if beta < math.inf:
+        edges.insert(-1, (middle, "beta", high))
+        values[high] = beta
+    plies = _plies(tree, tree.root)
+    roles = {top: "max", middle: "min"} | {
+        n: ("min" if plies[n] % 2 else "max") if by_ply else tree.role(n) for n in tree.nodes
+    }
+    values |= {n: tree.utility(n, "MAX") for n in tree.leaves()}
+    framed = GameTree.from_edges(edges + tree.edges(), values, roles, root=top)
+    trace = Trace()
+    value = alphabeta(framed, tracer=trace).value
+    return value, [s for s in trace.visited() if s not in (top, middle, low, high)]
+
+
+def _loop_with_slips(tree: GameTree, rules: dict, node, alpha, beta, searched: list):
+    """The textbook's alpha-beta with the given update, cut and passing rules; notes the
+    nodes searched in ``searched``. A slip is a line of the loop written otherwise, so
+    the book's ``alphabeta`` cannot run it: only this copy of the loop can."""
     searched.append(node)
     if tree.is_terminal(node):
         return tree.utility(node, "MAX")
-    is_max = tree.to_move(node) == "MAX" if rules["turns"] == "right" else ply % 2 == 0
+    is_max = tree.to_move(node) == "MAX"
     update = _MAX_UPDATES[rules["max update"]] if is_max else _MIN_UPDATES[rules["min update"]]
     cut = _MAX_CUTS[rules["max cut"]] if is_max else _MIN_CUTS[rules["min cut"]]
     window = _PASSES[rules["pass down"]]
@@ -394,7 +432,7 @@ def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: lis
     value = -math.inf if is_max else math.inf
     for child in tree.children(node):
         child_alpha, child_beta = window((alpha, beta), entered, is_max)
-        v = _textbook_loop(tree, rules, child, child_alpha, child_beta, searched, ply + 1)
+        v = _loop_with_slips(tree, rules, child, child_alpha, child_beta, searched)
         value = max(value, v) if is_max else min(value, v)
         if rules["update first"]:
             alpha, beta = update(value, alpha, beta)
@@ -403,6 +441,13 @@ def _textbook_loop(tree: GameTree, rules: dict, node, alpha, beta, searched: lis
         if not rules["update first"]:
             alpha, beta = update(value, alpha, beta)
     return value
+
+
+def _searched_with_slips(rules: dict, tree: GameTree, window: tuple) -> tuple:
+    """``(value, searched)`` of ``_loop_with_slips`` at the root of ``tree``."""
+    alpha, beta = window
+    searched: list = []
+    return _loop_with_slips(tree, rules, tree.root, alpha, beta, searched), searched
 
 
 def _visits(tree: GameTree, searched) -> tuple:
@@ -419,60 +464,50 @@ def _probe_windows(tree: GameTree) -> list[tuple]:
     return [(-math.inf, math.inf), (-math.inf, value), (value, math.inf)]
 
 
-def _alphabeta_rules() -> list[dict]:
-    """Every combination of the usual slips to try: any slips in the updates and cuts with
-    the window passed down right, or one slip in passing the window down, or MAX decided
-    by counting plies from the first call (a ``maximizing`` flag flipped at each call)."""
-    combos = [
-        dict(
-            zip(
-                ("max update", "min update", "max cut", "min cut", "update first"),
-                choice,
-                strict=True,
-            ),
-            **{"pass down": "right", "turns": "right"},
-        )
-        for choice in itertools.product(
-            _MAX_UPDATES, _MIN_UPDATES, _MAX_CUTS, _MIN_CUTS, (True, False)
-        )
+def _searches_to_try() -> list[tuple[dict, Callable]]:
+    """Every search to try, with the slips it makes (``{line: slip}``): the book's
+    ``alphabeta``, with no slip; the same with MAX decided by counting plies from the
+    first call (a ``maximizing`` flag flipped at each call); and the loop with any slips
+    in the updates and cuts (updating before or after the cut test) and the window passed
+    down right, or one slip in passing the window down."""
+    searches: list[tuple[dict, Callable]] = [
+        ({}, _book_search),
+        ({"turns": "first call"}, partial(_book_search, by_ply=True)),
     ]
-    right = {
-        "max update": "right",
-        "min update": "right",
-        "max cut": "right",
-        "min cut": "right",
-        "pass down": "right",
-        "turns": "right",
-    }
-    combos += [
-        dict(right, **{"pass down": slip, "update first": first})
-        for slip in _PASSES
-        if slip != "right"
-        for first in (True, False)
+    rules = [
+        dict(zip(_RULE_LINES, choice, strict=True), **{"pass down": "right"})
+        for choice in itertools.product(_MAX_UPDATES, _MIN_UPDATES, _MAX_CUTS, _MIN_CUTS)
     ]
-    combos += [
-        dict(right, **{"turns": "first call", "update first": first}) for first in (True, False)
-    ]
-    return combos
+    rules += [dict.fromkeys(_RULE_LINES, "right") | {"pass down": slip} for slip in _PASSES]
+    for rule in rules:
+        slips = {line: slip for line, slip in rule.items() if slip != "right"}
+        if slips:  # with none, the loop is the book's alphabeta, tried above
+            searches += [
+                (slips, partial(_searched_with_slips, rule | {"update first": first}))
+                for first in (True, False)
+            ]
+    return searches
 
 
 def _diagnose_alphabeta(fn, trees: dict) -> list[str]:
     """Hint lines naming the lines of the loop that explain ``fn``'s mistake.
 
     ``fn`` is run at the root of every case tree with the full window, and
-    with two narrower ones (``_probe_windows``). Every combination of the
-    usual slips (an update that changes the wrong bound or none, a cut that
-    compares with the wrong bound, the wrong way round, or never happens;
-    updating before or after the cut test; the window passed down swapped,
-    unchanged or full) is tried in the textbook's loop, and those that give
-    ``fn``'s value (with the full window) and visits (with every window) on
-    all the trees are kept. A function that prunes nothing with any window
-    ignores alpha and beta, and is told so. Slips cannot always be told apart
-    (a MIN node that never lowers beta looks exactly like a MAX node that never
-    cuts), so the hint names every line wrong in one of the simplest
-    combinations that fit, or the slip itself when only one fits. Empty if
-    none fits, or if every update and cut would be named (then the general
-    hint says as much).
+    with two narrower ones (``_probe_windows``). Every search of
+    ``_searches_to_try`` (the book's alphabeta; the same with turns counted
+    from the first call; the loop with every combination of the usual slips:
+    an update that changes the wrong bound or none, a cut that compares with
+    the wrong bound, the wrong way round, or never happens; updating before
+    or after the cut test; the window passed down swapped, unchanged, halved
+    or full) is run with the same windows, and those that give ``fn``'s value
+    (with the full window) and visits (with every window) on all the trees
+    are kept. A function that prunes nothing with any window ignores alpha
+    and beta, and is told so. Slips cannot always be told apart (a MIN node
+    that never lowers beta looks exactly like a MAX node that never cuts), so
+    the hint names every line wrong in one of the simplest combinations that
+    fit, or the slip itself when only one fits. Empty if none fits, or if the
+    book's alphabeta does, or if every update and cut would be named (then the
+    general hint says as much).
     """
     observed = []  # (tree, window, value or None, visits)
     for tree in trees.values():
@@ -496,17 +531,15 @@ def _diagnose_alphabeta(fn, trees: dict) -> list[str]:
             "node raises alpha = max(alpha, value), a MIN node lowers beta = min(beta, "
             "value))."
         ]
-    fits = []
-    for rules in _alphabeta_rules():
-        for tree, (alpha, beta), got, visits in observed:
-            searched: list = []
-            value = _textbook_loop(tree, rules, tree.root, alpha, beta, searched)
+    slips = []
+    for wrong, search in _searches_to_try():
+        for tree, window, got, visits in observed:
+            value, searched = search(tree, window)
             if (got is not None and not _same(value, got)) or _visits(tree, searched) != visits:
                 break
         else:
-            fits.append(rules)
-    slips = [{line: rules[line] for line in _LINES if rules[line] != "right"} for rules in fits]
-    if not slips or not all(slips):  # nothing fits, or the right loop does
+            slips.append(wrong)
+    if not slips or not all(slips):  # nothing fits, or the book's alphabeta does
         return []
     fewest = min(len(wrong) for wrong in slips)
     simplest = [

@@ -16,13 +16,11 @@ from ..tracing import EXACT, LOWER, UPPER
 from .cases import _chosen_cases
 from .checking import (
     FAIL,
-    TIME_LIMIT,
     CheckResult,
     _agrees_everywhere,
     _bool_problem,
     _call,
     _failure_for_exception,
-    _guarded,
     _is_number,
     _name,
     _not_a_function,
@@ -30,8 +28,8 @@ from .checking import (
     _plural,
     _Raised,
     _show,
-    _trying,
 )
+from .guard import TIME_LIMIT, _guarded, _trying
 
 
 @_guarded("table rule")

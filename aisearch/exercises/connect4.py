@@ -15,21 +15,19 @@ from ..games.connect4 import ConnectFour
 from .cases import _chosen_cases
 from .checking import (
     FAIL,
-    TIME_LIMIT,
     CheckResult,
     _agrees_everywhere,
     _bool_problem,
     _call,
     _failure_for_exception,
-    _guarded,
     _is_number,
     _name,
     _not_a_function,
     _passed,
     _plural,
     _Raised,
-    _trying,
 )
+from .guard import TIME_LIMIT, _guarded, _trying
 
 
 def _four_cases() -> list:

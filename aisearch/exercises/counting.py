@@ -13,21 +13,19 @@ from ..counting import count_games, count_positions, count_tree_nodes
 from .cases import _chosen_cases, _tic_tac_toe_cases, case_trees
 from .checking import (
     FAIL,
-    TIME_LIMIT,
     CheckResult,
-    RecordingGame,
     _call,
     _failure_for_exception,
-    _guarded,
     _name,
     _not_a_function,
     _passed,
     _plural,
     _Raised,
     _show,
-    _trying,
     _type_problem,
 )
+from .guard import TIME_LIMIT, _guarded, _trying
+from .recording import RecordingGame
 
 
 @_guarded("count_games")

@@ -18,16 +18,15 @@ from .checking import (
     CheckResult,
     _call,
     _failure_for_exception,
-    _guarded,
     _name,
     _not_a_function,
     _passed,
     _plural,
     _Raised,
     _show,
-    _trying,
     _type_problem,
 )
+from .guard import _guarded, _trying
 
 EVALUATION_GAMES = 150
 """Games per colour in ``check_isolation_evaluation``'s tournament."""

@@ -15,22 +15,20 @@ from ..expectimax import expectimax
 from ..games.gametree import CHANCE, GameTree
 from .cases import _RANDOM_SEEDS, _Cases, _chosen_cases, _tree_problem
 from .checking import (
-    TIME_LIMIT,
     CheckResult,
     _answers_at_every_node,
-    _guarded,
     _names,
     _not_a_function,
-    _not_players,
     _passed,
     _plural,
     _role,
     _same,
     _show,
-    _trying,
     _wrong_at_nodes,
 )
 from .comparison import compare_expectimax, shown
+from .guard import TIME_LIMIT, _guarded, _trying
+from .recording import _not_players
 
 
 def chance_case_trees() -> dict[str, GameTree]:

@@ -16,12 +16,9 @@ from ..trace import Trace
 from .cases import _Cases, _chosen_cases, _tree_problem
 from .checking import (
     FAIL,
-    TIME_LIMIT,
     CheckResult,
-    RecordingGame,
     _call,
     _failure_for_exception,
-    _guarded,
     _is_number,
     _name,
     _names,
@@ -33,9 +30,10 @@ from .checking import (
     _Raised,
     _returned_none,
     _show,
-    _trying,
 )
 from .comparison import compare_maxn, shown
+from .guard import TIME_LIMIT, _guarded, _trying
+from .recording import RecordingGame
 
 BACKUP_TREE = [[(2, 5, 3), (6, 1, 3)], [(4, 4, 2), (3, 2, 5)], [(1, 3, 6), (5, 3, 2)]]
 """The tree of notebook 07's by-hand exercise: A is P1's, B C D are P2's.

@@ -19,11 +19,9 @@ from .cases import _chosen_cases
 from .checking import (
     FAIL,
     PASS,
-    TIME_LIMIT,
     CheckResult,
     _call,
     _failure_for_exception,
-    _guarded,
     _is_number,
     _name,
     _not_a_function,
@@ -32,9 +30,9 @@ from .checking import (
     _Raised,
     _same,
     _show,
-    _trying,
     _type_problem,
 )
+from .guard import TIME_LIMIT, _guarded, _trying
 
 _UCT_CASES = (  # (mean, visits, parent visits, exploration)
     (0.5, 3, 10, math.sqrt(2)),

@@ -17,19 +17,14 @@ from ..games.gametree import GameTree
 from ..minimax import minimax
 from .cases import _Cases, _chosen_cases, _evaluated_tree_problem, _tree_problem, case_trees
 from .checking import (
-    _PLAYERS,
     FAIL,
-    TIME_LIMIT,
     CheckResult,
-    RecordingGame,
     _answer,
     _answers_at_every_node,
-    _guarded,
     _name,
     _names,
     _none_below,
     _not_a_function,
-    _not_players,
     _passed,
     _path_taken,
     _plural,
@@ -37,10 +32,11 @@ from .checking import (
     _role,
     _same,
     _show,
-    _trying,
     _wrong_at_nodes,
 )
 from .comparison import Comparison, compare_depth_limited, compare_minimax, shown
+from .guard import TIME_LIMIT, _guarded, _trying
+from .recording import _PLAYERS, RecordingGame, _not_players
 
 
 def _swapped(tree: GameTree) -> GameTree:

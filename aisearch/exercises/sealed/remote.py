@@ -34,7 +34,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...game import GAME_METHODS, OPTIONAL_MEMBERS
-from ..checking import _Delegated, _Mover, _MoverRecordingGame, _Stopped, _TimeUp
+from ..guard import _Stopped, _TimeUp
+from ..recording import _Delegated, _Mover, _MoverRecordingGame
 from . import wire
 from .sandbox import Budget, Sandbox, SandboxError, TimeUp
 
