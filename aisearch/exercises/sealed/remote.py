@@ -9,7 +9,7 @@ notes it. So the states a function visits are recorded outside the sandbox,
 only plain data comes back, and the check itself runs in the grader, where
 the student's code cannot reach it. The check code is the same one students
 run in their notebooks: nothing in it knows whether ``fn`` is remote, but for
-four hooks that ``checking.py`` reads off ``fn`` (``limited``, the time
+four hooks that ``checking.py`` and ``guard.py`` read off ``fn`` (``limited``, the time
 limit; ``untouched``, an empty body; the error's ``student_frames``; the
 strings a ``to_move`` answer was compared with).
 
