@@ -17,6 +17,7 @@ import itertools
 import math
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from ..alphabeta import alphabeta
 from ..games.gametree import GameTree
@@ -398,8 +399,11 @@ def _book_search(tree: GameTree, window: tuple, *, by_ply: bool = False) -> tupl
     ``searched`` leaves the frame out; the value is the root's with the whole window.
     """
     alpha, beta = window
-    top, middle, low, high = ((_FRAME, part) for part in ("max", "min", "alpha", "beta"))
-    edges, values = [(top, "down", middle), (middle, "root", tree.root)], {}
+    # Nodes of the frame are pairs, not the names GameTree's types expect: no name can equal one.
+    frame: list[Any] = [(_FRAME, part) for part in ("max", "min", "alpha", "beta")]
+    top, middle, low, high = frame
+    edges: list[Any] = [(top, "down", middle), (middle, "root", tree.root)]
+    values: dict[Any, float] = {}
     if alpha > -math.inf:
         edges.insert(0, (top, "alpha", low))
         values[low] = alpha
