@@ -24,14 +24,17 @@ autograders expect: the root value is the same, the visited nodes can differ.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from .engine import TABLE_SEARCH, negamax_engine
 from .game import (
     CHANCE,
+    Action,
     Evaluation,
     Game,
+    Order,
+    Player,
+    State,
     check_depth,
     check_game,
     leaf_evaluation,
@@ -42,20 +45,24 @@ from .game import (
     within_recursion,
 )
 from .result import SearchResult, SearchStats
-from .tracing import Tracing, start_tracing
+from .table import TranspositionTable
+from .tracing import Tracer, Tracing, start_tracing
+
+ValueOf = Callable[[State, int, Action | None, float, float], tuple[float, Action | None]]
+"""``value_of(state, ply, action, alpha, beta) -> (value, move)``: a node searched."""
 
 
 def alphabeta(
-    game: Game,
-    state=None,
+    game: Game[State, Action, Player],
+    state: State | None = None,
     *,
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    order=None,
+    order: Order | None = None,
     prune_on_equal: bool = True,
-    table=None,
+    table: TranspositionTable | None = None,
     symmetry: bool = False,
-    tracer=None,
+    tracer: Tracer | None = None,
 ) -> SearchResult:
     """Minimax value and first best action, pruned by alpha-beta.
 
@@ -137,18 +144,18 @@ def alphabeta(
 
 
 def alphabeta_pair(
-    game: Game,
-    player,
+    game: Game[State, Action, Player],
+    player: Player,
     stats: SearchStats,
     depth: int | None,
     evaluate: Evaluation,
     tracing: Tracing | None,
     *,
-    order=None,
+    order: Order | None = None,
     prune_on_equal: bool = True,
-    check_leaf: Callable[[Any, Any, bool], Any] | None = None,
-    chance_value: Callable[..., tuple] | None = None,
-) -> tuple[Callable[..., tuple], Callable[..., Any], Callable[..., Any]]:
+    check_leaf: Callable[[float, State, bool], float] | None = None,
+    chance_value: ValueOf[State, Action] | None = None,
+) -> tuple[ValueOf[State, Action], Callable[..., float], Callable[..., float]]:
     """The book's MAX-VALUE and MIN-VALUE (AIMA 4e, Figure 5.7), searching for ``player``.
 
     Returns ``value_of(state, ply, action, alpha, beta) -> (value, move)``,
@@ -165,7 +172,9 @@ def alphabeta_pair(
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
 
-    def leaf(state, terminal, ply, action, alpha, beta):
+    def leaf(
+        state: State, terminal: bool, ply: int, action: Action | None, alpha: float, beta: float
+    ) -> float:
         """Value a terminal state by its utility, a cut-off one by evaluation."""
         stats.leaves += 1
         if ply > stats.max_depth:
@@ -181,7 +190,9 @@ def alphabeta_pair(
             tracing.leaf(state, action, value, terminal, alpha, beta)  # as it was given
         return used
 
-    def value_of(state, ply, action, alpha, beta):
+    def value_of(
+        state: State, ply: int, action: Action | None, alpha: float, beta: float
+    ) -> tuple[float, Action | None]:
         """MAX-VALUE or MIN-VALUE by who moves at ``state`` (two MIN layers may
         follow each other); ``chance_value`` where chance moves, if given."""
         mover = to_move(state)
@@ -191,7 +202,9 @@ def alphabeta_pair(
             return max_value(state, ply, action, alpha, beta)
         return min_value(state, ply, action, alpha, beta)
 
-    def max_value(state, ply, action, alpha, beta):
+    def max_value(
+        state: State, ply: int, action: Action | None, alpha: float, beta: float
+    ) -> tuple[float, Action | None]:
         """MAX's best value and move, searched with the window ``(alpha, beta)``.
 
         Fail-soft, three cases: a value ``<= alpha`` is an upper bound on the
@@ -222,7 +235,9 @@ def alphabeta_pair(
             tracing.exit(v, alpha, beta)
         return v, move
 
-    def min_value(state, ply, action, alpha, beta):
+    def min_value(
+        state: State, ply: int, action: Action | None, alpha: float, beta: float
+    ) -> tuple[float, Action | None]:
         """MIN's best (lowest) value and move; the three cases as for MAX."""
         stats.nodes += 1
         terminal = is_terminal(state)
@@ -249,7 +264,9 @@ def alphabeta_pair(
             tracing.exit(v, alpha, beta)
         return v, move
 
-    def cut(state, moves, a, v, alpha, beta):
+    def cut(
+        state: State, moves: Sequence[Action], a: Action, v: float, alpha: float, beta: float
+    ) -> float:
         """Stop at ``a``, the book's ``return v, move``; a cutoff if an action is left untried."""
         if a != moves[-1]:
             stats.cutoffs += 1

@@ -51,11 +51,11 @@ class Decision(NamedTuple):
     action: Any
     value: float | None
     depth: int
-    line: tuple
+    line: tuple[Any, ...]
     seconds: float
     nodes: int
     trace: Any = None
-    traces: tuple = ()
+    traces: tuple[Any, ...] = ()
     last_nodes: int | None = None
     summary: str = ""
 
@@ -73,7 +73,7 @@ class SearchPlayer:
 
     def __init__(
         self,
-        decide: Callable,
+        decide: Callable[[Any, Any, bool], Decision],
         name: str,
         evaluate: Evaluation | None = None,
         *,
@@ -87,7 +87,7 @@ class SearchPlayer:
         self.last: Decision | None = None
         self.decisions = 0
 
-    def __call__(self, game, state):
+    def __call__(self, game: Any, state: Any) -> Any:
         started = time.perf_counter()
         require_bool(self.trace, "trace")
         decision = self._decide(game, state, self.trace)

@@ -30,12 +30,16 @@ is also the naive cache that notebook 05 watches fail.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import cast
 
 from .game import (
+    Action,
     Evaluation,
     Game,
+    Order,
+    Player,
+    State,
     check_depth,
     check_game,
     leaf_evaluation,
@@ -48,26 +52,29 @@ from .game import (
 from .result import SearchResult, SearchStats
 from .symmetry import action_from_canonical, canonical
 from .table import TO_THE_END, Entry, TranspositionTable
-from .tracing import EXACT, LOWER, UPPER, start_tracing
+from .tracing import EXACT, LOWER, UPPER, Limit, Tracer, start_tracing
+
+Noisy = Callable[[Game[State, Action, Player], State], Sequence[Action]]
+"""``noisy(game, state) -> actions``: the moves quiescence searches past the depth limit."""
 
 TABLE_SEARCH = "a table search (alphabeta or negamax with a table)"
 """How refusals name a search with a table, which users reach through ``table=``."""
 
 
 def negamax_engine(
-    game: Game,
-    state=None,
+    game: Game[State, Action, Player],
+    state: State | None = None,
     *,
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    order=None,
+    order: Order | None = None,
     prune: bool = True,
     table: TranspositionTable | None = None,
     symmetry: bool = False,
-    noisy: Callable[[Game, Any], Sequence] | None = None,
+    noisy: Noisy[State, Action, Player] | None = None,
     max_extension: int | None = None,
     stand_pat: bool = False,
-    tracer=None,
+    tracer: Tracer | None = None,
     name: str = "negamax",
 ) -> SearchResult:
     """Fail-soft alpha-beta in negamax form, with an optional table.
@@ -124,9 +131,20 @@ def negamax_engine(
     cap = TO_THE_END if noisy is None or max_extension is None else limit + max_extension
     nodes = leaves = cutoffs = deepest = 0
     hits = bound_hits = symmetry_hits = narrowed = stores = 0
-    best_at_root = None
+    best_at_root: Action | None = None
+    # For the type checker, once: quiesce runs only with noisy, consult only with a table.
+    noisy_moves = cast("Noisy[State, Action, Player]", noisy)
+    the_table = cast(TranspositionTable, table)
 
-    def leaf(s, terminal, mover, ply, action, alpha, beta):
+    def leaf(
+        s: State,
+        terminal: bool,
+        mover: Player,
+        ply: int,
+        action: Action | None,
+        alpha: float,
+        beta: float,
+    ) -> float:
         """The value for ``mover`` of a leaf: its utility if the game is over
         (``terminal``), else the evaluation (the depth limit is reached)."""
         nonlocal nodes, leaves, deepest
@@ -142,19 +160,21 @@ def negamax_engine(
             tracing.leaf(s, action, value, terminal, *window(alpha, beta), side=mover)
         return value
 
-    def window(alpha, beta):
+    def window(alpha: float, beta: float) -> tuple[Limit, Limit]:
         """The window a trace shows: none when nothing is pruned."""
         return (alpha, beta) if prune else (None, None)
 
-    def key_of(s):
+    def key_of(s: State) -> tuple[Hashable, str]:
         """``(key, transform)``: the canonical form with symmetry, else the state."""
         return canonical(game, s) if symmetry else (s, "identity")
 
-    def quiesce(s, mover, ply, action, alpha, beta):
+    def quiesce(
+        s: State, mover: Player, ply: int, action: Action | None, alpha: float, beta: float
+    ) -> float:
         """The value for ``mover`` of ``s``, at or past the depth limit, with
         ``noisy``: its noisy moves searched, or its evaluation if it has none
         (or lies ``max_extension`` plies past the limit)."""
-        moves = noisy(game, s) if ply < cap else ()
+        moves = noisy_moves(game, s) if ply < cap else ()
         if not moves:
             return leaf(s, False, mover, ply, action, alpha, beta)
         s_mover = to_move(s)
@@ -163,7 +183,16 @@ def negamax_engine(
             return search(s, mover, ply, alpha, beta, action, moves, floor)
         return -search(s, s_mover, ply, -beta, -alpha, action, moves, floor)
 
-    def search(s, mover, ply, alpha, beta, action, moves=None, floor=-math.inf):
+    def search(
+        s: State,
+        mover: Player,
+        ply: int,
+        alpha: float,
+        beta: float,
+        action: Action | None,
+        moves: Sequence[Action] | None = None,
+        floor: float = -math.inf,
+    ) -> float:
         """The value of the interior node ``s`` for ``mover``, the player to move.
 
         Fail-soft, the three cases of alpha-beta: a value ``<= alpha`` is an
@@ -181,7 +210,7 @@ def negamax_engine(
             if ply > 0:
                 answered, value, alpha, beta = consult(entry, s, mover, ply, alpha, beta, action)
                 if answered:
-                    return value
+                    return value  # type: ignore[return-value]  # answered: a float
         if moves is None:
             moves = actions(s)
         if order is not None:
@@ -190,9 +219,10 @@ def negamax_engine(
             moves = remembered_first(entry.action, transform, moves)
         if tracing is not None:
             tracing.enter(s, action, *window(alpha0, beta0), side=mover)
-            if (alpha, beta) != (alpha0, beta0):
+            if (alpha, beta) != (alpha0, beta0):  # only a table entry narrows the window
+                hit = cast(Entry, entry)  # traced searches only: no cost to the others
                 tracing.table_narrowed(
-                    entry.value, entry.bound, symmetry and entry.state != s, alpha, beta, side=mover
+                    hit.value, hit.bound, symmetry and hit.state != s, alpha, beta, side=mover
                 )
         if not moves:
             raise no_actions(s)
@@ -249,7 +279,15 @@ def negamax_engine(
             tracing.exit(value, *window(alpha, beta), side=mover)
         return value
 
-    def consult(entry, s, mover, ply, alpha, beta, action):
+    def consult(
+        entry: Entry | None,
+        s: State,
+        mover: Player,
+        ply: int,
+        alpha: float,
+        beta: float,
+        action: Action | None,
+    ) -> tuple[bool, float | None, float, float]:
         """``(answered, value, alpha, beta)``: what the table says of ``s``.
 
         Counts the probe as a hit, a narrowing or a miss. Without pruning
@@ -258,20 +296,20 @@ def negamax_engine(
         """
         nonlocal hits, bound_hits, symmetry_hits, narrowed, deepest
         if entry is None or not (prune or entry.bound == EXACT):
-            table.misses += 1
+            the_table.misses += 1
             return False, None, alpha, beta
-        answered, value, alpha, beta = table.use(entry, limit - ply, alpha, beta)
+        answered, value, alpha, beta = the_table.use(entry, limit - ply, alpha, beta)
         symmetric = symmetry and entry.state != s
         if answered:
             by_bound = entry.bound != EXACT
             # Counted twice: for this search's stats, and on the table, whose
             # counts add up over every search that shares it.
             hits += 1
-            table.hits += 1
+            the_table.hits += 1
             bound_hits += by_bound
-            table.bound_hits += by_bound
+            the_table.bound_hits += by_bound
             symmetry_hits += symmetric
-            table.symmetry_hits += symmetric
+            the_table.symmetry_hits += symmetric
             if ply > deepest:
                 deepest = ply
             if tracing is not None:
@@ -280,12 +318,14 @@ def negamax_engine(
                 )
         elif value is not None:
             narrowed += 1
-            table.narrowed += 1
+            the_table.narrowed += 1
         else:
-            table.misses += 1
+            the_table.misses += 1
         return answered, value, alpha, beta
 
-    def remembered_first(action, transform, moves):
+    def remembered_first(
+        action: Action, transform: str, moves: Sequence[Action]
+    ) -> Sequence[Action]:
         """``moves`` with the table's remembered best action first: it was
         best before, so it is likely to be best again and to cut earliest."""
         if symmetry:
@@ -309,16 +349,16 @@ def negamax_engine(
 
 
 def table_search(
-    game: Game,
-    state=None,
+    game: Game[State, Action, Player],
+    state: State | None = None,
     *,
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    order=None,
+    order: Order | None = None,
     table: TranspositionTable | None = None,
     symmetry: bool = False,
     prune: bool = True,
-    tracer=None,
+    tracer: Tracer | None = None,
 ) -> SearchResult:
     """Alpha-beta in negamax form with a transposition table: the engine with a table.
 

@@ -22,13 +22,17 @@ import functools
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from .alphabeta import alphabeta_pair
 from .game import (
     CHANCE,
+    Action,
+    ChanceGame,
     Evaluation,
     Game,
+    Player,
+    State,
     check_depth,
     check_game,
     check_outcomes,
@@ -38,10 +42,10 @@ from .game import (
 )
 from .minimax import expectiminimax
 from .result import SearchResult, SearchStats
-from .tracing import Tracing, start_tracing
+from .tracing import Tracer, Tracing, start_tracing
 
 
-def viewpoint(game: Game, state):
+def viewpoint(game: Game[State, Action, Player], state: State) -> Player:
     """The player whose values a search from ``state`` reports.
 
     The player to move; at a chance state the game's ``max_player`` if it names
@@ -51,14 +55,11 @@ def viewpoint(game: Game, state):
     mover = game.to_move(state)
     if mover != CHANCE:
         return mover
-    chosen = optional(game, "max_player")
+    chance_game = cast("ChanceGame[State, Action, Player]", game)  # where the dice roll
+    chosen: Player | None = optional(game, "max_player")
     after = state
     while chosen is None and not game.is_terminal(after):
-        outcomes = (
-            game.chance_outcomes(after)  # type: ignore[attr-defined]
-            if game.to_move(after) == CHANCE
-            else None
-        )
+        outcomes = chance_game.chance_outcomes(after) if game.to_move(after) == CHANCE else None
         if not outcomes:
             chosen = game.to_move(after)
             break
@@ -74,12 +75,12 @@ def viewpoint(game: Game, state):
 
 
 def expectimax(
-    game: Game,
-    state=None,
+    game: Game[State, Action, Player],
+    state: State | None = None,
     *,
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    tracer=None,
+    tracer: Tracer | None = None,
 ) -> SearchResult:
     """Expectiminimax value and first best action: MAX, MIN and chance nodes.
 
@@ -120,13 +121,13 @@ def expectimax(
 
 
 def star1(
-    game: Game,
-    state=None,
+    game: Game[State, Action, Player],
+    state: State | None = None,
     *,
     bounds: tuple[float, float],
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    tracer=None,
+    tracer: Tracer | None = None,
 ) -> SearchResult:
     """Expectiminimax with alpha-beta at MAX and MIN nodes and Star1 at chance nodes.
 
@@ -169,12 +170,13 @@ def star1(
         state = game.initial_state()
     check_depth(depth)
     evaluate = leaf_evaluation(game, evaluate)
+    chance_game = cast("ChanceGame[State, Action, Player]", game)  # where the dice roll
     player = viewpoint(game, state)
     stats = SearchStats()
     given = _AsGiven(start_tracing(tracer, game, player, chance=True))
     tracing: Any = given if given.tracing is not None else None  # a Tracing, values as given
 
-    def promised(value, state, terminal):
+    def promised(value: float, state: State, terminal: bool) -> Any:  # a float, or a Fraction
         """A leaf's value as an exact number, refused if outside the bounds."""
         if not low <= value <= high:
             what = "utility" if terminal else "evaluation"
@@ -185,7 +187,9 @@ def star1(
         given.floats = given.floats or isinstance(value, float)
         return exactly(value)
 
-    def chance_value(state, ply, action, alpha, beta):
+    def chance_value(
+        state: State, ply: int, action: Action | None, alpha: float, beta: float
+    ) -> tuple[Any, None]:
         """Star1's CHANCE-VALUE: each outcome searched with the window that decides
         the average, and a cut as soon as an outcome's value falls outside it."""
         stats.nodes += 1
@@ -194,11 +198,11 @@ def star1(
             return leaf(state, terminal, ply, action, alpha, beta), None
         if tracing is not None:
             tracing.enter(state, action, alpha, beta)
-        checked = check_outcomes(state, game.chance_outcomes(state))
+        checked = check_outcomes(state, chance_game.chance_outcomes(state))
         given.floats = given.floats or any(isinstance(p, float) for _, p in checked)
         outcomes = [(o, as_fraction(p)) for o, p in checked]
         acts = [o for o, _ in outcomes]
-        total = 0  # not 0.0: with fractions every sum stays exact
+        total: Any = 0  # not 0.0: with fractions every sum stays exact
         for (outcome, p), rest in zip(outcomes, still_to_come(outcomes), strict=True):
             # The most and the least the outcomes still to come can add.
             most, least = weighted_bound(rest, high), weighted_bound(rest, low)
@@ -243,34 +247,39 @@ class _AsGiven:
     front of ``tracing``, in its trace. A leaf's value goes to the trace as given.
     """
 
-    def __init__(self, tracing: Tracing | None):
-        self.tracing, self.floats = tracing, False
+    def __init__(self, tracing: Tracing | None) -> None:
+        # Its recorder methods are called only when there is a tracing.
+        self.tracing, self.floats = cast(Tracing, tracing), False
 
-    def shown(self, x):
+    def shown(self, x: Any) -> Any:
         """``x`` as the game would write it."""
         return float(x) if self.floats and isinstance(x, Fraction) else x
 
-    def enter(self, state, action, alpha, beta):
+    def enter(self, state: Any, action: Any, alpha: Any, beta: Any) -> None:
         self.tracing.enter(state, action, self.shown(alpha), self.shown(beta))
 
-    def leaf(self, state, action, value, terminal, alpha, beta):
+    def leaf(
+        self, state: Any, action: Any, value: Any, terminal: bool, alpha: Any, beta: Any
+    ) -> None:
         self.tracing.leaf(state, action, value, terminal, self.shown(alpha), self.shown(beta))
 
-    def update(self, value, alpha, beta):
+    def update(self, value: Any, alpha: Any, beta: Any) -> None:
         self.tracing.update(*map(self.shown, (value, alpha, beta)))
 
-    def cutoff(self, value, skipped, states, alpha, beta):
+    def cutoff(
+        self, value: Any, skipped: Sequence[Any], states: Sequence[Any], alpha: Any, beta: Any
+    ) -> None:
         shown = self.shown
         self.tracing.cutoff(shown(value), skipped, states, shown(alpha), shown(beta))
 
-    def chance(self, probability, value, total, alpha, beta):
+    def chance(self, probability: Any, value: Any, total: Any, alpha: Any, beta: Any) -> None:
         self.tracing.chance(*map(self.shown, (probability, value, total, alpha, beta)))
 
-    def exit(self, value, alpha, beta):
+    def exit(self, value: Any, alpha: Any, beta: Any) -> None:
         self.tracing.exit(*map(self.shown, (value, alpha, beta)))
 
 
-def as_fraction(p):
+def as_fraction(p: float | Fraction) -> float | Fraction:
     """A probability as the fraction it stands for: a float within 1e-12 of a
     fraction with a denominator up to a million is taken as that fraction
     (``1 / 3`` as 1/3: the float is only the nearest binary number to it),
@@ -294,13 +303,13 @@ def _float_as_fraction(p: float) -> Fraction:
     return near if abs(near - p) <= 1e-12 else Fraction(p)
 
 
-def exactly(value):
+def exactly(value: float) -> float | Fraction:
     """A finite float value as the exact number it is (a ``Fraction``), so that
     sums with fractions stay exact; anything else as it is."""
     return Fraction(value) if isinstance(value, float) and math.isfinite(value) else value
 
 
-def still_to_come(outcomes: Sequence[tuple[Any, float]]) -> list[float]:
+def still_to_come(outcomes: Sequence[tuple[Any, float | Fraction]]) -> list[float | Fraction]:
     """After each outcome, the probability of the outcomes after it: 0 after the last.
 
     Each is the sum of those outcomes' own probabilities, not 1 minus the
@@ -314,15 +323,15 @@ def still_to_come(outcomes: Sequence[tuple[Any, float]]) -> list[float]:
     >>> 1 - 1 / 3 - 1 / 3 - 1 / 3
     1.1102230246251565e-16
     """
-    after: list = []
-    rest = 0
+    after: list[float | Fraction] = []
+    rest: float | Fraction = 0
     for _, p in reversed(outcomes):
         after.append(rest)
         rest += p
     return after[::-1]
 
 
-def weighted_bound(probability: float, bound: float) -> float:
+def weighted_bound(probability: float | Fraction, bound: float) -> float | Fraction:
     """``probability × bound``: the most (or least) that outcomes of that total
     probability can add to an average when every value is at most (or at
     least) ``bound``. Exactly 0 when nothing is left, even for an infinite
@@ -334,7 +343,7 @@ def weighted_bound(probability: float, bound: float) -> float:
     return probability * bound if probability else 0
 
 
-def _check_bounds(bounds) -> tuple[float, float]:
+def _check_bounds(bounds: tuple[float, float]) -> tuple[float, float]:
     try:
         low, high = bounds
     except (TypeError, ValueError):
