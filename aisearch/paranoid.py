@@ -35,7 +35,28 @@ ME, REST = "me", "rest"
 """The two players of the reduced game."""
 
 
-class Paranoid:
+class GameView:
+    """``game`` seen as another game by ``player``: its states, actions and
+    results are the game's own; a subclass says who moves (``to_move``) and
+    what a state is worth to each of its sides (``utility``, ``evaluate``)."""
+
+    def __init__(self, game: Game, player):
+        self.game, self.player = game, player
+
+    def initial_state(self):
+        return self.game.initial_state()
+
+    def actions(self, state):
+        return self.game.actions(state)
+
+    def result(self, state, action):
+        return self.game.result(state, action)
+
+    def is_terminal(self, state) -> bool:
+        return self.game.is_terminal(state)
+
+
+class Paranoid(GameView):
     """``game`` seen by ``player`` as a two-player zero-sum game.
 
     The players are ``"me"`` (``player``) and ``"rest"`` (everyone else,
@@ -61,7 +82,7 @@ class Paranoid:
         players = tuple(optional(game, "players", ()))
         if player not in players:
             raise ValueError(f"player {player!r} is not one of the game's players {players!r}")
-        self.game, self.player = game, player
+        super().__init__(game, player)
         self.index = players.index(player)
         self._players = players
         own = resolve_evaluate(game, evaluate)
@@ -76,20 +97,8 @@ class Paranoid:
     def has_chance_nodes(self) -> bool:
         return has_chance(self.game)
 
-    def initial_state(self):
-        return self.game.initial_state()
-
     def to_move(self, state):
         return ME if self.game.to_move(state) == self.player else REST
-
-    def actions(self, state):
-        return self.game.actions(state)
-
-    def result(self, state, action):
-        return self.game.result(state, action)
-
-    def is_terminal(self, state) -> bool:
-        return self.game.is_terminal(state)
 
     def utility(self, state, side) -> float:
         mine = value_vector(self.game, state, self.game.utility, self._players)[self.index]

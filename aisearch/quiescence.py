@@ -44,6 +44,7 @@ from .game import (
     real_value,
     resolve_evaluate,
 )
+from .paranoid import GameView
 from .result import SearchResult
 from .tracing import ENTER, LEAF
 
@@ -53,7 +54,7 @@ MAX, MIN = "max", "min"
 """The two sides of ``RootView``."""
 
 
-class RootView:
+class RootView(GameView):
     """``game`` as quiescence sees it: ``player`` (MAX) against every other mover (MIN).
 
     Quiescence values every position for the player to move at the root,
@@ -76,7 +77,8 @@ class RootView:
     """What one side gains the other loses: the engine's negamax applies."""
 
     def __init__(self, game: Game, player, evaluate: Evaluation):
-        self.game, self.player, self._evaluate = game, player, evaluate
+        super().__init__(game, player)
+        self._evaluate = evaluate
         # Traces speak for the game's MAX if it names one (a GameTree searched
         # from a MIN node), as they would searching the game itself.
         named = optional(game, "max_player")
@@ -85,20 +87,8 @@ class RootView:
     def __repr__(self) -> str:
         return repr(self.game)
 
-    def initial_state(self):
-        return self.game.initial_state()
-
     def to_move(self, state):
         return MAX if self.game.to_move(state) == self.player else MIN
-
-    def actions(self, state):
-        return self.game.actions(state)
-
-    def result(self, state, action):
-        return self.game.result(state, action)
-
-    def is_terminal(self, state) -> bool:
-        return self.game.is_terminal(state)
 
     def utility(self, state, side) -> float:
         utility = self.game.utility
