@@ -222,7 +222,7 @@ def alphabeta_pair(
             moves = ordered(order, game, state, moves)
         for a in moves:
             v2, _ = value_of(result(state, a), ply + 1, a, alpha, beta)
-            if v2 > v:
+            if v2 > v or move is None:  # the first move, even if every value is -inf
                 v, move = v2, a
                 alpha = max(alpha, v)
                 if tracing is not None:
@@ -251,7 +251,7 @@ def alphabeta_pair(
             moves = ordered(order, game, state, moves)
         for a in moves:
             v2, _ = value_of(result(state, a), ply + 1, a, alpha, beta)
-            if v2 < v:
+            if v2 < v or move is None:  # the first move, even if every value is +inf
                 v, move = v2, a
                 beta = min(beta, v)
                 if tracing is not None:

@@ -253,7 +253,7 @@ def negamax_engine(
                     v = search(child, mover, ply1, alpha, beta, a)
                 else:
                     v = -search(child, child_mover, ply1, -beta, -alpha, a)
-            if v > value:
+            if v > value or best is None and value == -math.inf:  # a move even at -inf
                 value, best = v, a
                 if prune and value > alpha:
                     alpha = value

@@ -572,6 +572,15 @@ def no_actions(state: object) -> ValueError:
     )
 
 
+def undefined_average(state: object) -> ValueError:
+    """The error for a chance state whose average is not a number (NaN)."""
+    return ValueError(
+        f"chance state {state!r} has no expected value: its outcomes mix +inf and "
+        "-inf values (or give inf a probability of 0), whose average is undefined; "
+        "use large finite values for wins and losses"
+    )
+
+
 def ordered(
     order: Callable[[Any, Any, list[Action]], Iterable[Action]] | None,
     game: object,

@@ -41,6 +41,7 @@ from .game import (
     leaf_evaluation,
     no_actions,
     real_value,
+    undefined_average,
     within_recursion,
 )
 from .result import SearchResult, SearchStats
@@ -160,7 +161,7 @@ def expectiminimax(
         for a in actions(state):
             s = result(state, a)
             v2, _ = value_of(s, ply + 1, a)
-            if v2 > v:
+            if v2 > v or move is None:  # the first move, even if every value is -inf
                 v, move = v2, a
                 if tracing is not None:
                     tracing.update(v)
@@ -182,7 +183,7 @@ def expectiminimax(
         for a in actions(state):
             s = result(state, a)
             v2, _ = value_of(s, ply + 1, a)
-            if v2 < v:
+            if v2 < v or move is None:  # the first move, even if every value is +inf
                 v, move = v2, a
                 if tracing is not None:
                     tracing.update(v)
@@ -207,6 +208,8 @@ def expectiminimax(
             total += p * v
             if tracing is not None:
                 tracing.chance(p, v, total)
+        if total != total:  # NaN: +inf and -inf averaged, or inf weighted by 0
+            raise undefined_average(state)
         if tracing is not None:
             tracing.exit(total)
         return total, None
