@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import cast
+from typing import Generic, cast
 
 from .game import (
     Action,
@@ -52,10 +52,13 @@ from .game import (
 from .result import SearchResult, SearchStats
 from .symmetry import action_from_canonical, canonical
 from .table import TO_THE_END, Entry, TranspositionTable
-from .tracing import EXACT, LOWER, UPPER, Limit, Tracer, start_tracing
+from .tracing import EXACT, LOWER, UPPER, Limit, Tracer, Tracing, start_tracing
 
 Noisy = Callable[[Game[State, Action, Player], State], Sequence[Action]]
 """``noisy(game, state) -> actions``: the moves quiescence searches past the depth limit."""
+
+Place = tuple[Hashable, str]
+"""``(key, transform)``: where a state lives in the table, and how it was turned to get there."""
 
 TABLE_SEARCH = "a table search (alphabeta or negamax with a table)"
 """How refusals name a search with a table, which users reach through ``table=``."""
@@ -115,84 +118,126 @@ def negamax_engine(
     if state is None:
         state = game.initial_state()
     check_depth(depth)
-    evaluate = leaf_evaluation(game, evaluate)
     if table is None and symmetry:
         table = TranspositionTable()
     if table is not None and not isinstance(table, TranspositionTable):
         raise ValueError(f"table must be an aisearch.caching.TranspositionTable, got {table!r}")
     if noisy is not None and table is not None:
         raise ValueError(f"{name} cannot store the values of noisy moves only: pass no table")
-    to_move, actions, result = game.to_move, game.actions, game.result
-    is_terminal, utility = game.is_terminal, game.utility
-    transform_action = optional(game, "transform_action")
-    root_player = to_move(state)
-    tracing = start_tracing(tracer, game, root_player)
-    limit = TO_THE_END if depth is None else depth
-    cap = TO_THE_END if noisy is None or max_extension is None else limit + max_extension
-    nodes = leaves = cutoffs = deepest = 0
-    hits = bound_hits = symmetry_hits = narrowed = stores = 0
-    best_at_root: Action | None = None
-    # For the type checker, once: quiesce runs only with noisy, consult only with a table.
-    noisy_moves = cast("Noisy[State, Action, Player]", noisy)
-    the_table = cast(TranspositionTable, table)
+    engine = _Negamax(game, depth, leaf_evaluation(game, evaluate), order, prune, table, symmetry)
+    if noisy is not None:
+        engine.quiescence(noisy, max_extension, stand_pat)
+    root_player = game.to_move(state)
+    engine.tracing = start_tracing(tracer, game, root_player)
+    with within_recursion(name, game):
+        value = engine.root(state, root_player)
+    return SearchResult(value, engine.best, engine.stats())
+
+
+class _Negamax(Generic[State, Action, Player]):
+    """One search of ``negamax_engine``: its settings, its counters and the recursion.
+
+    The counters are attributes, added to once a node; a node's terminal
+    children, about half of a game tree, are counted in local variables and
+    added once, which keeps the loop as fast as a closure's.
+    """
+
+    __slots__ = (
+        "game", "depth", "evaluate", "order", "prune", "table", "symmetry", "to_move",
+        "actions", "result", "is_terminal", "utility", "transform_action", "limit", "noisy",
+        "cap", "stand_pat", "tracing", "nodes", "leaves", "cutoffs", "deepest", "hits",
+        "bound_hits", "symmetry_hits", "narrowed", "stores", "best",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        game: Game[State, Action, Player],
+        depth: int | None,
+        evaluate: Evaluation,
+        order: Order | None,
+        prune: bool,
+        table: TranspositionTable | None,
+        symmetry: bool,
+    ) -> None:
+        self.game, self.depth, self.evaluate, self.order = game, depth, evaluate, order
+        self.prune, self.table, self.symmetry = prune, table, symmetry
+        self.to_move, self.actions, self.result = game.to_move, game.actions, game.result
+        self.is_terminal, self.utility = game.is_terminal, game.utility
+        self.transform_action = optional(game, "transform_action")
+        self.limit = TO_THE_END if depth is None else depth
+        self.noisy: Noisy[State, Action, Player] | None = None
+        self.cap, self.stand_pat = TO_THE_END, False
+        self.tracing: Tracing | None = None
+        self.nodes = self.leaves = self.cutoffs = self.deepest = 0
+        self.hits = self.bound_hits = self.symmetry_hits = self.narrowed = self.stores = 0
+        self.best: Action | None = None
+
+    def quiescence(
+        self, noisy: Noisy[State, Action, Player], max_extension: int | None, stand_pat: bool
+    ) -> None:
+        """Search ``noisy`` moves past the depth limit, up to ``max_extension`` plies."""
+        self.noisy, self.stand_pat = noisy, stand_pat
+        if max_extension is not None:
+            self.cap = self.limit + max_extension
+
+    def root(self, state: State, player: Player) -> float:
+        """The value of ``state`` for ``player``, the player to move there."""
+        terminal = self.is_terminal(state)
+        if terminal or (self.depth == 0 and self.noisy is None):
+            return self.leaf(state, terminal, player, 0, None, -math.inf, math.inf)
+        if self.depth == 0:  # quiescence at the root: its noisy moves
+            return self.quiesce(state, player, 0, None, -math.inf, math.inf)
+        return self.search(state, player, 0, -math.inf, math.inf, None)
+
+    def stats(self) -> SearchStats:
+        return SearchStats(
+            self.nodes, self.leaves, self.cutoffs, self.deepest, self.hits, self.stores,
+            self.bound_hits, self.symmetry_hits, self.narrowed,
+        )  # fmt: skip
+
+    def window(self, alpha: float, beta: float) -> tuple[Limit, Limit]:
+        """The window a trace shows: none when nothing is pruned."""
+        return (alpha, beta) if self.prune else (None, None)
 
     def leaf(
-        s: State,
-        terminal: bool,
-        mover: Player,
-        ply: int,
-        action: Action | None,
-        alpha: float,
-        beta: float,
-    ) -> float:
+        self, s: State, terminal: bool, mover: Player, ply: int, action: Action | None,
+        alpha: float, beta: float,
+    ) -> float:  # fmt: skip
         """The value for ``mover`` of a leaf: its utility if the game is over
         (``terminal``), else the evaluation (the depth limit is reached)."""
-        nonlocal nodes, leaves, deepest
-        nodes += 1
-        leaves += 1
-        if ply > deepest:
-            deepest = ply
+        self.nodes += 1
+        self.leaves += 1
+        self.deepest = max(self.deepest, ply)
         if terminal:
-            value = real_value(utility(s, mover), utility, s)
+            value = real_value(self.utility(s, mover), self.utility, s)
         else:
-            value = real_value(evaluate(game, s, mover), evaluate, s)
-        if tracing is not None:
-            tracing.leaf(s, action, value, terminal, *window(alpha, beta), side=mover)
+            value = real_value(self.evaluate(self.game, s, mover), self.evaluate, s)
+        if self.tracing is not None:
+            self.tracing.leaf(s, action, value, terminal, *self.window(alpha, beta), side=mover)
         return value
 
-    def window(alpha: float, beta: float) -> tuple[Limit, Limit]:
-        """The window a trace shows: none when nothing is pruned."""
-        return (alpha, beta) if prune else (None, None)
-
-    def key_of(s: State) -> tuple[Hashable, str]:
-        """``(key, transform)``: the canonical form with symmetry, else the state."""
-        return canonical(game, s) if symmetry else (s, "identity")
-
     def quiesce(
-        s: State, mover: Player, ply: int, action: Action | None, alpha: float, beta: float
+        self, s: State, mover: Player, ply: int, action: Action | None, alpha: float, beta: float
     ) -> float:
         """The value for ``mover`` of ``s``, at or past the depth limit, with
         ``noisy``: its noisy moves searched, or its evaluation if it has none
         (or lies ``max_extension`` plies past the limit)."""
-        moves = noisy_moves(game, s) if ply < cap else ()
+        noisy = cast("Noisy[State, Action, Player]", self.noisy)
+        moves = noisy(self.game, s) if ply < self.cap else ()
         if not moves:
-            return leaf(s, False, mover, ply, action, alpha, beta)
-        s_mover = to_move(s)
-        floor = real_value(evaluate(game, s, s_mover), evaluate, s) if stand_pat else -math.inf
+            return self.leaf(s, False, mover, ply, action, alpha, beta)
+        s_mover = self.to_move(s)
+        floor = -math.inf
+        if self.stand_pat:
+            floor = real_value(self.evaluate(self.game, s, s_mover), self.evaluate, s)
         if s_mover == mover:
-            return search(s, mover, ply, alpha, beta, action, moves, floor)
-        return -search(s, s_mover, ply, -beta, -alpha, action, moves, floor)
+            return self.search(s, mover, ply, alpha, beta, action, moves, floor)
+        return -self.search(s, s_mover, ply, -beta, -alpha, action, moves, floor)
 
     def search(
-        s: State,
-        mover: Player,
-        ply: int,
-        alpha: float,
-        beta: float,
-        action: Action | None,
-        moves: Sequence[Action] | None = None,
-        floor: float = -math.inf,
-    ) -> float:
+        self, s: State, mover: Player, ply: int, alpha: float, beta: float,
+        action: Action | None, moves: Sequence[Action] | None = None, floor: float = -math.inf,
+    ) -> float:  # fmt: skip
         """The value of the interior node ``s`` for ``mover``, the player to move.
 
         Fail-soft, the three cases of alpha-beta: a value ``<= alpha`` is an
@@ -200,152 +245,174 @@ def negamax_engine(
         anything between is exact. Past the depth limit, ``quiesce`` gives
         the ``moves`` to search and the ``floor`` the value starts at.
         """
-        nonlocal nodes, leaves, deepest, cutoffs, stores, best_at_root
-        nodes += 1
-        alpha0, beta0 = alpha, beta  # the window the node was entered with
-        entry = None
-        if table is not None:
-            key, transform = key_of(s)
-            entry = table.probe(key)
-            if ply > 0:
-                answered, value, alpha, beta = consult(entry, s, mover, ply, alpha, beta, action)
-                if answered:
-                    return value  # type: ignore[return-value]  # answered: a float
+        window = alpha, beta  # as the node was entered: it decides the stored bound
+        entry = place = None
+        if self.table is not None:
+            answered, value, alpha, beta, entry, place = self.probe(s, mover, ply, window, action)
+            if answered:
+                self.nodes += 1
+                return value
         if moves is None:
-            moves = actions(s)
-        if order is not None:
-            moves = ordered(order, game, s, moves)
-        if entry is not None and entry.action is not None:
-            moves = remembered_first(entry.action, transform, moves)
-        if tracing is not None:
-            tracing.enter(s, action, *window(alpha0, beta0), side=mover)
-            if (alpha, beta) != (alpha0, beta0):  # only a table entry narrows the window
-                hit = cast(Entry, entry)  # traced searches only: no cost to the others
-                tracing.table_narrowed(
-                    hit.value, hit.bound, symmetry and hit.state != s, alpha, beta, side=mover
-                )
+            moves = self.actions(s)
+        if self.order is not None:
+            moves = ordered(self.order, self.game, s, moves)
+        if entry is not None:
+            moves = self.remembered_first(moves, entry, cast(Place, place))
         if not moves:
             raise no_actions(s)
-        value, best = floor, None
-        ply1 = ply + 1
+        if self.tracing is not None:
+            self.trace_entry(s, mover, action, window, entry, alpha, beta)
+        result, is_terminal, utility = self.result, self.is_terminal, self.utility
+        # Read once a node into locals, which are faster than attributes; the
+        # recursion calls the plain function with ``self``, faster than a bound method.
+        to_move, search, tracing = self.to_move, _Negamax.search, self.tracing
+        prune, limit = self.prune, self.limit
+        value, best, terminals, ply1 = floor, None, 0, ply + 1
         for a in moves:
             child = result(s, a)
             if is_terminal(child):
                 # Valued here, not in a call of ``leaf``: about half the nodes
                 # of a game tree are terminal, and this saves a call for each.
-                nodes += 1
-                leaves += 1
-                if ply1 > deepest:
-                    deepest = ply1
+                terminals += 1
                 v = utility(child, mover)
                 if type(v) is not int:  # an int needs no check; anything else may be NaN
                     v = real_value(v, utility, child)
                 if tracing is not None:
-                    tracing.leaf(child, a, v, True, *window(alpha, beta), side=mover)
+                    tracing.leaf(child, a, v, True, *self.window(alpha, beta), side=mover)
             elif ply1 >= limit:
-                if noisy is None:
-                    v = leaf(child, False, mover, ply1, a, alpha, beta)
+                if self.noisy is None:
+                    v = self.leaf(child, False, mover, ply1, a, alpha, beta)
                 else:
-                    v = quiesce(child, mover, ply1, a, alpha, beta)
+                    v = self.quiesce(child, mover, ply1, a, alpha, beta)
             else:
                 child_mover = to_move(child)
                 if child_mover == mover:  # the same player moves again
-                    v = search(child, mover, ply1, alpha, beta, a)
+                    v = search(self, child, mover, ply1, alpha, beta, a)
                 else:
-                    v = -search(child, child_mover, ply1, -beta, -alpha, a)
+                    v = -search(self, child, child_mover, ply1, -beta, -alpha, a)
             if v > value or best is None and value == -math.inf:  # a move even at -inf
                 value, best = v, a
                 if prune and value > alpha:
                     alpha = value
                 if tracing is not None:
-                    tracing.update(value, *window(alpha, beta), side=mover)
+                    tracing.update(value, *self.window(alpha, beta), side=mover)
             if prune and value >= beta:
                 if a != moves[-1]:
-                    cutoffs += 1
-                    if tracing is not None:
-                        skipped = moves[moves.index(a) + 1 :]
-                        tracing.cutoff(
-                            value, skipped, [result(s, m) for m in skipped], alpha, beta, side=mover
-                        )
+                    self.cut(s, mover, moves, a, value, alpha, beta)
                 break
-        if ply == 0:
-            best_at_root = best
-        if table is not None:
-            bound = UPPER if value <= alpha0 else LOWER if value >= beta0 else EXACT
-            stored_action = best if not symmetry else transform_action(best, transform)
-            table.store(Entry(key, value, bound, limit - ply, stored_action, s))
-            stores += 1
+        # Counted once, here: the node and its terminal children.
+        self.nodes += 1 + terminals
+        if terminals:
+            self.leaves += terminals
+            if ply1 > self.deepest:
+                self.deepest = ply1
+        if not ply:
+            self.best = best  # the root's best move
+        if place is not None:  # a table is used
+            self.store(s, ply, value, best, window, place)
         if tracing is not None:
-            tracing.exit(value, *window(alpha, beta), side=mover)
+            tracing.exit(value, *self.window(alpha, beta), side=mover)
         return value
 
-    def consult(
-        entry: Entry | None,
-        s: State,
-        mover: Player,
-        ply: int,
-        alpha: float,
-        beta: float,
-        action: Action | None,
-    ) -> tuple[bool, float | None, float, float]:
-        """``(answered, value, alpha, beta)``: what the table says of ``s``.
-
-        Counts the probe as a hit, a narrowing or a miss. Without pruning
-        every value must be exact: a bound left in the table by an earlier
-        pruned search is not used.
-        """
-        nonlocal hits, bound_hits, symmetry_hits, narrowed, deepest
-        if entry is None or not (prune or entry.bound == EXACT):
-            the_table.misses += 1
-            return False, None, alpha, beta
-        answered, value, alpha, beta = the_table.use(entry, limit - ply, alpha, beta)
-        symmetric = symmetry and entry.state != s
-        if answered:
-            by_bound = entry.bound != EXACT
-            # Counted twice: for this search's stats, and on the table, whose
-            # counts add up over every search that shares it.
-            hits += 1
-            the_table.hits += 1
-            bound_hits += by_bound
-            the_table.bound_hits += by_bound
-            symmetry_hits += symmetric
-            the_table.symmetry_hits += symmetric
-            if ply > deepest:
-                deepest = ply
-            if tracing is not None:
-                tracing.table_answer(
-                    s, action, value, entry.bound, symmetric, *window(alpha, beta), side=mover
-                )
-        elif value is not None:
-            narrowed += 1
-            the_table.narrowed += 1
-        else:
-            the_table.misses += 1
-        return answered, value, alpha, beta
-
     def remembered_first(
-        action: Action, transform: str, moves: Sequence[Action]
+        self, moves: Sequence[Action], entry: Entry, place: Place
     ) -> Sequence[Action]:
         """``moves`` with the table's remembered best action first: it was
         best before, so it is likely to be best again and to cut earliest."""
-        if symmetry:
-            action = action_from_canonical(game, action, transform)
-        if action in moves and action != moves[0]:
-            return [action, *(m for m in moves if m != action)]
+        remembered = entry.action
+        if remembered is None:
+            return moves
+        if self.symmetry:
+            remembered = action_from_canonical(self.game, remembered, place[1])
+        if remembered in moves and remembered != moves[0]:
+            return [remembered, *(m for m in moves if m != remembered)]
         return moves
 
-    terminal = is_terminal(state)
-    with within_recursion(name, game):
-        if terminal or (depth == 0 and noisy is None):
-            value = leaf(state, terminal, root_player, 0, None, -math.inf, math.inf)
-        elif depth == 0:  # quiescence at the root: its noisy moves
-            value = quiesce(state, root_player, 0, None, -math.inf, math.inf)
+    def cut(
+        self, s: State, mover: Player, moves: Sequence[Action], a: Action,
+        value: float, alpha: float, beta: float,
+    ) -> None:  # fmt: skip
+        """Count a cutoff at ``a``, with actions left untried, and trace it."""
+        self.cutoffs += 1
+        if self.tracing is not None:
+            skipped = moves[moves.index(a) + 1 :]
+            states = [self.result(s, m) for m in skipped]
+            self.tracing.cutoff(value, skipped, states, alpha, beta, side=mover)
+
+    def store(
+        self, s: State, ply: int, value: float, best: Action | None,
+        window: tuple[float, float], place: Place,
+    ) -> None:  # fmt: skip
+        """Store the value of ``s`` at ``place``, as what the ``window`` it was
+        entered with makes it: an upper bound, a lower bound or exact."""
+        alpha, beta = window
+        bound = UPPER if value <= alpha else LOWER if value >= beta else EXACT
+        key, transform = place
+        if self.symmetry:
+            best = self.transform_action(best, transform)
+        cast(TranspositionTable, self.table).store(
+            Entry(key, value, bound, self.limit - ply, best, s)
+        )
+        self.stores += 1
+
+    def key_of(self, s: State) -> Place:
+        """``(key, transform)``: the canonical form with symmetry, else the state."""
+        return canonical(self.game, s) if self.symmetry else (s, "identity")
+
+    def probe(
+        self, s: State, mover: Player, ply: int, window: tuple[float, float], action: Action | None
+    ) -> tuple[bool, float, float, float, Entry | None, Place]:
+        """``(answered, value, alpha, beta, entry, place)``: what the table says of ``s``.
+
+        The root is never answered. Counts the probe as a hit, a narrowing or
+        a miss. Without pruning every value must be exact: a bound left in the
+        table by an earlier pruned search is not used.
+        """
+        table = cast(TranspositionTable, self.table)
+        place = self.key_of(s)
+        entry = table.probe(place[0])
+        alpha, beta = window
+        if ply == 0:
+            return False, math.nan, alpha, beta, entry, place
+        if entry is None or not (self.prune or entry.bound == EXACT):
+            table.misses += 1
+            return False, math.nan, alpha, beta, entry, place
+        answered, found, alpha, beta = table.use(entry, self.limit - ply, alpha, beta)
+        if answered:
+            by_bound = entry.bound != EXACT
+            symmetric = self.symmetry and entry.state != s
+            # Counted twice: for this search's stats, and on the table, whose
+            # counts add up over every search that shares it.
+            self.hits += 1
+            table.hits += 1
+            self.bound_hits += by_bound
+            table.bound_hits += by_bound
+            self.symmetry_hits += symmetric
+            table.symmetry_hits += symmetric
+            self.deepest = max(self.deepest, ply)
+            if self.tracing is not None:
+                self.tracing.table_answer(
+                    s, action, found, entry.bound, symmetric, *self.window(alpha, beta), side=mover
+                )
+            return True, cast(float, found), alpha, beta, entry, place
+        if found is not None:
+            self.narrowed += 1
+            table.narrowed += 1
         else:
-            value = search(state, root_player, 0, -math.inf, math.inf, None)
-    stats = SearchStats(
-        nodes, leaves, cutoffs, deepest, hits, stores, bound_hits, symmetry_hits, narrowed
-    )
-    return SearchResult(value, best_at_root, stats)
+            table.misses += 1
+        return False, math.nan, alpha, beta, entry, place
+
+    def trace_entry(
+        self, s: State, mover: Player, action: Action | None, window: tuple[float, float],
+        entry: Entry | None, alpha: float, beta: float,
+    ) -> None:  # fmt: skip
+        """Trace entering ``s`` with ``window``, and a table entry that narrowed it."""
+        tracing = cast(Tracing, self.tracing)
+        tracing.enter(s, action, *self.window(*window), side=mover)
+        if (alpha, beta) != window:  # only a table entry narrows the window
+            hit = cast(Entry, entry)
+            symmetric = self.symmetry and hit.state != s
+            tracing.table_narrowed(hit.value, hit.bound, symmetric, alpha, beta, side=mover)
 
 
 def table_search(

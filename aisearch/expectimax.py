@@ -173,19 +173,8 @@ def star1(
     chance_game = cast("ChanceGame[State, Action, Player]", game)  # where the dice roll
     player = viewpoint(game, state)
     stats = SearchStats()
-    given = _AsGiven(start_tracing(tracer, game, player, chance=True))
+    given = _AsGiven(start_tracing(tracer, game, player, chance=True), low, high)
     tracing: Any = given if given.tracing is not None else None  # a Tracing, values as given
-
-    def promised(value: float, state: State, terminal: bool) -> Any:  # a float, or a Fraction
-        """A leaf's value as an exact number, refused if outside the bounds."""
-        if not low <= value <= high:
-            what = "utility" if terminal else "evaluation"
-            raise ValueError(
-                f"the {what} of {state!r} is {value!r}, outside the bounds "
-                f"[{low}, {high}] that star1 was promised"
-            )
-        given.floats = given.floats or isinstance(value, float)
-        return exactly(value)
 
     def chance_value(
         state: State, ply: int, action: Action | None, alpha: float, beta: float
@@ -232,7 +221,7 @@ def star1(
         depth,
         evaluate,
         tracing,
-        check_leaf=promised,
+        check_leaf=given.promised,
         chance_value=chance_value,
     )
     with within_recursion("star1", game):
@@ -241,15 +230,29 @@ def star1(
 
 
 class _AsGiven:
-    """Star1's values as the game gave them: star1 keeps every value exact (a
+    """Star1's values as the game gave them, and its leaves checked against the
+    bounds: star1 keeps every value exact (a
     float as the ``Fraction`` it is), and once the game has given a float
     (``floats``), shows them as floats, in its result and, as a recorder in
     front of ``tracing``, in its trace. A leaf's value goes to the trace as given.
     """
 
-    def __init__(self, tracing: Tracing | None) -> None:
+    def __init__(self, tracing: Tracing | None, low: float, high: float) -> None:
         # Its recorder methods are called only when there is a tracing.
         self.tracing, self.floats = cast(Tracing, tracing), False
+        self.low, self.high = low, high
+
+    def promised(self, value: float, state: object, terminal: bool) -> Any:
+        """A leaf's value as an exact number (a float, or a ``Fraction``),
+        refused if outside the bounds ``(low, high)`` star1 was promised."""
+        if not self.low <= value <= self.high:
+            what = "utility" if terminal else "evaluation"
+            raise ValueError(
+                f"the {what} of {state!r} is {value!r}, outside the bounds "
+                f"[{self.low}, {self.high}] that star1 was promised"
+            )
+        self.floats = self.floats or isinstance(value, float)
+        return exactly(value)
 
     def shown(self, x: Any) -> Any:
         """``x`` as the game would write it."""
