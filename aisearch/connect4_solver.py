@@ -32,7 +32,14 @@ every position explored is one node of the trace, entered, valued at once
 (a full board; a win with the next stone; a window the best still possible
 closes) or answered by the table, and every value says whether it is exact
 or a bound (``aisearch.connect4_solver_trace``). Without a tracer nothing of
-it runs.
+it runs. From ``"null_window"`` on the root is searched several times, each
+time with a null window; ``solve_probes`` records each of these searches,
+a ``Probe``, in a trace of its own.
+
+**The clock.** ``solve(..., deadline=t)`` stops with ``DeadlinePassed`` once
+``time.perf_counter()`` passes ``t``; the search looks at the clock every
+``CLOCK_EVERY`` positions, where it already counts them against
+``node_limit``, so a deadline costs nothing per position.
 
 The numbers of positions explored per step are the point: see
 ``benchmarks/connect4.py`` and notebook 06. Following Pons ("Solving Connect
@@ -45,12 +52,16 @@ The game itself, its bitboards and their operations (``play``, ``has_four``,
 
 from __future__ import annotations
 
+import math
+import time
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from .connect4_solver_trace import NodeTrace
 from .game import Game, refuse_unless_two_player_zero_sum
 from .games.connect4 import Bitboard, C4State, ConnectFour
 from .result import SearchResult, SearchStats
+from .trace import Trace
 from .tracing import EXACT, LOWER, Tracing, start_tracing
 
 LADDER = (
@@ -92,6 +103,30 @@ class SolveStats(SearchStats):
 
 class NodeLimitExceeded(Exception):
     """Raised by ``solve`` when a ``node_limit`` is passed."""
+
+
+class DeadlinePassed(Exception):
+    """Raised by ``solve`` when its ``deadline`` has passed (``args[0]``: the
+    positions explored by then)."""
+
+
+CLOCK_EVERY = 1024
+"""How many positions the solver explores between two looks at the clock
+(about 5 to 20 ms of a search on the course's machines)."""
+
+
+class Probe(NamedTuple):
+    """One search of the root in a solve (``solve_probes``): the window
+    ``(alpha, beta)`` it asked about (``None`` for a root valued at once), the
+    ``value`` it returned (Pons' score, for the player to move: inside the
+    window exact, at or below alpha an upper bound, at or above beta a lower
+    bound), the positions it explored (``nodes``) and its ``trace``."""
+
+    alpha: int | None
+    beta: int | None
+    value: int
+    nodes: int
+    trace: Trace
 
 
 class ScoreTable:
@@ -164,6 +199,7 @@ def solve(
     upto: str = LADDER[-1],
     find_action: bool = True,
     node_limit: int | None = None,
+    deadline: float | None = None,
     tracer=None,
 ) -> SearchResult:
     """Solve a Connect Four position: its score, a best column, and the work done.
@@ -178,6 +214,8 @@ def solve(
         find_action: also find a best column (``False`` leaves ``action`` None,
             as at a finished game).
         node_limit: stop with ``NodeLimitExceeded`` after this many positions.
+        deadline: stop with ``DeadlinePassed`` once ``time.perf_counter()``
+            passes it (looked at every ``CLOCK_EVERY`` positions).
         tracer: a callable (an ``aisearch.Trace``) that receives the search's
             events, values in the score from the root player's side; only for
             a strong solve up to a step of ``TRACEABLE`` (the search for the
@@ -224,17 +262,52 @@ def solve(
         if tracing is not None:
             tracing.leaf(state, None, value, True)
         return SearchResult(value, None, SolveStats())
-    search = _Search(game, state, step, weak, node_limit, tracing)
-    try:
-        value = search.root(state)
-        search.stop_tracing()  # the search for a column below is not part of the trace
-        stats, action = replace(search.stats), None  # the work of the score alone
-        if find_action:
-            action = search.best_action(state, value)
-            stats.action_nodes = search.stats.nodes - stats.nodes
-    finally:
-        search.close()
-    return SearchResult(value, action, stats)
+    search = _Search(game, state, step, weak, node_limit, tracing, deadline)
+    return search.solve(state, find_action)
+
+
+def solve_probes(
+    game: ConnectFour,
+    state: C4State | None = None,
+    *,
+    weak: bool = False,
+    upto: str = LADDER[-1],
+    deadline: float | None = None,
+) -> tuple[SearchResult, tuple[Probe, ...]]:
+    """``solve(game, state, weak=weak, upto=upto)``, each search of the root recorded.
+
+    The solver searches the root once for each null window it probes (from
+    ``"null_window"`` on; once, with the whole range of scores, before), then
+    looks for a column that achieves the score. Each search of the root is a
+    ``Probe`` with a ``Trace`` of its own, in the order they ran; the search for
+    a column is not recorded. The result, node counts included, is
+    ``solve``'s: recording changes nothing of the search.
+
+    Raises:
+        ValueError: as ``solve``; ``upto="negamax"`` (no window to probe with).
+        DeadlinePassed: after ``deadline``, as ``solve``.
+
+    >>> game = ConnectFour(5, 4)  # X wins with the stone after next
+    >>> result, probes = solve_probes(game, game.from_moves("2233"))
+    >>> result.value, [(p.alpha, p.beta, p.value, p.nodes) for p in probes]
+    (7, [(-4, -3, 7, 2), (7, 8, 7, 1)])
+    >>> probes[0].trace.sentence(-1)
+    'Done: root is worth 7 to MAX, its exact value: no value beyond it is still possible here, so the bound is the value.'
+    >>> sum(p.nodes for p in probes) == result.stats.nodes
+    True
+    """
+    _check_game(game, "solve_probes")
+    step = _check_step(upto)
+    if step == 0:
+        raise ValueError(
+            "solve_probes needs a window to probe with: use a step from 'alphabeta' on "
+            "(plain negamax is traced whole by solve(..., tracer=...))"
+        )
+    state = game.initial_state() if state is None else game.check_state(state)
+    if game.is_terminal(state):
+        raise ValueError(f"the game is over at {state!r}: there is no search to record")
+    search = _Search(game, state, step, weak, None, None, deadline, recording=True)
+    return search.solve(state, True), tuple(search.probes)
 
 
 def remaining_moves(game: ConnectFour, state: C4State, score: int) -> int:
@@ -292,11 +365,23 @@ class _Search:
     the solver's one negamax (built by ``_build``), which every step runs."""
 
     def __init__(
-        self, game: ConnectFour, state: C4State, step: int, weak: bool, node_limit, tracing
+        self,
+        game: ConnectFour,
+        state: C4State,
+        step: int,
+        weak: bool,
+        node_limit,
+        tracing,
+        deadline: float | None = None,
+        recording: bool = False,
     ) -> None:
         self.game, self.step, self.weak = game, step, weak
         self.tracing: Tracing | None = tracing
-        self.node_limit = node_limit if node_limit is not None else float("inf")
+        self.node_limit = node_limit if node_limit is not None else math.inf
+        self.deadline = deadline if deadline is not None else math.inf
+        # Each search of the root, recorded (``solve_probes``) in a trace of its own.
+        self.recording = recording
+        self.probes: list[Probe] = []
         self.stats, self.start = SolveStats(), state.moves  # max_depth: from the start
         left_first = step < LADDER.index("centre_first")
         self.order = tuple(range(game.width)) if left_first else column_order(game.width)
@@ -305,11 +390,43 @@ class _Search:
             self.table = ScoreTable(table_size(game.cells - state.moves))
         self._negamax, self._collect, self._release = self._build()
 
-    def stop_tracing(self) -> None:
-        """The searches from now on (for a column) are not part of the trace."""
+    def solve(self, state: C4State, find_action: bool) -> SearchResult:
+        """The score of ``state``, and a column that achieves it if ``find_action``."""
+        try:
+            value = self.root(state)
+            self.trace_to(None)  # the search for a column below is not part of the trace
+            stats, action = replace(self.stats), None  # the work of the score alone
+            if find_action:
+                action = self.best_action(state, value)
+                stats.action_nodes = self.stats.nodes - stats.nodes
+        finally:
+            self.close()
+        return SearchResult(value, action, stats)
+
+    def trace_to(self, tracing: Tracing | None) -> None:
+        """The searches from now on report to ``tracing`` (``None``: to nobody)."""
         self.close()
-        self.tracing = None
+        self.tracing = tracing
         self._negamax, self._collect, self._release = self._build()
+
+    def checkpoint(self, counted: int) -> float:
+        """Called by the negamax when ``counted``, its positions since the last
+        ``collect``, passes the mark it was given: stop at the node limit or
+        past the deadline, else the next mark (counted from the last ``collect``)."""
+        total = self.stats.nodes + counted
+        if total > self.node_limit:
+            raise NodeLimitExceeded(total)
+        if time.perf_counter() > self.deadline:
+            raise DeadlinePassed(total)
+        return self.next_mark(total) - self.stats.nodes
+
+    def next_mark(self, total: int) -> float:
+        """The count of positions, ``total`` explored so far, at which the
+        negamax calls ``checkpoint``: the node limit, or sooner (``CLOCK_EVERY``
+        on) to look at the clock if there is a deadline."""
+        if self.deadline == math.inf:
+            return self.node_limit
+        return min(self.node_limit, total + CLOCK_EVERY)
 
     def close(self) -> None:
         """Let the negamax and its table go now (see ``_build``'s ``release``)."""
@@ -335,17 +452,20 @@ class _Search:
         if game.winning_moves(state):
             self.stats.nodes += 1
             score = (game.cells + 1 - state.moves) // 2
+            trace = self.record_probe(state)
             if self.tracing is not None:
                 mover = game.to_move(state)
                 self.tracing.leaf(
                     state, None, score, False, reason=f"{mover} wins with its next stone"
                 )
+            if trace is not None:
+                self.probes.append(Probe(None, None, score, 1, trace))
             return 1 if self.weak else score
         lo, hi = -((game.cells - state.moves) // 2), (game.cells + 1 - state.moves) // 2
         if self.weak:
             lo, hi = -1, 1
         if self.step < LADDER.index("null_window"):
-            score = self.search(state, lo, hi)
+            score = self.probe(state, lo, hi)
             return max(-1, min(1, score)) if self.weak else score
         while lo < hi:  # Pons' narrowing: probe the middle, or nearer 0
             med = lo + (hi - lo) // 2
@@ -353,12 +473,29 @@ class _Search:
                 med = int(lo / 2)
             elif med >= 0 and int(hi / 2) > med:
                 med = int(hi / 2)
-            score = self.search(state, med, med + 1)
+            score = self.probe(state, med, med + 1)
             if score <= med:
                 hi = score
             else:
                 lo = score
         return max(-1, min(1, lo)) if self.weak else lo  # weak: a bound beyond ±1 says as much
+
+    def probe(self, state: C4State, alpha: int, beta: int) -> int:
+        """One search of the root with the window ``(alpha, beta)``, recorded
+        as a ``Probe`` when the solve records."""
+        trace, before = self.record_probe(state), self.stats.nodes
+        score = self.search(state, alpha, beta)
+        if trace is not None:
+            self.probes.append(Probe(alpha, beta, score, self.stats.nodes - before, trace))
+        return score
+
+    def record_probe(self, state: C4State) -> Trace | None:
+        """When the solve records: a new trace, which the next search of the root reports to."""
+        if not self.recording:
+            return None
+        trace = Trace(self.game)
+        self.trace_to(start_tracing(trace, self.game, self.game.to_move(state)))
+        return trace
 
     def best_action(self, state: C4State, value: int):
         """The first column, in the solver's move order, whose child gives the
@@ -440,8 +577,9 @@ class _Search:
         steps must be: constants and the table are locals, the winning-spot
         test is unrolled per direction, and the counters live here until
         ``collect`` adds them to the search's. A trace is told through
-        ``NodeTrace``, made only with a tracer (the non-losing tests tell it
-        nothing: no step that runs them is traceable).
+        ``NodeTrace``, made only with a tracer. The count of positions is
+        checked against ``limit``, the next mark at which ``checkpoint``
+        stops the search at the node limit or looks at the clock.
         """
         game, table, search, tracing = self.game, self.table, self, self.tracing
         cells, board, bottom, has_four = game.cells, game.board_mask, game.bottom, game.has_four
@@ -453,7 +591,8 @@ class _Search:
         by_threats = self.step >= LADDER.index("threat_order")
         if table is not None:
             keys, lowers, uppers, size = table.keys, table.lower, table.upper, table.size
-        stats, limit = self.stats, self.node_limit - self.stats.nodes
+        stats = self.stats
+        limit = self.next_mark(stats.nodes) - stats.nodes  # when to call ``checkpoint``
         nodes = leaves = cutoffs = hits = bound_hits = narrowed = stores = 0
         deepest = self.start + stats.max_depth
 
@@ -484,10 +623,10 @@ class _Search:
             return False
 
         def negamax(position, mask, moves, alpha, beta, played):
-            nonlocal nodes, leaves, cutoffs, hits, bound_hits, narrowed, deepest
+            nonlocal nodes, leaves, cutoffs, hits, bound_hits, narrowed, deepest, limit
             nodes += 1
-            if nodes > limit:
-                raise NodeLimitExceeded(stats.nodes + nodes)
+            if nodes > limit:  # the node limit, or time to look at the clock
+                limit = search.checkpoint(nodes)
             if moves > deepest:
                 deepest = moves
             node = None
@@ -503,18 +642,26 @@ class _Search:
                 if forced:
                     if forced & (forced - 1):
                         leaves += 1
+                        if node is not None:
+                            node.lost(two_threats=True)
                         return -((cells - moves) // 2)
                     possible = forced
                 possible &= ~(threats >> 1)
                 if not possible:
                     leaves += 1
+                    if node is not None:
+                        node.lost()
                     return -((cells - moves) // 2)  # the opponent wins with its next stone
                 if moves >= cells - 2:
                     leaves += 1
+                    if node is not None:
+                        node.drawn()
                     return 0  # neither side can win with the last two stones
                 worst = -((cells - 2 - moves) // 2)  # the opponent cannot win at once
                 if alpha < worst:
                     alpha = worst
+                    if node is not None:
+                        node.no_quick_loss(worst, beta)
                     if alpha >= beta:
                         leaves += 1
                         return alpha
@@ -623,7 +770,7 @@ class _Search:
             stats.stores += stores
             stats.max_depth = deepest - search.start
             nodes = leaves = cutoffs = hits = bound_hits = narrowed = stores = 0
-            limit = search.node_limit - stats.nodes
+            limit = search.next_mark(stats.nodes) - stats.nodes
 
         def release():
             """Free the table at once: ``negamax`` calls itself, a cycle that

@@ -9,7 +9,10 @@ value it returns says whether it is exact or only a bound. Without a tracer
 none of this runs, and the solver never imports a picture.
 
 Plain negamax (the first step, no window) reports no window and no bounds:
-its every value is exact.
+its every value is exact. From the step ``"non_losing"`` on, a node may also
+be valued by what the opponent threatens (two threats: lost; every move
+hands the opponent a win: lost; two stones left: a draw), and a node the
+opponent cannot beat at once starts from the loss to its stone after next.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ class NodeTrace:
         self.column_bits = game.height + 1  # a column's bits in a bitboard: its cells, one spare
         self.column = self.column_of(played) if played else None
         cells, moves = game.cells, state.moves
-        self.mover = PLAYERS[moves & 1]
+        self.mover, self.opponent = PLAYERS[moves & 1], PLAYERS[1 - (moves & 1)]
         self.entered: tuple = (alpha, beta) if windowed else (None, None)
         # The least the mover can score: a loss to the opponent's next stone
         # (or the table's lower bound); the most: a win with the stone after next.
@@ -60,6 +63,37 @@ class NodeTrace:
         self.tracing.leaf(
             self.state, self.column, value, terminal, *self.entered, side=mover, **fields
         )
+
+    def lost(self, two_threats: bool = False) -> None:
+        """The opponent wins with its next stone whatever the mover plays."""
+        mover, opponent = self.mover, self.opponent
+        why = (
+            f"{opponent} has two winning spots and {mover} can block only one"
+            if two_threats
+            else f"{opponent} wins with its next stone whatever {mover} plays"
+        )
+        self.leaf(self.floor, reason=why)
+
+    def drawn(self) -> None:
+        """Two stones or fewer are left, and neither side can win with them."""
+        self.leaf(0, reason="neither side can win with the last two stones")
+
+    def no_quick_loss(self, worst, beta) -> None:
+        """The opponent cannot win with its next stone: the mover scores at
+        least ``worst`` (a loss to the stone after next), which raised alpha to
+        it; at or above ``beta`` the node is valued at once."""
+        self.floor = max(self.floor, worst)
+        if worst >= beta:
+            opponent = self.opponent
+            self.leaf(
+                worst,
+                bound=LOWER,
+                reason=f"{opponent} cannot win with its next stone, and even a loss to the "
+                f"one after would be as much as {opponent} above allows",
+            )
+            return
+        self.entered = (worst, beta)
+        self.searched_from = worst
 
     def stored(self, lower, upper) -> None:
         """The table holds the bounds ``lower`` and ``upper`` for this position."""

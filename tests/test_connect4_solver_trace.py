@@ -5,7 +5,7 @@ import random
 import pytest
 
 from aisearch import Trace
-from aisearch.connect4_solver import LADDER, TRACEABLE, solve
+from aisearch.connect4_solver import LADDER, TRACEABLE, solve, solve_probes
 from aisearch.games import ConnectFour
 from aisearch.tracing import EXACT, LOWER, UPPER, start_tracing
 
@@ -147,3 +147,93 @@ def test_a_search_may_say_what_a_leaf_or_an_exit_is_worth():
     assert trace.value_kinds() == {1: LOWER, 0: LOWER}
     assert trace.frame(1).bound == {1: LOWER}
     assert trace.sentence(1).endswith("O rests, so it is worth at least −2.")
+
+
+# The whole ladder: each search of the root recorded (solve_probes) -------------
+
+PROBED = (
+    [(SMALL, s) for s in positions(SMALL, 4, 12, seed=4)]
+    + [(WIDE, s) for s in positions(WIDE, 7, 10, seed=5)]
+    + [(BOARD, s) for s in positions(BOARD, 30, 4, seed=6)]
+)
+
+
+@pytest.mark.parametrize("upto", LADDER[LADDER.index("table") :])
+@pytest.mark.parametrize("weak", [False, True])
+def test_recorded_probes_are_the_solve_itself(upto, weak):
+    """Recording changes nothing of the search (the steps before the table are
+    one search of the root, which ``solve(..., tracer=...)`` checks above)."""
+    for game, state in PROBED:
+        plain = solve(game, state, upto=upto, weak=weak)
+        result, probes = solve_probes(game, state, upto=upto, weak=weak)
+        assert (result.value, result.action, result.stats) == (
+            plain.value,
+            plain.action,
+            plain.stats,
+        )
+        assert sum(p.nodes for p in probes) == result.stats.nodes
+        for probe in probes:
+            last = probe.trace.frame(-1)
+            assert last.counts["visited"] == probe.nodes  # one node a position explored
+            assert probe.trace.root_value() == probe.value
+        if upto == "table" or probes[0].alpha is None:
+            assert len(probes) == 1
+
+
+@pytest.mark.parametrize("index", range(len(PROBED)))
+def test_every_value_a_probe_records_is_what_its_kind_says(index):
+    """Non-losing moves and threats first add leaves of their own (a lost
+    position, a draw at the last two stones, a floor that closes the window):
+    each is exact or a bound, as the trace says."""
+    game, state = PROBED[index]
+    root_player = game.to_move(state)
+    _, probes = solve_probes(game, state)
+    reasons = set()
+    for probe in probes:
+        trace = probe.trace
+        nodes, kinds = trace.nodes(), trace.value_kinds()
+        values = {e.node: e.value for e in trace.events if e.kind in ("leaf", "exit", "cache_hit")}
+        reasons |= {e.reason for e in trace.events if e.reason}
+        for node, kind in kinds.items():
+            true = true_score_for_max(game, nodes[node].state, root_player)
+            value = values[node]
+            assert {EXACT: value == true, UPPER: true <= value, LOWER: true >= value}[kind], (
+                node,
+                kind,
+                value,
+                true,
+            )
+        for step in range(len(trace)):
+            trace.sentence(step)  # every sentence can be written
+    assert reasons  # the solver says why it valued a position without a search
+
+
+def test_the_non_losing_rules_are_named_in_the_sentences():
+    sentences = set()
+    for game, state in PROBED:
+        for probe in solve_probes(game, state)[1]:
+            sentences |= {probe.trace.sentence(s) for s in range(len(probe.trace))}
+    said = " ".join(sentences)
+    assert "wins with its next stone whatever" in said
+    assert "cannot win with its next stone, and even a loss" in said
+
+
+def test_probes_need_a_window_and_a_game_not_over():
+    with pytest.raises(ValueError, match="needs a window"):
+        solve_probes(SMALL, upto="negamax")
+    with pytest.raises(ValueError, match="the game is over"):
+        solve_probes(SMALL, SMALL.from_moves("1213141"))
+
+
+def test_a_deadline_stops_the_solver_in_time():
+    import time
+
+    from aisearch.connect4_solver import DeadlinePassed
+
+    started = time.perf_counter()
+    with pytest.raises(DeadlinePassed) as stopped:
+        solve(BOARD, deadline=started + 0.05)
+    assert time.perf_counter() - started < 0.5 and stopped.value.args[0] > 0
+    # A deadline far away changes nothing of the search.
+    state = WIDE.from_moves("33221")
+    assert solve(WIDE, state, deadline=time.perf_counter() + 60).stats == solve(WIDE, state).stats
