@@ -41,10 +41,14 @@ class Decision(NamedTuple):
     player records (``trace=True``; for a timed player the deepest completed
     iteration's), ``traces`` every completed iteration's trace, shallowest
     first (a depth player's one), ``last_nodes`` the nodes of the search
-    that chose ``action`` (a timed player: of its deepest iteration), and
+    that chose ``action`` (a timed player: of its deepest iteration),
     ``summary`` the decision in words, for a board to show, when the player
     says it (``connect4_player`` does: "solved: ...", "searched 9 moves
-    deep: ...").
+    deep: ..."), and ``retrace``, for a player that records nothing while it
+    plays (``connect4_player``: a recording would slow it down under its
+    clock), a function that runs the search that chose ``action`` again,
+    recording it, and returns this decision with its ``trace`` and
+    ``traces`` (the searches are deterministic: it is the same search).
     """
 
     state: Any
@@ -58,6 +62,7 @@ class Decision(NamedTuple):
     traces: tuple[Any, ...] = ()
     last_nodes: int | None = None
     summary: str = ""
+    retrace: Callable[[], Decision] | None = None
 
 
 class SearchPlayer:

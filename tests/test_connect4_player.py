@@ -41,7 +41,7 @@ def test_a_position_the_solver_proves_is_played_by_the_solver_and_said_so():
     ],
 )
 def test_the_solvers_verdict_in_words(game, start, weak, said):
-    player = connect4_player(1.0, weak=weak)
+    player = connect4_player(30.0, weak=weak)  # time enough to prove, on any machine
     player(game, game.from_moves(start))
     assert player.last.summary == said
 
@@ -72,3 +72,53 @@ def test_column_scores_are_the_solvers_or_marked_estimates():
 def test_a_bad_time_limit_is_named():
     with pytest.raises(ValueError, match="time_limit must be a positive number"):
         connect4_player(0)
+
+
+def root_choice(trace):
+    """The column the root of a trace chose: its best child at the end."""
+    best = trace.frame(-1).best.get(0)
+    return trace.nodes()[best].action if best is not None else None
+
+
+@pytest.mark.parametrize(
+    ("game", "start"),
+    [(ConnectFour(4, 4), "1"), (ConnectFour(5, 4), "33"), (ConnectFour(4, 4), "112233")],
+)
+def test_a_solved_decision_retraces_the_solvers_own_searches(game, start):
+    """No trace while it plays; ``retrace()`` runs the solve again, recording each
+    search of the root: the same nodes, and the one shown proved the column played."""
+    player = connect4_player(30.0)
+    column = player(game, game.from_moves(start))
+    last = player.last
+    assert last.trace is None and last.traces == () and last.summary.startswith("solved")
+    shown = last.retrace()
+    assert shown.action == column and shown.nodes == last.nodes == last.last_nodes
+    assert shown.trace is shown.traces[-1] or shown.trace in shown.traces
+    assert sum(t.frame(-1).counts["visited"] for t in shown.traces) == last.nodes
+    if shown.trace.events[0].kind == "enter":  # a search, not a win with the next stone
+        assert root_choice(shown.trace) == column
+        assert shown.trace.root_value() >= last.value  # it proved the score from below
+
+
+def test_a_searched_decision_retraces_every_depth_the_move_came_from():
+    game = ConnectFour()
+    player = connect4_player(0.3)
+    column = player(game, game.from_moves("44"))
+    last = player.last
+    assert last.summary.startswith("searched") and last.trace is None
+    shown = last.retrace()
+    assert len(shown.traces) == last.depth and shown.trace is shown.traces[-1]
+    assert root_choice(shown.trace) == column
+    assert shown.trace.frame(-1).counts["visited"] == last.last_nodes
+
+
+def test_the_player_keeps_its_clock_when_the_solver_cannot_prove():
+    """A sanity bound only: timing under load is benchmarks/board_under_load.py's."""
+    import time
+
+    game = ConnectFour()
+    player = connect4_player(0.2)
+    started = time.perf_counter()
+    player(game, game.initial_state())
+    assert time.perf_counter() - started < 1.5
+    assert player.last.summary.startswith(("searched", "no search"))
