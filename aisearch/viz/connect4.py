@@ -13,7 +13,13 @@ board each column's score is shown, from the scores it is handed
 wins, the larger the sooner; 0 draws; negative loses) when it is proved
 within the budget, else an estimate by a shallow search, marked with "≈".
 Small boards are solved at every move; the real 7 x 6 board from the empty
-position mostly searches. Clicking a button in code (``button.click()``)
+position mostly searches. The budget is wall clock: the searches are handed
+deadlines and stop in time on a busy machine too. "show me its search" opens
+the search that chose the computer's last move in the step-through viewer:
+the solver's searches of the root (one per null window it probed) or each
+depth of iterative deepening, whichever decided; the default player records
+nothing while it plays, and repeats that search, recording it, when asked
+(``Decision.retrace``). Clicking a button in code (``button.click()``)
 plays exactly as a click in the browser.
 
 For a projector, every disc has a black outline (red, yellow and the white
@@ -25,12 +31,16 @@ the computer's last disc has a white ring. A full column's button says
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 
-from ..decision import SearchPlayer, board_default
+from ..decision import Decision, SearchPlayer, board_default
 from ..games.connect4 import ConnectFour
+from ..narration import format_value
+from ..trace import Trace
 from .alt_text import set_description
 from .board_style import message_html
 from .buttons import ButtonGrid, ButtonLook, ToggleGroup
@@ -45,9 +55,10 @@ HIGHLIGHT_RING, NUMBER_COLOURS = "#ffffff", {"spare": "#5c5c5c", "X": "#ffffff",
 """``draw_connect4``: the ring around a highlighted cell (white on the blue board), and a
 cell's bit number on a spare cell (on white), on X's red disc, and elsewhere."""
 CELL = 46  # pixels: a cell of the grid, and a column button
-REPLY_SHARE, SCORES_SHARE = 0.7, 0.15
+REPLY_SHARE, SCORES_SHARE = 0.65, 0.15
 """The parts of the budget for the computer's move and for proving the column
-scores shown after it (the rest is slack for drawing the board)."""
+scores shown after it (the rest is slack for drawing the board, on a busy
+machine too); the scores get less if the move took more than its part."""
 ESTIMATE_DEPTH = 3
 """The depth of the search that estimates a column's score when the solver
 cannot prove it within the budget."""
@@ -63,14 +74,17 @@ class ConnectFourBoard(widgets.VBox):
             ``start``; the ``first`` toggle changes it for the next game.
         weak: show (and play by) win/draw/loss only: cheaper on big boards.
         show_scores: show each column's score under the board.
-        budget: seconds the computer may take for a reply, its column scores
-            included: the move gets 70 % of it (the default player: the solver
-            first, then, if it cannot prove the result, iterative deepening),
-            the column scores 15 % (else they are estimates).
+        budget: seconds (wall clock) the computer may take for a reply, its
+            column scores included: the move gets 65 % of it (the default
+            player: the solver first, then, if it cannot prove the result,
+            iterative deepening), the column scores 15 % (else they are
+            estimates), or what is left of the 80 % if the move took longer.
         player: the computer, a player function ``(game, state) -> column``;
             a ``SearchPlayer`` whose decision has a ``summary`` says how it
-            chose. Default: ``connect4_player`` (``aisearch.connect4_player``)
-            with 70 % of ``budget``, and ``weak``.
+            chose, and one that records its searches can show them (the
+            board asks it to, as ``GameBoard`` does). Default:
+            ``connect4_player`` (``aisearch.connect4_player``) with 65 % of
+            ``budget``, and ``weak``.
         scorer: the column scores, ``(game, state, *, time_limit, weak,
             depth) -> ({column: score}, solved)``; default
             ``aisearch.connect4_player.column_scores``.
@@ -88,7 +102,13 @@ class ConnectFourBoard(widgets.VBox):
         new_game_button, first_toggle: start again; who moves first (a
             ``ToggleGroup``, whose buttons say which is pressed).
         board, scores, history: the ``HTML`` widgets with the grid, the column
-            scores and the moves so far (``turn 1: you 3, computer 2``).
+            scores and the moves so far (``turn 1: you 3, computer 2``), and
+            how the computer chose its last move, with the nodes it searched.
+        search_button: "show me its search": the search that chose the
+            computer's last move in the step-through viewer (``viewer``, in
+            ``viewer_area``, with ``search_menu`` to open another of the
+            decision's searches: the solver's other searches of the root, or
+            iterative deepening's shallower depths); see ``show_search``.
         message: an ``HTML`` widget that says why a click was refused (a
             full column, the game over); a move clears it.
         last_reply: the computer's last column (0-based), ``None`` before it
@@ -120,7 +140,11 @@ class ConnectFourBoard(widgets.VBox):
         self.budget = budget
         if player is None:
             player = board_default("connect4_player")(budget * REPLY_SHARE, weak=weak)
+        if isinstance(player, SearchPlayer):
+            player.trace = True  # so that "show me its search" shows the search itself
         self.player = player
+        self._recorded: tuple[Decision, Decision] | None = None  # (played, with its traces)
+        self._scores_deadline: float | None = None  # the reply's, for the scores after it
         self.scorer = board_default("connect4_scores") if scorer is None else scorer
         self.decision = ""  # how the computer chose its last move, in words
         self._said: list[str] = []  # the last moves, as the status region says them
@@ -148,6 +172,11 @@ class ConnectFourBoard(widgets.VBox):
         self.first_toggle.observe(lambda _: self.new_game(), names="value")
         self.new_game_button = widgets.Button(description="new game")
         self.new_game_button.on_click(lambda _: self.new_game())
+        self.search_button = widgets.Button(description="show me its search")
+        self.search_button.on_click(lambda _: self.show_search())
+        self.viewer_area = widgets.VBox()
+        self.viewer: Any = None  # a StepViewer, once a search is shown
+        self.search_menu: ToggleGroup | None = None
         self.board, self.scores, self.history = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.message = widgets.HTML()
         board = widgets.VBox(
@@ -162,7 +191,7 @@ class ConnectFourBoard(widgets.VBox):
                 self.message,
                 self.history,
                 widgets.HBox(
-                    [self.first_toggle, self.new_game_button],
+                    [self.first_toggle, self.new_game_button, self.search_button],
                     layout=widgets.Layout(flex_flow="row wrap"),
                 ),
             ],
@@ -174,7 +203,8 @@ class ConnectFourBoard(widgets.VBox):
                 widgets.Box(
                     [board, panel],
                     layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
-                )
+                ),
+                self.viewer_area,
             ]
         )
         self.new_game()
@@ -184,6 +214,7 @@ class ConnectFourBoard(widgets.VBox):
     def new_game(self) -> None:
         """Back to the start position; the computer moves first if asked to."""
         self.state, self.turns, self.decision, self.last_reply = self.start, [], "", None
+        self._close_viewer()
         self._focus = self.game.actions(self.start)[0]
         self._said = ["New game."]
         mover = self.game.to_move(self.start)
@@ -191,10 +222,12 @@ class ConnectFourBoard(widgets.VBox):
         self.you = mover if not computer_first else ("O" if mover == "X" else "X")
         if computer_first:
             self.show(thinking=True)
+            self._start_clock()
             column = self.reply()
             self.turns.append(f"computer {column + 1}")
             self._said.append(f"The computer dropped a stone in column {column + 1}.")
         self.show()
+        self._scores_deadline = None
 
     def reply(self) -> int:
         """The computer plays (``player``); returns its column (0-based)."""
@@ -204,6 +237,11 @@ class ConnectFourBoard(widgets.VBox):
         self.state = self.game.result(self.state, column)
         self.last_reply = column
         return column
+
+    def _start_clock(self) -> None:
+        """A reply starts: the scores shown after it must be done by the end of
+        its share of the budget (the move's and the scores')."""
+        self._scores_deadline = time.perf_counter() + self.budget * (REPLY_SHARE + SCORES_SHARE)
 
     def _click(self, column: int) -> None:
         """A click on a column's button: drop a stone, or say on the board why not."""
@@ -224,15 +262,18 @@ class ConnectFourBoard(widgets.VBox):
         """
         self.state = self.game.result(self.state, column)
         self._focus = column  # the keys go on from the column you played
+        self._close_viewer()  # it showed the decision before this move, no longer the last
         turn = f"you {column + 1}"
         self._said = [f"You dropped a stone in column {column + 1}."]
         if not self.game.is_terminal(self.state):
             self.show(thinking=True)  # your stone, and a note, while the solver works
+            self._start_clock()
             reply = self.reply() + 1
             turn += f", computer {reply}"
             self._said.append(f"The computer dropped a stone in column {reply}.")
         self.turns.append(turn)
         self.show()
+        self._scores_deadline = None
 
     @property
     def column_scores(self) -> dict:
@@ -247,16 +288,18 @@ class ConnectFourBoard(widgets.VBox):
 
     def _column_scores(self) -> tuple[dict, bool]:
         """The scores ``scorer`` gives within the scores' share of the budget
-        (``SCORES_SHARE``), estimates ``ESTIMATE_DEPTH`` plies deep if it
-        cannot prove them. Kept until the position changes."""
+        (``SCORES_SHARE``; after a reply, no later than its share ends),
+        estimates ``ESTIMATE_DEPTH`` plies deep if it cannot prove them. Kept
+        until the position changes."""
         key = (self.state, self.weak, self.budget)
         if self._scores_for != key:
+            time_limit = self.budget * SCORES_SHARE
+            if self._scores_deadline is not None:
+                left = self._scores_deadline - time.perf_counter()
+                time_limit = max(min(time_limit, left), 0.01 * self.budget)
+                self._scores_deadline = None
             self._scores = self.scorer(
-                self.game,
-                self.state,
-                time_limit=self.budget * SCORES_SHARE,
-                weak=self.weak,
-                depth=ESTIMATE_DEPTH,
+                self.game, self.state, time_limit=time_limit, weak=self.weak, depth=ESTIMATE_DEPTH
             )
             self._scores_for = key
         return self._scores
@@ -297,6 +340,164 @@ class ConnectFourBoard(widgets.VBox):
         lines = [f"turn {i}: {turn}" for i, turn in enumerate(self.turns, start=1)]
         return "\n".join([*lines, self.game.render(self.state), self.status])
 
+    # The search behind the last reply --------------------------------------------------
+
+    def decision_line(self) -> str:
+        """How the computer chose its last move, with the nodes it searched:
+        "searched 8 moves deep: looks even (21,972 nodes; 31,050 over depths 1
+        to 8)", "solved: ... (1,234 nodes)"; empty before its first move."""
+        last = self.player.last if isinstance(self.player, SearchPlayer) else None
+        if self.last_reply is None or last is None:
+            return self.decision
+        nodes = _nodes(last.nodes)
+        if last.last_nodes is not None and last.last_nodes != last.nodes:
+            nodes = f"{_nodes(last.last_nodes)}; {last.nodes:,} over depths 1 to {last.depth}"
+        return f"{self.decision or f'column {last.action + 1}'} ({nodes})"
+
+    def decision_record(self) -> Decision:
+        """The computer's last decision, with the traces of its search: those it
+        recorded, or, from a player that records nothing while it plays (the
+        default), the same search run again with a recorder (``retrace``; once
+        per decision).
+
+        Raises:
+            ValueError: the computer has not moved yet; its player keeps no
+                decision (not a ``SearchPlayer``) or records none; or no search
+                finished within its time (it played the first open column).
+        """
+        if self.last_reply is None:
+            raise ValueError("the computer has not moved yet: there is no search to show")
+        name = getattr(self.player, "__name__", repr(self.player))
+        last = self.player.last if isinstance(self.player, SearchPlayer) else None
+        if not isinstance(last, Decision):
+            raise ValueError(
+                f"the computer's player ({name}) does not record its searches: hand the board "
+                "a connect4_player, a depth_player or a timed_player to see how it chose"
+            )
+        if not last.traces and last.retrace is not None:
+            if self._recorded is None or self._recorded[0] is not last:
+                self._recorded = (last, last.retrace())
+            last = self._recorded[1]
+        if not last.traces:
+            raise ValueError(
+                f"{name} completed no search within its time: it played the first open "
+                "column, without searching"
+            )
+        return last
+
+    def search_trace(self, number: int | None = None) -> Trace:
+        """The trace of the search that chose the computer's last move.
+
+        ``number`` picks another of the decision's searches, 1 the first: the
+        solver's searches of the root (one per null window it probed), or
+        iterative deepening's depths (``number`` is the depth). By default
+        the one that chose the move: the solver's search that proved its
+        score, or the deepest depth.
+
+        Raises:
+            ValueError: as ``decision_record``; or no search ``number``.
+        """
+        last = self.decision_record()
+        if number is None:
+            return last.trace
+        count = len(last.traces)
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
+            raise ValueError(f"number must be one of the searches, 1..{count}, got {number!r}")
+        return last.traces[number - 1]
+
+    def show_search(self, number: int | None = None) -> None:
+        """Open the search that chose the computer's last move (or search
+        ``number``, as ``search_trace``) in the step-through viewer below the
+        board, at its last step, with a line that says what it asked and found;
+        the decision's other searches are in ``search_menu``.
+
+        Before the computer's first move, or for a player that records no
+        search, a short note says so instead.
+        """
+        from .widget import step_through
+
+        try:
+            last = self.decision_record()
+            trace = self.search_trace(number)
+        except ValueError as error:
+            self._close_viewer()
+            hint = (
+                " Drop a stone, then click <b>show me its search</b> to see how it chose its reply."
+                if self.last_reply is None
+                else ""
+            )
+            self.viewer_area.children = (
+                widgets.HTML(f"<i>{html.escape(str(error)).capitalize()}.{hint}</i>"),
+            )
+            return
+        self._close_viewer()
+        self.viewer = step_through(trace, step=-1)
+        shown = last.traces.index(trace) + 1
+        children: list = [widgets.HTML(f"<b>{html.escape(self._search_note(last, shown))}</b>")]
+        if len(last.traces) > 1:
+            probes = _is_probe(last.traces[0])
+            played = last.traces.index(last.trace) + 1
+            tooltips = [
+                _question(t) if probes else f"the depth-{k} search"
+                for k, t in enumerate(last.traces, 1)
+            ]
+            tooltips[played - 1] += " (chose the move)"
+            self.search_menu = ToggleGroup(
+                [(str(k), k) for k in range(1, len(last.traces) + 1)],
+                shown,
+                description="search of the root" if probes else "depth",
+                tooltips=tooltips,
+            )
+            self.search_menu.observe(lambda change: self.show_search(change["new"]), "value")
+            children.append(self.search_menu)
+        self.viewer_area.children = (*children, self.viewer)
+
+    def _search_note(self, last: Decision, number: int) -> str:
+        """The line over the viewer: which search this is, and what it found."""
+        trace = last.traces[number - 1]
+        nodes = trace.frame(-1).counts["visited"]
+        column, played = last.action + 1, trace is last.trace
+        chose = _root_choice(trace)
+        if not _is_probe(trace):
+            depth = number + last.depth - len(last.traces)
+            if played:
+                return f"The search that chose column {column}: depth {depth}, {_nodes(nodes)}."
+            if chose == last.action:
+                return (
+                    f"The depth-{depth} search ({_nodes(nodes)}) chose column {column} too; "
+                    f"the move was played on the deeper search at depth {last.depth}."
+                )
+            return (
+                f"The depth-{depth} search ({_nodes(nodes)}) preferred column {chose + 1}; the "
+                f"deeper search at depth {last.depth} chose the move played, column {column}."
+            )
+        count = len(last.traces)
+        said = (
+            f"The solver searched the root {count} times, each time with a null window that "
+            f"narrows the range of the score; search {number} asked: {_question(trace)} "
+            f"{_answer(trace)} ({_nodes(nodes)})."
+            if count > 1
+            else f"The solver's search of the root: {_answer(trace)} ({_nodes(nodes)})."
+        )
+        if not played:
+            return said
+        if chose == last.action or trace.events[0].kind != "enter":
+            return f"{said} It proved the score of column {column}, the column played."
+        return (
+            f"{said} It proved the score; the column played, {column}, is the first in the "
+            "solver's order found to reach it, by searches made afterwards (not recorded)."
+        )
+
+    def _close_viewer(self) -> None:
+        """Drop the viewer shown, and its figure, so that repeated clicks leave none behind."""
+        if self.viewer is not None:
+            import matplotlib.pyplot as plt
+
+            plt.close(self.viewer.figure)
+            self.viewer = None
+        self.search_menu = None
+        self.viewer_area.children = ()
+
     # Drawing -------------------------------------------------------------------------
 
     def show(self, thinking: bool = False) -> None:
@@ -329,7 +530,7 @@ class ConnectFourBoard(widgets.VBox):
         status = "The computer is thinking..." if thinking else self.status
         if over:
             status += " Click new game to play again."
-        how = "" if thinking or not self.decision else f"Its last move: {self.decision}."
+        how = "" if thinking or not self.decision else f"Its last move: {self.decision_line()}."
         if not thinking and self.last_reply is not None:
             how = f"The computer played column {self.last_reply + 1} (ringed in white). " + how
         self.history.value = (
@@ -399,6 +600,48 @@ class ConnectFourBoard(widgets.VBox):
             f"<table style='border-collapse:collapse'><tr>{''.join(cells)}</tr></table>"
             f"<small>each column's {kind}, for the player to move</small>"
         )
+
+
+def _is_probe(trace: Trace) -> bool:
+    """Whether ``trace`` is one of the solver's searches of the root: a search
+    with a finite window (Pons' scores), or a root valued at once."""
+    root = trace.events[0]
+    return root.kind != "enter" or (root.alpha is not None and -1e9 < root.alpha)
+
+
+def _root_choice(trace: Trace):
+    """The column the root of ``trace`` ended on as its best, ``None`` if none."""
+    best = trace.frame(-1).best.get(0)
+    return trace.nodes()[best].action if best is not None else None
+
+
+def _question(trace: Trace) -> str:
+    """What one of the solver's searches of the root asked, from its window."""
+    root = trace.events[0]
+    if root.kind != "enter":
+        return "a win with the next stone needs no search."
+    if root.beta == root.alpha + 1:
+        return f"is the computer's score above {format_value(root.alpha)}?"
+    return (
+        f"what is the computer's score, between {format_value(root.alpha)} and "
+        f"{format_value(root.beta)}?"
+    )
+
+
+def _answer(trace: Trace) -> str:
+    """What one of the solver's searches of the root found: the score, or a
+    bound on it; to a null window's question, yes or no first."""
+    root = trace.events[0]
+    value, kind = trace.root_value(), trace.value_kinds().get(0, "exact")
+    said = {"upper": "at most", "lower": "at least"}.get(kind, "exactly")
+    found = f"it is {said} {format_value(value)}"
+    if root.kind == "enter" and root.beta == root.alpha + 1:
+        return f"{'Yes' if value >= root.beta else 'No'}: {found}"
+    return f"the computer's score is {said} {format_value(value)}"
+
+
+def _nodes(count: int) -> str:
+    return f"{count:,} node{'s' if count != 1 else ''}"
 
 
 def _score_colour(score: float) -> str:

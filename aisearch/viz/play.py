@@ -31,6 +31,7 @@ import random
 import ipywidgets as widgets
 
 from ..decision import Decision, SearchPlayer, board_default
+from ..games.connect4 import ConnectFour
 from ..games.dicenim import DiceNim, DiceNimState, Roll
 from ..trace import Trace
 from .board_style import (
@@ -240,13 +241,39 @@ def cell_name(cell, mark: str, *, last: bool = False) -> str:
     return name + (", the computer's last move" if last else "")
 
 
+def _refuse_unless_cells(game, rows: int, columns: int) -> None:
+    """Refuse, up front, a game whose moves are not cells ``(row, col)`` of its board."""
+    moves = list(game.actions(game.initial_state()))
+    if all(
+        isinstance(m, tuple)
+        and len(m) == 2
+        and all(isinstance(i, int) and not isinstance(i, bool) for i in m)
+        and 0 <= m[0] < rows
+        and 0 <= m[1] < columns
+        for m in moves
+    ):
+        return
+    shown = ", ".join(repr(m) for m in moves[:4]) + (", ..." if len(moves) > 4 else "")
+    hint = (
+        ": its moves are columns, so play it on aisearch.viz.ConnectFourBoard(game, "
+        "player=...), whose buttons drop a stone in a column"
+        if isinstance(game, ConnectFour)
+        else ""
+    )
+    raise ValueError(
+        f"GameBoard plays games whose moves are cells (row, column) of the board it draws, "
+        f"but {game!r} moves {shown}{hint}"
+    )
+
+
 class GameBoard(widgets.VBox):
     """Play a board game against ``opponent`` by clicking cells.
 
     Args:
         game: a two-player game whose actions are cells ``(row, col)`` and
             whose ``render`` writes one mark per cell (``TicTacToe``,
-            ``Isolation``).
+            ``Isolation``); any other is refused (Connect Four's moves are
+            columns: its board is ``ConnectFourBoard``).
         opponent: the computer, any player function ``(game, state) ->
             action``; a ``depth_player`` or ``timed_player`` also shows its
             thinking.
@@ -302,6 +329,7 @@ class GameBoard(widgets.VBox):
             raise ValueError(f"you must be one of {game.players}, got {you!r}")
         marks = _board_marks(game, game.initial_state())
         self.rows, self.columns = len(marks), len(marks[0])
+        _refuse_unless_cells(game, self.rows, self.columns)
         self._focus = 0  # the cell that holds the keyboard's tab stop
         self.grid = ButtonGrid(
             [ButtonLook("") for _ in range(self.rows * self.columns)],

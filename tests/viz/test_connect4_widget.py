@@ -166,7 +166,8 @@ def test_the_computers_last_disc_is_ringed_and_named():
 
 def test_the_board_and_its_text_sit_in_a_wrapping_row():
     board = ConnectFourBoard(ConnectFour(4, 4), show_scores=False)
-    (row,) = board.children
+    row, viewer_area = board.children
+    assert viewer_area is board.viewer_area  # the search shown goes below the board
     left, panel = row.children
     assert row.layout.flex_flow == "row wrap" and left.layout.flex == "0 0 auto"
     assert board.message in panel.children and board.history in panel.children
@@ -215,7 +216,7 @@ def test_the_board_is_handed_its_player_and_its_scores():
     from aisearch.players import depth_player
 
     default = ConnectFourBoard(ConnectFour(4, 4), weak=True, budget=2.0)
-    assert default.player.__name__ == "connect4_player(1.4 s, weak)"
+    assert default.player.__name__ == "connect4_player(1.3 s, weak)"
     assert default.scorer is BOARD_DEFAULTS["connect4_scores"]
     asked = []
 
@@ -239,3 +240,108 @@ def test_a_board_with_no_default_to_take_says_so(monkeypatch):
     monkeypatch.delitem(BOARD_DEFAULTS, "connect4_player")
     with pytest.raises(ValueError, match="no default 'connect4_player' for the board"):
         ConnectFourBoard(ConnectFour(4, 4))
+
+
+# "show me its search" ----------------------------------------------------------------
+
+
+def root_choice(trace):
+    best = trace.frame(-1).best.get(0)
+    return trace.nodes()[best].action if best is not None else None
+
+
+def test_show_me_its_search_opens_the_solvers_search_that_proved_the_move():
+    board = ConnectFourBoard(ConnectFour(4, 4), show_scores=False, budget=30.0)
+    board.show_search()
+    assert "has not moved yet" in board.viewer_area.children[0].value and board.viewer is None
+    board.buttons[0].click()
+    last = board.player.last
+    assert board.decision.startswith("solved") and last.trace is None  # nothing recorded in play
+    assert re.search(r"Its last move: solved: .+ \([\d,]+ nodes\)\.", board.history.value)
+    board.search_button.click()
+    trace = board.search_trace()
+    assert board.viewer is not None and board.viewer.trace is trace
+    assert root_choice(trace) == board.last_reply  # the search shown chose the column played
+    record = board.decision_record()
+    assert sum(t.frame(-1).counts["visited"] for t in record.traces) == last.nodes
+    note = board.viewer_area.children[0].value
+    assert "The solver searched the root" in note and "the column played" in note
+    assert f"It proved the score of column {board.last_reply + 1}" in note
+    menu = board.search_menu
+    assert menu.description == "search of the root" and menu.value == record.traces.index(trace) + 1
+    menu.value = 1  # the first search of the root, from the menu
+    assert board.viewer.trace is record.traces[0] is board.search_trace(1)
+    assert (
+        "search 1 asked: is the computer&#x27;s score above" in board.viewer_area.children[0].value
+    )
+    with pytest.raises(ValueError, match=r"number must be one of the searches, 1\.\."):
+        board.search_trace(len(record.traces) + 1)
+    assert board.decision_record() is record  # run again once per decision, not per click
+    board.buttons[1].click()  # your next move: the viewer showed the decision before it
+    assert board.viewer is None and board.viewer_area.children == ()
+
+
+def test_show_me_its_search_opens_the_deepest_search_when_the_board_searched():
+    board = ConnectFourBoard(ConnectFour(), show_scores=False, budget=0.5)
+    board.buttons[3].click()
+    last = board.player.last
+    assert board.decision.startswith("searched")
+    assert f"({last.last_nodes:,} nodes; {last.nodes:,} over depths 1 to {last.depth})" in (
+        board.history.value
+    )
+    board.show_search()
+    trace = board.search_trace()
+    assert root_choice(trace) == board.last_reply
+    assert trace.frame(-1).counts["visited"] == last.last_nodes
+    assert board.search_menu.options == [str(d) for d in range(1, last.depth + 1)]
+    assert f"The search that chose column {board.last_reply + 1}: depth {last.depth}" in (
+        board.viewer_area.children[0].value
+    )
+    board.search_menu.value = 1
+    assert "The depth-1 search" in board.viewer_area.children[0].value
+
+
+def test_a_player_that_records_in_play_is_shown_too_and_one_that_keeps_nothing_says_so():
+    from aisearch.games.connect4 import threats_and_centre
+    from aisearch.players import timed_player
+
+    game = ConnectFour(4, 4)
+    player = timed_player(0.2, threats_and_centre, max_depth=4)
+    board = ConnectFourBoard(game, player=player, show_scores=False)
+    assert player.trace  # the board asks it to record, as GameBoard does
+    board.buttons[0].click()
+    assert board.search_trace() is player.last.trace
+    assert root_choice(board.search_trace()) == board.last_reply
+
+    plain = ConnectFourBoard(game, player=lambda g, s: g.actions(s)[0], show_scores=False)
+    plain.buttons[0].click()
+    plain.show_search()
+    assert "does not record its searches" in plain.viewer_area.children[0].value
+
+
+def test_the_scores_after_a_reply_keep_to_what_is_left_of_its_share():
+    import time
+
+    asked = []
+
+    def scorer(game, state, *, time_limit, weak, depth):
+        asked.append(time_limit)
+        return {c: 0 for c in game.actions(state)}, True
+
+    def slow(game, state):
+        time.sleep(0.5)
+        return game.actions(state)[0]
+
+    board = ConnectFourBoard(ConnectFour(4, 4), player=slow, scorer=scorer, budget=1.0)
+    board.buttons[1].click()
+    assert asked[-1] < 0.8 - 0.5 + 0.01  # the reply took 0.5 of the 0.8 s for both
+    board.buttons[1].click()
+    assert len(asked) == 3 and asked[-1] <= 0.8 - 0.5 + 0.01
+
+
+def test_a_game_board_refuses_connect_four_and_points_to_its_own_board():
+    from aisearch.players import timed_player
+    from aisearch.viz.play import GameBoard
+
+    with pytest.raises(ValueError, match=r"moves are columns, so play it on .*ConnectFourBoard"):
+        GameBoard(ConnectFour(), timed_player(1.0))
