@@ -162,6 +162,8 @@ OPTIONAL_MEMBERS = {
     "is_state": "is_state(state) -> whether state is one of this game's states; the "
     "searches refuse anything else up front",
     "label": "label(state) -> a short name for a node in pictures and sentences",
+    "move_name": "move_name(action) -> the move as the game's board names it, counted "
+    "from 1 ('column 3', 'row 3, column 2'), for sentences, menus and pictures",
     "render": "render(state) -> the board as text",
     "picture": "picture(state, action=None) -> Picture, what the position looks like, "
     "for drawing it small (aisearch.viz.glyphs); action, the move that led to "

@@ -1,16 +1,20 @@
-"""The words of a trace: one sentence per step, and how values are written.
+"""The words of a trace: one sentence per step, and how values and moves are written.
 
 ``Trace.sentence(step)`` and the frames' sentences come from ``sentence``
 here; the viewer and the figures write values with ``format_value``,
-``bound_text`` and ``format_probability``, so that a picture and its
-sentence always agree.
+``bound_text`` and ``format_probability``, and moves with ``move_text`` (as
+the game's board names them, when the game says how), so that a picture, its
+sentence and the board always agree.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
+from typing import Any
 
+from .game import optional
 from .tracing import (
     CHANCE_STEP,
     CUTOFF,
@@ -53,7 +57,7 @@ def sentence(trace, step: int) -> str:
                 f"{'; ' + win if win else ''}."
             )
         return (
-            f"Enter {name} ({who}) by action {_action_text(e.action)} from "
+            f"Enter {name} ({who}) by {_by(trace.game, e.action)} from "
             f"{trace.label(e.parent)}{', with ' + win if win else ''}."
             f"{_noisy_text(e)}"
         )
@@ -82,7 +86,7 @@ def sentence(trace, step: int) -> str:
             f"{format_probability(e.probability)}: the sum so far is {format_value(e.total)}."
         )
     if e.kind == CUTOFF:
-        skipped = ", ".join(trace.label_state(s) for s in e.skipped_states) or "nothing"
+        skipped = _skipped_text(trace, e)
         if e.role == "chance":
             if e.alpha is not None and e.value is not None and e.value <= e.alpha:
                 why = (
@@ -167,7 +171,10 @@ def _vector_sentence(trace, e: Event, name: str) -> str:
                 f"Start at {name}, where {who} moves: every player picks the child "
                 f"best for itself; find the value vector {_players_text(e.players)}."
             )
-        return f"Enter {name} ({who} to move) by action {_action_text(e.action)} from {trace.label(e.parent)}."
+        return (
+            f"Enter {name} ({who} to move) by {_by(trace.game, e.action)} from "
+            f"{trace.label(e.parent)}."
+        )
     if e.kind == LEAF:
         what = "is terminal: utilities" if e.terminal else "is at the depth limit: evaluations"
         return f"{name} {what} {format_value(e.value)}."
@@ -179,7 +186,7 @@ def _vector_sentence(trace, e: Event, name: str) -> str:
             f"{who} gets {format_value(mine)}."
         )
     if e.kind == CUTOFF:
-        skipped = ", ".join(trace.label_state(s) for s in e.skipped_states) or "nothing"
+        skipped = _skipped_text(trace, e)
         mine = _entry(e.value, e.players, who)
         if e.alpha is None:
             why = (
@@ -354,5 +361,51 @@ def _window_text(alpha, beta) -> str:
     return f"α = {format_value(alpha)}, β = {format_value(beta)}"
 
 
-def _action_text(action) -> str:
-    return action if isinstance(action, str) else repr(action)
+def move_text(game: Any, action: Any, *, short: bool = False) -> str:
+    """A move as sentences, menus and pictures write it.
+
+    A game that offers ``move_name(action)`` (an optional member) names its
+    moves as its board does, counted from 1: Connect Four's column 2 (0-based)
+    is ``"column 3"``, tic-tac-toe's cell ``(2, 1)`` is ``"row 3, column 2"``.
+    ``short`` keeps only the numbers, as a node's path and a tree's edges
+    write moves: ``"3"``, ``"3,2"``. Any other game's move is written as it
+    is: a string as such, anything else by its ``repr`` (short: a cell's
+    parts joined, ``"2,1"``).
+
+    >>> from aisearch.games import ConnectFour, TicTacToe
+    >>> move_text(ConnectFour(), 2), move_text(ConnectFour(), 2, short=True)
+    ('column 3', '3')
+    >>> move_text(TicTacToe(), (2, 1)), move_text(TicTacToe(), (2, 1), short=True)
+    ('row 3, column 2', '3,2')
+    >>> move_text(None, (2, 1)), move_text(None, (2, 1), short=True), move_text(None, "a1")
+    ('(2, 1)', '2,1', 'a1')
+    """
+    if action is None:
+        return ""
+    name = optional(game, "move_name") if game is not None else None
+    if callable(name):
+        text = str(name(action))
+        if short:
+            numbers = re.findall(r"\d+", text)
+            return ",".join(numbers) if numbers else text
+        return text
+    if short and type(action) is tuple:  # a cell; a named tuple (a die's Roll) writes itself
+        return ",".join(str(part) for part in action)
+    return action if isinstance(action, str) else (str(action) if short else repr(action))
+
+
+def _by(game: Any, action: Any) -> str:
+    """How a sentence says the move that entered a node: ``column 3``, or
+    ``action a1`` for a game that does not name its moves."""
+    if callable(optional(game, "move_name") if game is not None else None):
+        return move_text(game, action)
+    return f"action {move_text(game, action)}"
+
+
+def _skipped_text(trace, e: Event) -> str:
+    """The children a cutoff skipped, named as the trace names nodes."""
+    names = [
+        trace.label_state(state, e.node, action)
+        for state, action in zip(e.skipped_states, e.skipped, strict=False)
+    ]
+    return ", ".join(names) or "nothing"

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple, cast
 
 from .game import optional
-from .narration import BOUND_SIGNS, sentence  # noqa: F401  (BOUND_SIGNS: re-exported)
+from .narration import BOUND_SIGNS, move_text, sentence  # noqa: F401  (BOUND_SIGNS: re-exported)
 
 # `name as name`: re-exported, for the viewer and the exercises import them from here.
 from .narration import bound_text as bound_text
@@ -188,16 +188,18 @@ class EventLog:
         """A short name for a node: the game's ``label(state)`` if the trace's game
         has one (``Trace(game)``), else its state if that is a short string;
         where that would be longer than 16 characters, the moves that lead to
-        the node from the root, ``[2,3 1,0]`` (the last three after ``…`` on a
-        long path), and ``root`` for the root.
+        the node from the root, ``[2,3 1,0]``, named as the game names them
+        (``narration.move_text``: Connect Four's columns from 1) (the last
+        three after ``…`` on a long path), and ``root`` for the root.
         """
-        nodes = self.nodes()
-        text = self._state_text(nodes[node].state)
-        if len(text) <= 16:
-            return text
-        moves = []
+        text = self._state_text(self.nodes()[node].state)
+        return text if len(text) <= 16 else self._path(node)
+
+    def _path(self, node: int | None, *more: Any) -> str:
+        """``[2,3 1,0]``: the moves from the root to ``node``, then ``more``."""
+        nodes, moves = self.nodes(), [move_text(self.game, a, short=True) for a in reversed(more)]
         while node is not None and nodes[node].parent is not None:
-            moves.append(_move_text(nodes[node].action))
+            moves.append(move_text(self.game, nodes[node].action, short=True))
             node = nodes[node].parent
         if not moves:
             return "root"
@@ -211,10 +213,18 @@ class EventLog:
             return str(name(state))
         return state if isinstance(state, str) else repr(state)
 
-    def label_state(self, state: Any) -> str:
-        """A state's name (as ``label`` gives it), cut to 16 characters."""
+    def label_state(self, state: Any, parent: int | None = None, action: Any = None) -> str:
+        """A state's name (as ``label`` gives it), cut to 16 characters; a
+        child of node ``parent`` by ``action`` (a skipped one, which is no
+        node) whose name would be cut is named by its path, as ``label`` names
+        a node.
+        """
         text = self._state_text(state)
-        return text if len(text) <= 16 else text[:15] + "…"
+        if len(text) <= 16:
+            return text
+        if parent is not None:
+            return self._path(parent, action)
+        return text[:15] + "…"
 
 
 class Trace(EventLog):
@@ -485,13 +495,6 @@ class Trace(EventLog):
     def sentence(self, step: int) -> str:
         """One sentence that explains what happened at ``step`` (``aisearch.narration``)."""
         return sentence(self, step_index(self.events, step, "a search"))
-
-
-def _move_text(action: Any) -> str:
-    """A move as a node's name writes it: ``(2, 3)`` as ``2,3``."""
-    if type(action) is tuple:  # a cell; a named tuple (a die's Roll) writes itself
-        return ",".join(str(part) for part in action)
-    return str(action)
 
 
 _MISSING: Any = object()

@@ -380,3 +380,38 @@ def test_a_chance_cutoff_shows_the_bound_it_cut_on():
     before, at = trace.frame(cut.step - 1), trace.frame(cut.step)
     assert (before.value[c], before.bound.get(c)) == (0.5, None)
     assert (at.value[c], at.bound.get(c)) == (5.5, "upper")
+
+
+# Moves and states named as the boards name them ----------------------------------
+
+
+def test_connect_four_moves_and_states_are_named_as_its_board_names_them():
+    """Columns from 1, as the board's buttons say; a position that has no short
+    name is named by its path, skipped ones too (never ``C4State(...)``)."""
+    from aisearch.connect4_solver import solve
+    from aisearch.games import ConnectFour
+
+    game = ConnectFour(5, 4)
+    trace = Trace(game)
+    solve(game, game.from_moves("2244"), upto="table", tracer=trace)
+    sentences = [trace.sentence(step) for step in range(len(trace))]
+    assert sentences[1] == "Enter [3] (MIN) by column 3 from root, with α = −8, β = 7."
+    assert sentences[2].startswith("[3 3] is not searched: X wins with its next stone")
+    cutoff = next(s for s in sentences if s.startswith("Cutoff"))
+    assert cutoff.endswith("Skip [2], [4], [1], [5].")  # the columns never tried, from 1
+    assert not any("C4State" in s for s in sentences)
+    assert trace.label_state(game.from_moves("22")) == "C4State(positio…"  # no path: cut
+
+
+def test_tic_tac_toe_moves_are_named_by_row_and_column_from_one():
+    game = TicTacToe()
+    trace = Trace(game)
+    alphabeta(game, "X...O....", tracer=trace)
+    assert trace.sentence(1) == (
+        "Enter XX..O.... (MIN) by row 1, column 2 from X...O...., with α = −∞, β = +∞."
+    )
+    # A game that does not name its moves keeps them as they are.
+    tree = GameTree.from_nested([[3, 12], [2, 4]])
+    plain = Trace(tree)
+    alphabeta(tree, tracer=plain)
+    assert plain.sentence(1) == "Enter B (MIN) by action a1 from A, with α = −∞, β = +∞."

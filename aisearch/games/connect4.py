@@ -354,6 +354,14 @@ class ConnectFour(Game[C4State, int, str]):
             last = (self.height - stones, action)
         return Picture(rows, "columns", last=last)
 
+    def move_name(self, action: int) -> str:
+        """A column as the board's buttons name it, counted from 1.
+
+        >>> ConnectFour().move_name(0)
+        'column 1'
+        """
+        return f"column {action + 1}"
+
     def render(self, state: C4State) -> str:
         """The board as text, top row first, with the 1-based column numbers below."""
         lines = [" ".join(row) for row in self.grid(state)]

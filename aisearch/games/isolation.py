@@ -228,6 +228,14 @@ class Isolation(Game[IsolationState, Cell, str]):
             rows.append("".join(row))
         return rows
 
+    def move_name(self, action: Cell) -> str:
+        """The cell ``(row, col)`` the piece moves to, as the board names it, counted from 1.
+
+        >>> Isolation().move_name((0, 2))
+        'row 1, column 3'
+        """
+        return f"row {action[0] + 1}, column {action[1] + 1}"
+
     def render(self, state: IsolationState) -> str:
         """The board as text: ``X`` and ``O`` the pieces, ``#`` used cells, ``.`` open ones."""
         return "\n".join(" ".join(row) for row in self._rows(state))

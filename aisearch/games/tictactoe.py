@@ -308,6 +308,14 @@ class TicTacToe(Game[str, Cell, str]):
         """``"X"``, ``"O"`` or ``None``."""
         return winner(check_state(state))
 
+    def move_name(self, action: Cell) -> str:
+        """The cell ``(row, col)`` as the board names it, counted from 1.
+
+        >>> TicTacToe().move_name((2, 1))
+        'row 3, column 2'
+        """
+        return f"row {action[0] + 1}, column {action[1] + 1}"
+
     def render(self, state: str) -> str:
         """The board as three lines of text."""
         check_state(state)

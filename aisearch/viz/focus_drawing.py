@@ -29,8 +29,10 @@ from matplotlib.patches import Rectangle
 import aisearch.viz.style as style
 
 from ..focus import FocusView, MCTSOverview, Overview
+from ..narration import move_text
 from ..trace import bound_text
 from .glyphs import add_glyph, can_draw, state_image
+from .labels import GAP
 
 ROW_LOW, ROW_HIGH = 0.38, 0.62
 """Inches of a row, at the least and at the most."""
@@ -181,7 +183,10 @@ class FocusDrawing:
                 )
             )
         )
-        moves = " ".join(_action_text(self.nodes[n].action) for n in [*self.elided, joint])
+        moves = " ".join(
+            move_text(self.trace.game, self.nodes[n].action, short=True)
+            for n in [*self.elided, joint]
+        )
         self._text(
             0.02,
             jy,
@@ -200,7 +205,7 @@ class FocusDrawing:
         words = self._numbers(n, frame, on_path)
         action = self.nodes[n].action
         if action is not None:
-            words["action"] = _action_text(action)
+            words["action"] = move_text(self.trace.game, action, short=True)
         summary = view.subtrees[n]
         if not on_path and summary.visited > 1:
             cut = f" {CUT_MARK}" if summary.cut else ""
@@ -252,7 +257,7 @@ class FocusDrawing:
         always write everything; in a row too crowded even for bare markers,
         they keep their room and the others share what is left.
         """
-        gap = 0.05
+        gap = 0.05 + GAP / 72  # and the clear space two texts need (labels.GAP)
         for mode in (FULL, NO_ACTION, VALUE_BELOW, BARE):
             extents = [self._extent(n, FULL if n in self.key else mode) for n in members]
             need = sum(left + right + gap for left, right in extents)
@@ -547,7 +552,3 @@ def _width(text: str, fontsize: float, bold: bool = False) -> float:
     """Inches ``text`` takes written in ``fontsize`` points (remembered: a
     trace writes the same few values and counts again and again)."""
     return style.text_width(text, fontsize, bold) / 72
-
-
-def _action_text(action) -> str:
-    return action if isinstance(action, str) else str(action)

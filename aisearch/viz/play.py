@@ -228,6 +228,11 @@ def cell_words(cell) -> str:
     return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
+def _cell_numbers(cell) -> str:
+    """A cell as a list of moves writes it, counted from 1: ``(0, 1)`` is ``1,2``."""
+    return f"{cell[0] + 1},{cell[1] + 1}"
+
+
 def cell_name(cell, mark: str, *, last: bool = False) -> str:
     """A cell's spoken name: where it is, what is on it, and whether the computer
     just played there.
@@ -296,7 +301,7 @@ class GameBoard(widgets.VBox):
             move (also ringed on the board) and the moves so far; the
             computer's last decision.
         message: an ``HTML`` widget that says why a click was refused
-            ("(0, 1) is taken: ..."); a move clears it.
+            ("Row 1, column 2 is taken: ..."); a move clears it.
         new_game_button, search_button: start again; show the search that
             chose the computer's last move in the tree viewer (``viewer``,
             shown in ``viewer_area``, with ``depth_menu`` to open an earlier
@@ -313,7 +318,7 @@ class GameBoard(widgets.VBox):
     >>> board.moves, board.legal_cells[0]
     ([(1, 1), (0, 0)], (0, 1))
     >>> board.message.value
-    "<div class='aisearch-message' role='alert'>(1, 1) is taken: pick an empty cell marked •.</div>"
+    "<div class='aisearch-message' role='alert'>Row 2, column 2 is taken: pick an empty cell marked •.</div>"
     """
 
     moves: list
@@ -444,8 +449,8 @@ class GameBoard(widgets.VBox):
         if not inside:
             return f"{cell!r} is not a legal move here: the legal moves are {list(legal)}."
         if marks[cell[0]][cell[1]] != ".":
-            return f"{cell} is taken: pick an empty cell marked •."
-        return f"{cell} is out of your reach: pick a cell marked •."
+            return f"{cell_words(cell).capitalize()} is taken: pick an empty cell marked •."
+        return f"{cell_words(cell).capitalize()} is out of your reach: pick a cell marked •."
 
     def _computer_last_move(self):
         """The cell of the computer's latest move (``None`` before it has moved),
@@ -470,7 +475,7 @@ class GameBoard(widgets.VBox):
         if self.decided_at is None:
             return ""
         if last is None:
-            return f"The computer played {self.moves[-1] if self.moves else '-'}."
+            return f"The computer played {cell_words(self.moves[-1]) if self.moves else '-'}."
         end = last.state
         for action in last.line:
             end = self.game.result(end, action)
@@ -486,7 +491,7 @@ class GameBoard(widgets.VBox):
             meaning = " (an estimate by its evaluation" + (
                 f"; a win would be +{win:g})" if win is not None else ")"
             )
-        line = " ".join(str(a) for a in last.line)
+        line = " ".join(_cell_numbers(a) for a in last.line)
         if not seen_to_the_end and len(last.line) < last.depth:
             line += " (line cut short by the clock)"
         nodes = f"{last.nodes:,} nodes"
@@ -494,8 +499,8 @@ class GameBoard(widgets.VBox):
             nodes = f"{last.last_nodes:,} nodes; {last.nodes:,} over depths 1 to {last.depth}"
         return (
             f"The computer searched to depth {last.depth} ({nodes}) and "
-            f"played {last.action}, value {_show_value(last.value)} for it{meaning}; "
-            f"the line it expects: {line}"
+            f"played {cell_words(last.action)}, value {_show_value(last.value)} for it{meaning}; "
+            f"the line it expects (row,column): {line}"
         )
 
     def show(self, thinking: bool = False) -> None:
@@ -524,7 +529,11 @@ class GameBoard(widgets.VBox):
             self.add_class(BUSY)
         else:
             self.remove_class(BUSY)
-        played = f"The computer played {last}, ringed in orange. " if last is not None else ""
+        played = (
+            f"The computer played {cell_words(last)}, ringed in orange. "
+            if last is not None
+            else ""
+        )
         if self.over:
             result = self.game.utility(self.state, self.you)
             verdict = "You won!" if result > 0 else "You lost." if result < 0 else "A draw."
@@ -533,10 +542,10 @@ class GameBoard(widgets.VBox):
             turn = "Your move: click an empty cell marked •."
         else:
             turn = "The computer is thinking..."
-        moves = " ".join(str(m) for m in self.moves) or "none yet"
+        moves = " ".join(_cell_numbers(m) for m in self.moves) or "none yet"
         self.status.value = (
             f"<b>You are {html.escape(str(self.you))}.</b> {html.escape(played + turn)}"
-            f"<br>moves: {html.escape(moves)}"
+            f"<br>moves (row,column): {html.escape(moves)}"
         )
         self.message.value = ""
         self.thinking.value = f"<span>{html.escape(self.decision_text())}</span>"

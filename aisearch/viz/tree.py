@@ -35,6 +35,7 @@ from matplotlib.transforms import offset_copy
 import aisearch.viz.style as style
 
 from ..description import describe_frame
+from ..narration import move_text
 from ..trace import UNSEEN, bound_text
 from .alt_text import DescribedSteps, set_description
 from .canvas import Blitter
@@ -115,7 +116,7 @@ class TreeDrawing(TreeTexts):
         self.node_size = size = fitted if node_size is None else node_size
         self.font = font = self._type(min(10.5, 0.38 * size), 6.0)
         names = {n: label(n) for n in self.order}
-        actions = {n: _action_text(self.nodes[n].action) for n in self.order}
+        actions = {n: move_text(trace.game, self.nodes[n].action, short=True) for n in self.order}
         if show_labels is None:
             # Beside or under a node: one unit of x, less the node, is the room.
             show_labels = self._fits(names.values(), 0.9 * font, self.per_unit - 0.3 * size)
@@ -624,9 +625,3 @@ def caption_axes(ax, frame, *, fontsize: float = 9, below: float = 0.0) -> None:
         fontsize=fontsize * 0.85,
         color=style.COUNTERS_COLOR,
     )
-
-
-def _action_text(action) -> str:
-    if action is None:
-        return ""
-    return action if isinstance(action, str) else str(action)

@@ -21,6 +21,7 @@ import html
 import ipywidgets as widgets
 
 from ..focus import Overview
+from ..narration import move_text
 from ..trace import bound_text, step_index
 from .accessible import VIEWER, AltImage, LiveText, focus_css
 from .controls import StepControls
@@ -212,7 +213,11 @@ class StepViewer(widgets.VBox):
         if row.parent is None:
             return f"the whole search: {_count(self.overview.subtree(node, step).held)}"
         parent = "the root" if nodes[row.parent].parent is None else self.trace.label(row.parent)
-        action = row.action if row.action is not None else self.trace.label(node)
+        action = (
+            move_text(self.trace.game, row.action)
+            if row.action is not None
+            else self.trace.label(node)
+        )
         summary = self.overview.subtree(node, step)
         if summary.visited == 0:
             return f"{action} from {parent}: searched later, {_count(summary.held)}"

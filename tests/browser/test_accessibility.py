@@ -205,9 +205,9 @@ def game_board(page, cells: int):
 
 
 def moves_made(board) -> int:
-    """How many moves the board's status lists (``moves: (1, 1) (0, 0)``)."""
-    match = re.search(r"moves: (.*)", board.inner_text())
-    return len(re.findall(r"\(\d+, \d+\)", match.group(1))) if match else 0
+    """How many moves the board's status lists (``moves (row,column): 2,2 1,1``)."""
+    match = re.search(r"moves \(row,column\): (.*)", board.inner_text())
+    return len(re.findall(r"\b\d+,\d+\b", match.group(1))) if match else 0
 
 
 def play_a_cell(board, cell: str):

@@ -89,7 +89,7 @@ def test_play_pause_start_and_a_refused_click(lab_notebook, screenshots):
         centre.click(force=True)  # refused, with a message on the board
         message = board.locator(".aisearch-message")
         wait_until(lambda: message.count() == 1, "the message for a taken cell")
-        assert message.inner_text() == "(1, 1) is taken: pick an empty cell marked •."
+        assert message.inner_text() == "Row 2, column 2 is taken: pick an empty cell marked •."
         assert message.is_visible()
         marks = [cells.nth(i).inner_text().strip() for i in range(9)]
         assert marks.count("X") == 1 and marks.count("O") == 1, marks

@@ -174,7 +174,7 @@ def test_tic_tac_toe_board_replies(lab_notebook, screenshots):
     assert "aisearch-legal" not in centre.get_attribute("class"), "a used cell shows no dot"
     assert centre.get_attribute("aria-label") == "row 2, column 2, X"
     thinking = board.inner_text()
-    assert re.search(r"searched to depth \d+ .* and played \(\d, \d\)", thinking), thinking
+    assert re.search(r"searched to depth \d+ .* and played row \d, column \d", thinking), thinking
 
 
 def test_connect_four_board_replies(lab_notebook, screenshots):

@@ -372,7 +372,7 @@ def test_names_and_actions_are_left_out_when_they_do_not_fit(textbook):
     assert crowded.node_style(0)["label"] == "" and crowded.node_style(0)["window"] != ""
     forced = TreeFigure(trace, show_labels=True, show_actions=True).drawing
     assert forced.label_texts[0].get_text() == "XOX.O...."
-    assert forced.action_texts[1].get_text() == "(1, 0)"
+    assert forced.action_texts[1].get_text() == "2,1"  # row 2, column 1, as the board says
 
 
 def test_bounds_are_written_as_bounds_and_terminals_are_squares(textbook):

@@ -1,6 +1,8 @@
 """Large traces in the viewer: drawn in focus and context, readable, and the
 subtrees opened from a menu or with ``focus=``."""
 
+import re
+
 import pytest
 
 from aisearch import Trace, alphabeta
@@ -97,7 +99,8 @@ def test_a_path_too_deep_for_its_rows_names_the_moves_it_leaves_out():
     path = trace.frame(deepest).stack
     assert drawing.elided == path[1 : len(drawing.elided) + 1] and drawing.elided
     line = next(t.get_text() for t in figure.ax.texts if "levels not drawn" in t.get_text())
-    moves = [str(trace.nodes()[n].action) for n in path[1 : len(drawing.elided) + 2]]
+    # Columns counted from 1, as the board's buttons count them.
+    moves = [str(trace.nodes()[n].action + 1) for n in path[1 : len(drawing.elided) + 2]]
     assert line.endswith(" ".join(moves)) and f"{len(drawing.elided)} levels" in line
     assert path[0] in drawing.places and path[-1] in drawing.places
     assert not set(drawing.elided) & set(drawing.places)
@@ -157,3 +160,19 @@ def test_an_mcts_trace_has_no_subtree_to_focus_on():
     mcts(game, iterations=20, seed=0, tracer=trace)
     with pytest.raises(ValueError, match="focus=3: an MCTS tree grows"):
         StepViewer(trace, focus=3)
+
+
+def test_the_tree_and_its_menu_name_connect_fours_columns_from_one():
+    game = ConnectFour()
+    trace = Trace(game)
+    solve(game, game.from_moves(SOLVED), upto="table", tracer=trace)
+    figure = FocusFigure(trace, caption=False)
+    figure.update(len(trace) - 1)
+    written = [t.get_text() for t in figure.ax.texts]
+    columns = {str(c + 1) for c in range(game.width)}
+    actions = [w for w in written if w in columns]
+    assert actions and "0" not in written  # the edges say 1-7, never column 0
+    viewer = step_through(trace, step=len(trace) - 1)
+    described = [label for label, _ in viewer.subtree.options[1:]]
+    assert described and all(re.match(r"column [1-7] from ", d) for d in described)
+    assert not any("C4State" in d for d in described)

@@ -11,7 +11,7 @@ from aisearch.games.isolation import Isolation
 from aisearch.players import depth_player, random_player
 from aisearch.viz import DiceNimTable
 from aisearch.viz.board_style import BOARD, BUSY, CELL_PX, LAST, board_css
-from aisearch.viz.play import GameBoard
+from aisearch.viz.play import GameBoard, cell_words
 
 
 def play_to_the_end(table):
@@ -83,7 +83,7 @@ def test_tic_tac_toe_board_a_click_and_the_reply():
     assert board.cells[0][0].description == "X" and (0, 0) not in enabled(board)
     assert len(enabled(board)) == 7 and enabled(board) == board.legal_cells
     assert "searched to depth 2" in board.thinking.value
-    assert f"played {reply}" in board.thinking.value.replace("&#x27;", "'")
+    assert f"played {cell_words(reply)}" in board.thinking.value.replace("&#x27;", "'")
 
 
 def test_the_computer_moves_first_when_you_are_second_and_games_end_with_no_legal_cell():
@@ -133,7 +133,8 @@ def test_the_thinking_says_what_the_value_means_and_when_the_clock_cut_the_line(
     assert f"(an estimate by its evaluation; a win would be +{six.win})" in board.thinking.value
     # The clock runs out while the line is worked out: one move, marked as cut short.
     board.opponent.last = board.opponent.last._replace(line=board.opponent.last.line[:1])
-    assert board.decision_text().endswith(f"{board.moves[-1]} (line cut short by the clock)")
+    row, column = board.moves[-1]
+    assert board.decision_text().endswith(f" {row + 1},{column + 1} (line cut short by the clock)")
 
 
 def test_a_search_that_sees_the_end_calls_its_value_a_win():
@@ -184,12 +185,13 @@ def test_an_occupied_cell_says_so_on_the_board_and_changes_nothing():
     board.cells[1][1].click()  # yours
     assert board.message.value == (
         "<div class='aisearch-message' role='alert'>"
-        "(1, 1) is taken: pick an empty cell marked •.</div>"
+        "Row 2, column 2 is taken: pick an empty cell marked •.</div>"
     )
     assert looks(board) == before
     board.cells[reply[0]][reply[1]].click()  # the computer's
-    assert f"{reply} is taken" in board.message.value and looks(board) == before
-    with pytest.raises(ValueError, match=r"\(1, 1\) is taken"):
+    taken = f"{cell_words(reply).capitalize()} is taken"
+    assert taken in board.message.value and looks(board) == before
+    with pytest.raises(ValueError, match=r"Row 2, column 2 is taken"):
         board.play((1, 1))  # from code: an error, as before
     assert looks(board) == before
     r, c = board.legal_cells[0]
@@ -209,7 +211,9 @@ def test_the_computers_last_move_is_ringed_and_named():
     board.cells[0][0].click()
     first = board.moves[-1]
     assert ringed(board) == [first]
-    assert f"The computer played {first}, ringed in orange." in html.unescape(board.status.value)
+    assert f"The computer played {cell_words(first)}, ringed in orange." in html.unescape(
+        board.status.value
+    )
     r, c = board.legal_cells[0]
     board.cells[r][c].click()
     assert ringed(board) == [board.moves[-1]] != [first]  # only the latest
@@ -259,10 +263,12 @@ def test_isolation_says_which_squares_are_out_of_reach_and_rings_the_computers_s
     )
     before = looks(board)
     board.cells[far[0]][far[1]].click()
-    assert f"{far} is out of your reach: pick a cell marked •." in board.message.value
+    assert f"{cell_words(far).capitalize()} is out of your reach: pick a cell marked •." in (
+        board.message.value
+    )
     assert looks(board) == before
     board.cells[2][2].click()  # your own piece
-    assert "(2, 2) is taken" in board.message.value
+    assert "Row 3, column 3 is taken" in board.message.value
     r, c = board.legal_cells[0]
     board.cells[r][c].click()
     assert ringed(board) == [board.state.o] and "aisearch-blocked" in board.cells[2][2].classes
