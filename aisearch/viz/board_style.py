@@ -43,6 +43,15 @@ FOCUS_RING = "#111111"
 MESSAGE_TEXT, MESSAGE_BACKGROUND = "#8a1010", "#fdecea"
 """A refused click's message: dark red on pale red."""
 
+DISC_COLOURS = {"X": "#d62728", "O": "#ffd23f", ".": "#ffffff"}
+"""Connect Four's discs, on its board and in the small boards of a search tree
+(``glyphs``): X red, O yellow, an empty hole white. Red and yellow differ in
+lightness too (about 3.5 : 1), not in hue alone."""
+DISC_NAMES = {"X": "red", "O": "yellow"}
+DISC_OUTLINE, CONNECT4_BLUE = "#000000", "#2f5fb3"
+"""Every disc's black outline (red, yellow and the white holes all stand at
+least 3 : 1 against it), on Connect Four's blue board."""
+
 BOARD = "aisearch-board"
 CELL = "aisearch-cell"
 LEGAL = "aisearch-legal"

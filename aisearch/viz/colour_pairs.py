@@ -172,8 +172,8 @@ def _glyph_pairs() -> list[ColourPair]:
         (g.O_COLOUR, g.LAST, "O on the last move's cell"),
         (g.X_COLOUR, g.TO_MOVE, "X on the square to move"),
         (g.O_COLOUR, g.TO_MOVE, "O on the square to move"),
-        (g.O_COLOUR, g.HOLE, "X's disc in a hole"),
-        (g.X_COLOUR, g.HOLE, "O's ringed disc in a hole"),
+        (g.LAST_DOTS["X"], g.DISCS["X"], "the last disc's dot on X's red disc"),
+        (g.LAST_DOTS["O"], g.DISCS["O"], "the last disc's dot on O's yellow disc"),
         (g.STONE, g.PAPER, "a stone"),
         (g.X_COLOUR, g.DIE_BLANK, "a die not rolled"),
     ]
@@ -181,6 +181,9 @@ def _glyph_pairs() -> list[ColourPair]:
         (g.GRID, g.PAPER, "the grid"),
         (g.GRID, g.TO_MOVE, "the grid by the square to move"),
         (g.FRAME, g.HOLE, "Connect Four's frame"),
+        (g.DISC_EDGE, g.FRAME, "a disc's outline on the frame"),
+        (g.DISC_EDGE, g.HOLE, "a disc's outline in a hole"),
+        (g.DISCS["X"], g.DISCS["O"], "red beside yellow"),
         (g.BLOCKED, g.PAPER, "a used square"),
     ]
     return [ColourPair(hex_colour(a), hex_colour(b), TEXT, f"glyph: {w}") for a, b, w in marks] + [

@@ -42,12 +42,12 @@ from ..games.connect4 import ConnectFour
 from ..narration import format_value
 from ..trace import Trace
 from .alt_text import set_description
-from .board_style import message_html
+from .board_style import CONNECT4_BLUE, DISC_COLOURS, DISC_NAMES, message_html
+from .board_style import DISC_OUTLINE as OUTLINE
 from .buttons import ButtonGrid, ButtonLook, ToggleGroup
 
-COLOURS = {"X": "#d62728", "O": "#ffd23f", ".": "#ffffff"}
-COLOUR_NAMES = {"X": "red", "O": "yellow"}
-DISC_OUTLINE, LAST_DISC_RING, BOARD_BLUE = "#000000", "#ffffff", "#2f5fb3"
+COLOURS, COLOUR_NAMES = DISC_COLOURS, DISC_NAMES  # board_style's: the small boards' too
+DISC_OUTLINE, LAST_DISC_RING, BOARD_BLUE = OUTLINE, "#ffffff", CONNECT4_BLUE
 SCORE_COLOURS = {"win": "#1b7a2a", "loss": "#b02a1c", "draw": "#555555", "none": "#5c5c5c"}
 """A column's score under the board: green wins, red losses (each above 4.5 : 1 on white;
 the sign says it too)."""

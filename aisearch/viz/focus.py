@@ -21,6 +21,7 @@ import aisearch.viz.style as style
 
 from ..focus import Overview
 from .alt_text import DescribedSteps, set_description
+from .board_style import DISC_OUTLINE
 from .canvas import Blitter, new_figure
 from .focus_drawing import (  # noqa: F401  (all re-exported: the tests and colour_pairs.py read them here)
     BARE,
@@ -39,7 +40,7 @@ from .focus_drawing import (  # noqa: F401  (all re-exported: the tests and colo
     FocusDrawing,
 )
 from .framing import CAPTION_LINE, CAPTION_LINES, add_caption, add_counters
-from .glyphs import add_glyph, can_draw, state_image
+from .glyphs import add_glyph, can_draw, disc_key, state_image
 from .legend import legend_handles
 
 WHOLE_TREE_LIMIT = 120
@@ -258,8 +259,32 @@ class FocusFigure(DescribedSteps):
 
 
 def _handles(trace) -> list:
-    """The whole-tree legend, and what a collapsed subtree's summary means."""
-    return legend_handles(trace) + summary_handles(trace, "nodes searched in it")
+    """The whole-tree legend, what a collapsed subtree's summary means, and
+    which disc is whose in the small boards (``glyphs.disc_key``)."""
+    return (
+        legend_handles(trace)
+        + summary_handles(trace, "nodes searched in it")
+        + disc_handles(trace.game)
+    )
+
+
+def disc_handles(game) -> list:
+    """Legend entries for Connect Four's discs in the small boards: each
+    player's disc, drawn as on the board, and its name."""
+    return [
+        Line2D(
+            [],
+            [],
+            linestyle="none",
+            marker="o",
+            markersize=8,
+            markerfacecolor=colour,
+            markeredgecolor=DISC_OUTLINE,
+            markeredgewidth=1.2,
+            label=words,
+        )
+        for _, colour, words in (disc_key(game) if game is not None else [])
+    ]
 
 
 def summary_handles(trace, counted: str) -> list:

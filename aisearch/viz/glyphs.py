@@ -7,12 +7,15 @@ turns its ``Picture`` into an RGBA array, and ``add_glyph`` places one on a
 matplotlib axes, centred on a point.
 
 What the marks look like is chosen to read at 40 to 64 pixels a board, and
-not by colour alone: X is a dark cross and O a ring; in Connect Four X's disc
-is filled and O's is a thick ring; in Isolation the used cells are dark and
+not by colour alone: X is a dark cross and O a ring; Connect Four's discs
+are drawn as on its board (``board_style.DISC_COLOURS``: X red, O yellow, each
+outlined in black, in white holes of a blue board), told apart by lightness
+as well as hue, and a figure that draws them says which is which
+(``disc_key``); in Isolation the used cells are dark and
 the piece that moves next stands on a light yellow square; Dice Nim is a row
 of stones (those taken faint) and the die's face, blank before the roll. The
-last mark placed, when the picture knows it, carries a dot (a disc) or a tint
-(a cell). Every colour pair a reader must tell apart meets WCAG's contrast
+last mark placed, when the picture knows it, carries a dot (a disc: white on
+red, black on yellow) or a tint (a cell). Every colour pair a reader must tell apart meets WCAG's contrast
 ratios: 4.5:1 for marks on their cells, 3:1 for the grid and the frame
 (``contrast_ratio``).
 
@@ -32,7 +35,14 @@ from typing import Any
 import numpy as np
 
 from ..game import PICTURE_KINDS, PICTURE_MARKS, Picture, optional
+from .board_style import CONNECT4_BLUE, DISC_COLOURS, DISC_NAMES, DISC_OUTLINE
 from .contrast import contrast_ratio, relative_luminance  # noqa: F401  (the tests read them here)
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    """``#rrggbb`` as ``(r, g, b)``, 0-255."""
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
 
 # Colours (RGB, 0-255). Marks are dark on light cells, the grid mid-grey.
 PAPER = (255, 255, 255)
@@ -40,19 +50,25 @@ PAPER = (255, 255, 255)
 GRID = (110, 110, 110)
 """The lines between the cells of a grid."""
 X_COLOUR = (27, 27, 27)
-"""X's cross, and O's ringed disc in Connect Four (shape, not colour, tells them apart)."""
+"""X's cross."""
 O_COLOUR = (179, 0, 27)
-"""O's ring, and X's filled disc in Connect Four."""
+"""O's ring."""
 BLOCKED = (74, 74, 74)
 """A used cell in Isolation."""
 TO_MOVE = (255, 224, 102)
 """The square under the piece that moves next (Isolation)."""
 LAST = (255, 240, 170)
 """The tint of the cell of the last mark placed (tic-tac-toe)."""
-FRAME = (31, 79, 180)
-"""Connect Four's upright board, around its holes."""
-HOLE = (255, 255, 255)
+FRAME = _rgb(CONNECT4_BLUE)
+"""Connect Four's upright board, around its holes: the board's blue."""
+HOLE = _rgb(DISC_COLOURS["."])
 """An empty hole of Connect Four's board."""
+DISCS = {"X": _rgb(DISC_COLOURS["X"]), "O": _rgb(DISC_COLOURS["O"])}
+"""Connect Four's discs, as on its board: X red, O yellow."""
+DISC_EDGE = _rgb(DISC_OUTLINE)
+"""Every disc's outline, as on the board: black."""
+LAST_DOTS = {"X": HOLE, "O": DISC_EDGE}
+"""The dot on the last disc placed: white on red, black on yellow."""
 STONE = (58, 58, 58)
 """A stone of Dice Nim's pile."""
 TAKEN = (200, 200, 200)
@@ -217,8 +233,8 @@ def _shape(name: str, size: int) -> np.ndarray:
         inside = (r <= 0.66) & (r >= 0.66 - stroke)
     elif name == "disc":
         inside = r <= 0.8
-    elif name == "thick_ring":
-        inside = (r <= 0.8) & (r >= 0.8 - max(0.34, 2.5 / size))
+    elif name == "disc_fill":  # a disc within its outline
+        inside = r <= 0.8 - max(0.16, 1.4 / size)
     elif name == "dot":
         inside = r <= max(0.24, 2.2 / size)
     elif name == "stone":
@@ -246,17 +262,34 @@ def _grid_tile(mark: str, size: int, last: bool, to_move: bool) -> np.ndarray:
 
 @lru_cache(maxsize=512)
 def _hole_tile(mark: str, size: int, last: bool) -> np.ndarray:
-    """One hole of Connect Four's board, ``size`` pixels square: empty, or a disc."""
+    """One hole of Connect Four's board, ``size`` pixels square: empty, or a
+    disc in its colour within a black outline, as on the board."""
     tile = _blend(FRAME, HOLE, _shape("disc", size))
-    if mark == "X":
-        tile = _blend(tile, O_COLOUR, _shape("disc", size))
+    if mark in DISCS:
+        tile = _blend(tile, DISC_EDGE, _shape("disc", size))
+        tile = _blend(tile, DISCS[mark], _shape("disc_fill", size))
         if last:
-            tile = _blend(tile, HOLE, _shape("dot", size))
-    elif mark == "O":
-        tile = _blend(tile, X_COLOUR, _shape("thick_ring", size))
-        if last:
-            tile = _blend(tile, X_COLOUR, _shape("dot", size))
+            tile = _blend(tile, LAST_DOTS[mark], _shape("dot", size))
     return tile
+
+
+def disc_key(game) -> list[tuple[str, str, str]]:
+    """What a figure's key says of ``game``'s discs, if its pictures are
+    Connect Four's (kind ``"columns"``): ``[(player, colour, words)]``, the
+    colour ``#rrggbb``; else ``[]`` (a cross and a ring say themselves).
+
+    >>> from aisearch.games import ConnectFour, TicTacToe
+    >>> disc_key(ConnectFour())[0]
+    ('X', '#d62728', 'X: red disc (moves first)')
+    >>> disc_key(TicTacToe())
+    []
+    """
+    if not can_draw(game) or game.picture(game.initial_state()).kind != "columns":
+        return []
+    return [
+        (player, DISC_COLOURS[player], f"{player}: {DISC_NAMES[player]} disc{first}")
+        for player, first in (("X", " (moves first)"), ("O", ""))
+    ]
 
 
 def _grid(picture: Picture, pixels: int) -> np.ndarray:

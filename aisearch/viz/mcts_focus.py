@@ -22,7 +22,7 @@ import aisearch.viz.style as style
 from ..focus import FocusView, MCTSOverview
 from ..mcts_trace import SELECT, MCTSTrace
 from ..trace import format_value
-from .focus import FocusDrawing, FocusFigure, summary_handles
+from .focus import FocusDrawing, FocusFigure, disc_handles, summary_handles
 from .mcts_style import (
     ACTIVE_EDGE,
     EDGE_COLOR,
@@ -140,4 +140,5 @@ class MCTSFocusFigure(FocusFigure):
             *legend_handles(self.trace, numbers="n / m"),
             *means,
             *summary_handles(self.trace, "nodes in the tree below"),
+            *disc_handles(self.trace.game),
         ]

@@ -160,18 +160,35 @@ def test_x_is_a_cross_and_o_a_ring(pixels):
 
 
 @pytest.mark.parametrize("pixels", [40, 48, 64])
-def test_connect_four_discs_are_filled_for_x_and_ringed_for_o(pixels):
+def test_connect_four_discs_are_drawn_as_on_the_board(pixels):
+    """X red, O yellow, each in a black outline, in white holes of the board's
+    blue: the colours of ``ConnectFourBoard`` itself."""
+    from aisearch.viz.connect4 import BOARD_BLUE, COLOURS
+
     game = ConnectFour()
     image = state_image(game, game.from_moves("12"), pixels=pixels)
     cell = pixels // 7
     bottom = 5 * cell + cell // 2  # the centre of the bottom row
-    x_centre, o_centre = image[bottom, cell // 2], image[bottom, cell + cell // 2]
-    assert rgb(image, bottom, cell // 2) == glyphs.O_COLOUR  # filled: colour at its centre
-    assert not dark(o_centre, glyphs.HOLE)  # ringed: the hole shows through
-    assert dark(x_centre, glyphs.HOLE)
-    ring = image[5 * cell : 6 * cell, cell : 2 * cell]
-    assert dark(ring, glyphs.HOLE).sum() >= cell  # yet the ring is there
-    assert rgb(image, cell // 2, cell // 2) == glyphs.HOLE  # an empty hole
+    assert rgb(image, bottom, cell // 2) == glyphs.DISCS["X"] == hex_rgb(COLOURS["X"])
+    assert rgb(image, bottom, cell + cell // 2) == glyphs.DISCS["O"] == hex_rgb(COLOURS["O"])
+    assert rgb(image, cell // 2, cell // 2) == glyphs.HOLE == hex_rgb(COLOURS["."])
+    assert glyphs.FRAME == hex_rgb(BOARD_BLUE)
+    o_disc = image[5 * cell : 6 * cell, cell : 2 * cell]
+    assert dark(o_disc, glyphs.DISCS["O"]).sum() >= cell  # its outline is there
+
+
+def hex_rgb(colour: str) -> tuple:
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
+
+
+def test_a_figure_that_draws_discs_says_which_is_whose():
+    from aisearch.viz.glyphs import disc_key
+
+    assert [words for _, _, words in disc_key(ConnectFour())] == [
+        "X: red disc (moves first)",
+        "O: yellow disc",
+    ]
+    assert disc_key(TicTacToe()) == [] and disc_key(GameTree.from_nested([1, 2])) == []
 
 
 def test_the_last_disc_carries_a_dot():
@@ -179,8 +196,9 @@ def test_the_last_disc_carries_a_dot():
     state = game.from_moves("12")
     plain, marked = (state_image(game, state, pixels=48, action=a) for a in (None, 1))
     cell = 12
-    centre = (3 * cell + cell // 2, cell + cell // 2)
-    assert rgb(plain, *centre) == glyphs.HOLE and rgb(marked, *centre) == glyphs.X_COLOUR
+    centre = (3 * cell + cell // 2, cell + cell // 2)  # O's disc, in column 2
+    assert rgb(plain, *centre) == glyphs.DISCS["O"]
+    assert rgb(marked, *centre) == glyphs.LAST_DOTS["O"] == glyphs.DISC_EDGE
     differ = np.argwhere((plain != marked).any(axis=2))
     assert differ.min(axis=0)[1] >= cell and differ.max(axis=0)[1] < 2 * cell  # only that hole
 
@@ -226,9 +244,8 @@ def test_colours_meet_wcag_contrast():
         (glyphs.O_COLOUR, glyphs.LAST),
         (glyphs.X_COLOUR, glyphs.TO_MOVE),
         (glyphs.O_COLOUR, glyphs.TO_MOVE),
-        (glyphs.O_COLOUR, glyphs.HOLE),  # X's disc
-        (glyphs.X_COLOUR, glyphs.HOLE),  # O's ringed disc
-        (glyphs.HOLE, glyphs.O_COLOUR),  # the last disc's dot on X's disc
+        (glyphs.LAST_DOTS["X"], glyphs.DISCS["X"]),  # the last disc's dot, on each disc
+        (glyphs.LAST_DOTS["O"], glyphs.DISCS["O"]),
         (glyphs.STONE, glyphs.PAPER),
         (glyphs.X_COLOUR, glyphs.DIE_BLANK),  # the die's outline, unrolled
     ]
@@ -238,6 +255,9 @@ def test_colours_meet_wcag_contrast():
         (glyphs.GRID, glyphs.PAPER),
         (glyphs.GRID, glyphs.TO_MOVE),
         (glyphs.FRAME, glyphs.HOLE),
+        (glyphs.DISC_EDGE, glyphs.FRAME),  # a disc's outline on the board
+        (glyphs.DISC_EDGE, glyphs.DISCS["O"]),
+        (glyphs.DISCS["X"], glyphs.DISCS["O"]),  # red and yellow differ in lightness too
         (glyphs.BLOCKED, glyphs.PAPER),
     ]:
         assert contrast_ratio(line, cell) >= 3, (line, cell)
@@ -273,10 +293,10 @@ def test_add_glyph_centres_the_image_on_a_data_point():
     pixels = np.asarray(fig.canvas.buffer_rgba())
     x, y = ax.transData.transform((3, 7))
     row, column = pixels.shape[0] - int(round(y)), int(round(x))
-    # The top-left hole of the board is white, its frame blue: both are there.
+    # The board's blue frame and X's red disc are both there.
     window = pixels[row - 24 : row + 24, column - 24 : column + 24, :3].reshape(-1, 3)
     colours = {tuple(int(v) for v in p) for p in window}
-    assert glyphs.FRAME in colours and glyphs.O_COLOUR in colours
+    assert glyphs.FRAME in colours and glyphs.DISCS["X"] in colours
     artist.remove()
     assert artist not in ax.artists
     plt.close(fig)
