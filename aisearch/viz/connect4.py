@@ -59,6 +59,8 @@ REPLY_SHARE, SCORES_SHARE = 0.65, 0.15
 """The parts of the budget for the computer's move and for proving the column
 scores shown after it (the rest is slack for drawing the board, on a busy
 machine too); the scores get less if the move took more than its part."""
+SCORE_FONT = 12
+"""Pixels of a column's score: an estimate such as ``≈+0.3`` fits its column."""
 ESTIMATE_DEPTH = 3
 """The depth of the search that estimates a column's score when the solver
 cannot prove it within the budget."""
@@ -181,10 +183,8 @@ class ConnectFourBoard(widgets.VBox):
         self.message = widgets.HTML()
         board = widgets.VBox(
             [self.column_grid, self.board, self.scores],
-            # As wide as the grid (the scores' caption wraps under it), never squeezed.
-            layout=widgets.Layout(
-                flex="0 0 auto", max_width=f"{max(CELL * self.game.width + 8, 280)}px"
-            ),
+            # As wide as the grid (the scores' words wrap under it), never squeezed.
+            layout=widgets.Layout(flex="0 0 auto"),
         )
         panel = widgets.VBox(
             [
@@ -550,8 +550,8 @@ class ConnectFourBoard(widgets.VBox):
         )
         return (
             f"<div role='img' aria-label='{html.escape(self.board_description(), quote=True)}'>"
-            f"<table style='border-collapse:collapse;background:{BOARD_BLUE};"
-            f"border-radius:6px'>{rows}</table></div>"
+            f"<table class='aisearch-grid-board' style='border-collapse:collapse;"
+            f"background:{BOARD_BLUE};border-radius:6px'>{rows}</table></div>"
         )
 
     def board_description(self) -> str:
@@ -581,24 +581,30 @@ class ConnectFourBoard(widgets.VBox):
             elif solved:
                 shown = f"{score:+d}" if score else "0"
                 colour = _score_colour(score)
-            else:
-                shown = f"≈{score:+.2f}"
-                colour = _score_colour(score)
+            else:  # one decimal: an estimate says no more, and it fits its column
+                rounded = round(score, 1) + 0.0  # + 0.0: never -0.0
+                shown = f"≈{rounded:+.1f}" if rounded else "≈0.0"
+                colour = _score_colour(rounded)
             cells.append(
-                f"<td style='width:{CELL}px;text-align:center;color:{colour};"
-                f"font-weight:bold'>{shown}</td>"
+                f"<td style='width:{CELL}px;padding:0;text-align:center;color:{colour};"
+                f"font-weight:bold;font-size:{SCORE_FONT}px;white-space:nowrap'>{shown}</td>"
             )
         kind = (
             f"estimate (≈, a {ESTIMATE_DEPTH}-move search: the solver could not prove it "
-            f"within {self.budget * SCORES_SHARE:g} s; ±1 is a win or loss it saw)"
+            "within its time; ±1 is a win or loss it saw)"
             if not solved
             else "win (+1) / draw (0) / loss (−1)"
             if self.weak
             else "score: + wins (sooner is larger), 0 draws, − loses"
         )
+        # Exactly as wide as the grid, a score under each column; the words wrap under it.
+        width = CELL * self.game.width
         return (
-            f"<table style='border-collapse:collapse'><tr>{''.join(cells)}</tr></table>"
-            f"<small>each column's {kind}, for the player to move</small>"
+            f"<table class='aisearch-scores' style='border-collapse:collapse;"
+            f"table-layout:fixed;width:{width}px'><tr>{''.join(cells)}</tr></table>"
+            f"<div class='aisearch-scores-caption' style='font-size:smaller;line-height:1.3;"
+            f"white-space:normal;max-width:{max(width, 280)}px'>"
+            f"each column's {kind}, for the player to move</div>"
         )
 
 

@@ -33,7 +33,7 @@ def test_the_scores_under_the_board_are_the_solvers_and_a_full_column_is_disable
     assert max(board.column_scores.values()) == solve(game, board.state).value
     # The row under the board shows score_columns' scores, column by column.
     solved = score_columns(game, board.state)
-    shown = re.findall(r"font-weight:bold'>([^<]*)</td>", board.scores.value)
+    shown = re.findall(r"<td [^>]*>([^<]*)</td>", board.scores.value)
     assert shown == [f"{solved[c]:+d}" if solved[c] else "0" for c in range(game.width)]
     assert shown == ["-17"] * 7  # O has lost already: every column loses, as late as possible
     full = ConnectFourBoard(ConnectFour(4, 4), start="1111", show_scores=False)
@@ -231,7 +231,7 @@ def test_the_board_is_handed_its_player_and_its_scores():
     assert board.turns == [f"you 1, computer {player.last.action + 1}"]
     assert player.last.state == game.from_moves("1") and board.decision == ""
     assert board.column_scores == {c: 0.5 for c in range(4)} and not board.scores_solved
-    assert asked[-1] == (board.state, 1.0 * 0.15, False, 3) and "≈+0.50" in board.scores.value
+    assert asked[-1] == (board.state, 1.0 * 0.15, False, 3) and "≈+0.5" in board.scores.value
 
 
 def test_a_board_with_no_default_to_take_says_so(monkeypatch):
