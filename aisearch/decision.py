@@ -73,7 +73,9 @@ class SearchPlayer:
     each decision. ``evaluate`` is the evaluation function it searches with
     (``None``: the game's own). ``trace`` says whether it records each
     decision's search (``last.trace``); a board that shows the computer's
-    search turns it on.
+    search turns it on. A player whose clock a recording would spoil may
+    instead leave it off and give each decision a ``retrace``
+    (``connect4_player`` does).
     """
 
     def __init__(

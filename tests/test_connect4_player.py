@@ -122,3 +122,12 @@ def test_the_player_keeps_its_clock_when_the_solver_cannot_prove():
     player(game, game.initial_state())
     assert time.perf_counter() - started < 1.5
     assert player.last.summary.startswith(("searched", "no search"))
+
+
+def test_a_weak_decision_retraces_too():
+    game = ConnectFour(4, 4)
+    player = connect4_player(30.0, weak=True)
+    column = player(game, game.from_moves("1"))
+    shown = player.last.retrace()
+    assert shown.action == column and len(shown.traces) >= 1
+    assert sum(t.frame(-1).counts["visited"] for t in shown.traces) == player.last.nodes
