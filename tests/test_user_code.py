@@ -4,7 +4,10 @@ Every case of ``tests/user_code_cases.py`` (an evaluation or utility that
 returns NaN, None, a string, a tuple or a bool; ``is_terminal`` that returns
 None; ``actions`` that return a set or a generator; a state of the wrong
 kind; a missing method; a hook that is not callable or does not reorder; a
-game that never ends; a bad argument) runs in a process of its own with a
+game that never ends; a bad argument; a result() that changes its state;
+to_move returning None, or 'chance' without chance_outcomes; three unnamed
+players in a two-player search; an infinite utility where utilities are
+averaged) runs in a process of its own with a
 time limit, and must raise a ``ValueError`` or ``TypeError`` that names the
 culprit: never return a value, crash deep inside the package, or hang.
 Hypothesis then throws bad values at the searches in this process.
