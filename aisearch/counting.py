@@ -32,7 +32,16 @@ import random
 from collections import Counter
 from typing import NamedTuple
 
-from .game import Game, check_game, endless, no_actions, ply_limit, real_value
+from .game import (
+    Game,
+    check_game,
+    checked_result,
+    endless,
+    is_immutable,
+    no_actions,
+    ply_limit,
+    real_value,
+)
 from .symmetry import canonical, require_symmetry
 
 
@@ -44,9 +53,18 @@ def _reachable(game: Game, state):
     position that is not terminal but has no actions, a position that recurs on
     its own line of play (a cycle: infinitely many games), and a line longer
     than the game's ply limit (``aisearch.game.ply_limit``: a game that never
-    ends would otherwise be walked forever).
+    ends would otherwise be walked forever), and a ``result`` that changes the
+    state it is given (``aisearch.game.checked_result``, at every call unless
+    the states are made of immutable parts, as the built-in games' are).
     """
     limit = ply_limit(game)
+    result = game.result
+    if not is_immutable(state):
+        # A result() that changed such a state in place would look like a cycle,
+        # or count another line's positions: every call is checked instead.
+        def result(s, a):
+            return checked_result(game, s, a)
+
     order: list = []
     done: set = set()
     on_line: set = set()  # the positions whose successors are being listed
@@ -75,7 +93,7 @@ def _reachable(game: Game, state):
         if not actions:
             raise no_actions(s)
         for a in actions:
-            child = game.result(s, a)
+            child = result(s, a)
             if child not in done:
                 stack.append((child, ply + 1, False))
     return order

@@ -32,10 +32,10 @@ from .game import (
     endless,
     no_actions,
     ply_limit,
-    real_value,
     require_callable,
     require_count,
 )
+from .validation import finite_value
 
 PlayoutPolicy = Callable[[Any, Any, random.Random], Any]
 """A playout policy ``(game, state, rng) -> action``: the move to make in a playout."""
@@ -197,8 +197,9 @@ def playout_value(
         losses, moves)``.
 
     Raises:
-        ValueError: if ``playouts`` is not a whole number >= 1, or no player
-            is given at a chance state.
+        ValueError: if ``playouts`` is not a whole number >= 1, no player
+            is given at a chance state, or a utility is infinite (a mean of
+            infinities says nothing: ``aisearch.validation.finite_value``).
 
     >>> from aisearch.games import TicTacToe
     >>> estimate = playout_value(TicTacToe(), playouts=2000, seed=1)
@@ -219,7 +220,7 @@ def playout_value(
     wins = draws = losses = moves = 0
     for _ in range(playouts):
         end, length = playout(game, state, rng, policy)
-        utility = real_value(game.utility(end, player), game.utility, end)
+        utility = finite_value(game.utility(end, player), game.utility, end, "playout_value")
         total += utility
         squares += utility * utility
         moves += length

@@ -82,6 +82,33 @@ def real_value(value: Any, function: object, state: object) -> float:
     return cast(float, value)
 
 
+def finite_value(value: Any, function: object, state: object, search: str) -> float:
+    """``real_value``, and finite: for a search that averages utilities.
+
+    Minimax and its kin only compare values, so an infinite utility (a
+    proven win) is a value like any other there. ``search`` (Monte Carlo
+    playouts, MCTS) adds them up instead, and a mean of infinities is
+    infinite or NaN (``inf + -inf``): it says nothing of how often a move
+    wins. So an infinite utility is refused here, naming ``function``, the
+    value and the state.
+
+    >>> def utility(state, player):
+    ...     return float("inf")
+    >>> finite_value(utility("end", "X"), utility, "end", "mcts")
+    Traceback (most recent call last):
+    ...
+    ValueError: utility returned inf at state 'end': mcts averages the utilities of its playouts, ...
+    """
+    checked = real_value(value, function, state)
+    if checked == math.inf or checked == -math.inf:
+        raise ValueError(
+            f"{name_of(function)} returned {value!r} at state {state!r}: {search} averages "
+            "the utilities of its playouts, and a mean of infinities is infinite or NaN "
+            "(inf + -inf); give a win and a loss finite values (1 and -1, say)"
+        )
+    return checked
+
+
 def value_vector(
     game: object,
     state: object,

@@ -371,6 +371,231 @@ for _name, _call in {
     case("a game that never ends", _name, "end", "plies", "deep", "recursion")(_run)
 
 
+# --- the start state, result() and to_move (issue 29) --------------------------------------
+
+
+class _Nim:
+    """Take 1 to 3 stones from 5; whoever takes the last one wins. A student's
+    own game, with no players or zero_sum declared; the variants below break
+    one method each."""
+
+    def initial_state(self):
+        return (5, "A")
+
+    def to_move(self, s):
+        return s[1]
+
+    def actions(self, s):
+        return [a for a in (1, 2, 3) if a <= s[0]]
+
+    def result(self, s, a):
+        return (s[0] - a, "B" if s[1] == "A" else "A")
+
+    def is_terminal(self, s):
+        return s[0] == 0
+
+    def utility(self, s, p):
+        return -1 if s[1] == p else 1  # the player to move at the end has lost
+
+    def __repr__(self):
+        return type(self).__name__ + "()"
+
+
+class _SetNim(_Nim):
+    def actions(self, s):
+        return set(super().actions(s))
+
+
+START_SEARCHES = {
+    "minimax": lambda g: aisearch.minimax(g),
+    "alphabeta": lambda g: aisearch.alphabeta(g),
+    "negamax": lambda g: aisearch.negamax(g),
+    "expectimax": lambda g: aisearch.expectimax(g),
+    "mcts": lambda g: aisearch.mcts(g, iterations=20, seed=1),
+    "count_games": lambda g: aisearch.count_games(g),
+    "play_game": lambda g: aisearch.play_game(
+        g, {"A": aisearch.random_player(1), "B": aisearch.random_player(2)}
+    ),
+}
+
+for _search, _call in START_SEARCHES.items():
+
+    def _run(call=_call):
+        return call(_SetNim())
+
+    case("actions not a sequence", f"{_search}, from the initial state", "actions", "sequence")(
+        _run
+    )
+
+
+class _ListNim(_Nim):
+    """A list state that result() changes in place and returns."""
+
+    def initial_state(self):
+        return [5, "A"]
+
+    def result(self, s, a):
+        s[0] -= a
+        s[1] = "B" if s[1] == "A" else "A"
+        return s
+
+
+class _Board:
+    """A student's board: a list inside, hashed and compared by its contents."""
+
+    def __init__(self, stones, mover):
+        self.stones, self.mover = [stones], mover
+
+    def __hash__(self):
+        return hash((self.stones[0], self.mover))
+
+    def __eq__(self, other):
+        return (self.stones, self.mover) == (other.stones, other.mover)
+
+    def __repr__(self):
+        return f"Board({self.stones[0]}, {self.mover!r})"
+
+
+class _BoardNim(_Nim):
+    """Boards that result() changes in place and returns."""
+
+    def initial_state(self):
+        return _Board(5, "A")
+
+    def to_move(self, s):
+        return s.mover
+
+    def actions(self, s):
+        return [a for a in (1, 2, 3) if a <= s.stones[0]]
+
+    def result(self, s, a):
+        s.stones[0] -= a
+        s.mover = "B" if s.mover == "A" else "A"
+        return s
+
+    def is_terminal(self, s):
+        return s.stones[0] == 0
+
+    def utility(self, s, p):
+        return -1 if s.mover == p else 1
+
+
+class _Plain:
+    """A state with neither a hash nor a repr of its own: only its contents tell."""
+
+    def __init__(self, stones=5, mover="A"):
+        self.stones, self.mover = stones, mover
+
+
+class _PlainNim(_BoardNim):
+    def initial_state(self):
+        return _Plain()
+
+    def actions(self, s):
+        return [a for a in (1, 2, 3) if a <= s.stones]
+
+    def result(self, s, a):
+        s.stones -= a
+        s.mover = "B" if s.mover == "A" else "A"
+        return s
+
+    def is_terminal(self, s):
+        return s.stones == 0
+
+
+class _LateBoardNim(_BoardNim):
+    """Changes the board in place only for the second action: the first line looks fine."""
+
+    def result(self, s, a):
+        if a == 1:
+            return _Board(s.stones[0] - 1, "B" if s.mover == "A" else "A")
+        return super().result(s, a)
+
+
+for _search, _call in START_SEARCHES.items():
+    for _game, _words in (
+        (_ListNim, ("hashable",)),
+        (_BoardNim, ("result",)),
+        (_PlainNim, ("result",)),
+        (_LateBoardNim, ("result",)),
+    ):
+
+        def _run(call=_call, game=_game):
+            return call(game())
+
+        case("result changes its state", f"{_search}, {_game.__name__}", *_words)(_run)
+
+
+@case("result changes its state", "count_games, beyond the first plies", "result")
+def _count_late_plain():
+    """result() changes states of 3 stones or fewer, beyond the first plies that every
+    search checks: counting, which calls result on every state, still names it
+    (and does not take the same object met again for a cycle)."""
+
+    class Late(_PlainNim):
+        def result(self, s, a):
+            if s.stones > 3:
+                return _Plain(s.stones - a, "B" if s.mover == "A" else "A")
+            return super().result(s, a)
+
+    return aisearch.count_games(Late(), _Plain(12))
+
+
+class _NoReturnToMove(_Nim):
+    def to_move(self, s):
+        pass  # the student forgot: return s[1]
+
+
+class _ChanceWithoutOutcomes(_Nim):
+    def to_move(self, s):
+        return "chance"
+
+
+for _search, _call in START_SEARCHES.items():
+
+    def _run(call=_call):
+        return call(_NoReturnToMove())
+
+    case("to_move returns None", _search, "to_move")(_run)
+
+    def _run_chance(call=_call):
+        return call(_ChanceWithoutOutcomes())
+
+    case("to_move says chance, without chance_outcomes", _search, "chance_outcomes")(_run_chance)
+
+
+class _ThreeNim(_Nim):
+    """Three players, named nowhere but by to_move."""
+
+    def result(self, s, a):
+        return (s[0] - a, {"A": "B", "B": "C", "C": "A"}[s[1]])
+
+
+for _search in ("mcts", "negamax", "alphabeta+table"):
+
+    def _run(name=_search):
+        if name == "mcts":
+            return aisearch.mcts(_ThreeNim(), iterations=20, seed=1)
+        return TWO_PLAYER_SEARCHES[name](_ThreeNim())
+
+    case("three unnamed players in a two-player search", _search, "two-player")(_run)
+
+
+class _InfiniteNim(_Nim):
+    def utility(self, s, p):
+        return math.inf if s[1] == p else -math.inf
+
+
+@case("infinite utility in an average", "mcts", "utility", "inf")
+def _mcts_infinite():
+    return aisearch.mcts(_InfiniteNim(), iterations=100, seed=1)
+
+
+@case("infinite utility in an average", "playout_value", "utility", "inf")
+def _playout_infinite():
+    return aisearch.playout_value(_InfiniteNim(), playouts=20, seed=1)
+
+
 # --- one argument, one rule -----------------------------------------------------------------
 
 
