@@ -42,6 +42,9 @@ def test_the_cases_cover_every_family_of_the_issue():
         "hook not callable",
         "a game that never ends",
         "arguments",
+        "trace reused",
+        "noisy hook",
+        "viz arguments",
     }
 
 
