@@ -56,6 +56,7 @@ from contextlib import contextmanager
 from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 # `name as name`: offered here too, where the package and the notebooks first found them.
+from .validation import HOOK_SHAPES
 from .validation import PROBABILITY_TOLERANCE as PROBABILITY_TOLERANCE
 from .validation import check_depth as check_depth
 from .validation import check_outcomes as check_outcomes
@@ -747,10 +748,23 @@ def ordered(
     state: object,
     actions: Sequence[Action],
 ) -> Sequence[Action]:
-    """Apply an ``order(game, state, actions)`` hook, checking that it only reorders."""
+    """Apply an ``order(game, state, actions)`` hook, checking that it only reorders.
+
+    An ``order`` that is not a function is named at the first node it is
+    asked at (``require_callable``), at no cost to a hook that is one.
+
+    >>> ordered("centre", None, "X........", [(0, 1), (1, 1)])
+    Traceback (most recent call last):
+    ...
+    ValueError: order must be a function (game, state, actions) -> the actions reordered, got 'centre'
+    """
     if order is None:
         return actions
-    returned = order(game, state, list(actions))
+    try:
+        returned = order(game, state, list(actions))
+    except TypeError:
+        require_callable(order, "order", HOOK_SHAPES["order"])
+        raise  # the hook's own error
     try:
         reordered = list(returned)
     except TypeError:

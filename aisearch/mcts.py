@@ -75,7 +75,7 @@ from .mcts_trace import (
     Score,
 )
 from .montecarlo import PlayoutPolicy, playout
-from .validation import finite_value
+from .validation import finite_value, require_hooks, require_seed
 
 __all__ = [
     # The search.
@@ -313,6 +313,8 @@ def mcts(
     _check_budget(iterations, time_limit, exploration)
     # The mean for MIN is MAX's negated: the game must be two-player and zero-sum.
     check_game(game, "mcts", state, chance=True, zero_sum=True)
+    require_seed(seed, "mcts")
+    require_hooks("mcts", tracer=tracer)
     if playout is not None:
         require_callable(playout, "playout", "(game, state, rng) -> action")
     state = game.initial_state() if state is None else state

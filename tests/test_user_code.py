@@ -50,6 +50,9 @@ def test_the_cases_cover_every_family_of_the_issue():
         "to_move says chance, without chance_outcomes",
         "three unnamed players in a two-player search",
         "infinite utility in an average",
+        "trace reused",
+        "noisy hook",
+        "viz arguments",
     }
 
 
