@@ -59,7 +59,7 @@ lint: $(DEV_STAMP)
 # Both run on every core (pytest-xdist); a notebook's cells stay together in
 # one worker (--dist loadfile), in order, in one kernel.
 unit: $(DEV_STAMP) bubblewrap
-	MPLBACKEND=Agg $(BIN)/python -m pytest tests -m "not browser" -n auto
+	MPLBACKEND=Agg $(BIN)/python -m pytest tests -m "not browser" -n auto --dist loadgroup
 
 # Both editions: the instructor source with every graded cell passing, the
 # student edition with every graded cell failing with "Not done yet" (and no

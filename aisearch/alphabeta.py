@@ -47,6 +47,7 @@ from .game import (
 from .result import SearchResult, SearchStats
 from .table import TranspositionTable
 from .tracing import Tracer, Tracing, start_tracing
+from .validation import require_hooks
 
 ValueOf = Callable[[State, int, Action | None, float, float], tuple[float, Action | None]]
 """``value_of(state, ply, action, alpha, beta) -> (value, move)``: a node searched."""
@@ -111,6 +112,8 @@ def alphabeta(
     SearchResult(value=3, action='a1', stats=SearchStats(nodes=11, leaves=7, cutoffs=1, max_depth=2))
     """
     require_bool(prune_on_equal, "prune_on_equal")
+    require_bool(symmetry, "symmetry")
+    require_hooks("alphabeta", evaluate=evaluate, order=order, tracer=tracer)
     if table is not None or symmetry:
         if not prune_on_equal:
             raise ValueError(

@@ -27,11 +27,11 @@ keyed on the position alone.
 from __future__ import annotations
 
 import operator
-from collections.abc import Hashable
+from collections.abc import Hashable, MutableMapping
 from typing import NamedTuple
 
 from .engine import TABLE_SEARCH, negamax_engine, table_search  # noqa: F401  (its old home)
-from .game import Game, check_game, no_actions, real_value, within_recursion
+from .game import Game, check_game, no_actions, real_value, require_bool, within_recursion
 from .result import SearchResult, SearchStats
 from .symmetry import canonical
 from .table import TO_THE_END, Entry, TranspositionTable, stable_index  # noqa: F401
@@ -67,6 +67,7 @@ def memo_minimax(game: Game, state=None, *, tracer=None, symmetry: bool = False)
     >>> result.value, result.stats.nodes, result.stats.stores
     (0, 16168, 4520)
     """
+    require_bool(symmetry, "symmetry")
     check_game(game, "memo_minimax", state, symmetry=symmetry)
     if state is None:
         state = game.initial_state()
@@ -185,6 +186,11 @@ def alphabeta_with_naive_cache(
         state = game.initial_state()
     if cache is None:
         cache = {}
+    elif not isinstance(cache, MutableMapping):
+        raise ValueError(
+            f"alphabeta_with_naive_cache was given cache={cache!r}: cache must be a dict "
+            "(or None for a new one)"
+        )
     table = NaiveTable(game, game.to_move(state), cache)
     return negamax_engine(
         game, state, table=table, tracer=tracer, name="alphabeta_with_naive_cache"

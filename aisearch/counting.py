@@ -32,8 +32,20 @@ import random
 from collections import Counter
 from typing import NamedTuple
 
-from .game import Game, check_game, endless, no_actions, ply_limit, real_value
+from .game import (
+    Game,
+    check_game,
+    checked_result,
+    endless,
+    is_immutable,
+    no_actions,
+    ply_limit,
+    real_value,
+    require_bool,
+    require_count,
+)
 from .symmetry import canonical, require_symmetry
+from .validation import require_seed
 
 
 def _reachable(game: Game, state):
@@ -44,9 +56,18 @@ def _reachable(game: Game, state):
     position that is not terminal but has no actions, a position that recurs on
     its own line of play (a cycle: infinitely many games), and a line longer
     than the game's ply limit (``aisearch.game.ply_limit``: a game that never
-    ends would otherwise be walked forever).
+    ends would otherwise be walked forever), and a ``result`` that changes the
+    state it is given (``aisearch.game.checked_result``, at every call unless
+    the states are made of immutable parts, as the built-in games' are).
     """
     limit = ply_limit(game)
+    result = game.result
+    if not is_immutable(state):
+        # A result() that changed such a state in place would look like a cycle,
+        # or count another line's positions: every call is checked instead.
+        def result(s, a):
+            return checked_result(game, s, a)
+
     order: list = []
     done: set = set()
     on_line: set = set()  # the positions whose successors are being listed
@@ -75,7 +96,7 @@ def _reachable(game: Game, state):
         if not actions:
             raise no_actions(s)
         for a in actions:
-            child = game.result(s, a)
+            child = result(s, a)
             if child not in done:
                 stack.append((child, ply + 1, False))
     return order
@@ -120,6 +141,7 @@ def count_games(game: Game, state=None, *, symmetric: bool = False) -> int:
     (255168, 26830)
     """
     check_game(game, "count_games", state, chance=True)
+    require_bool(symmetric, "symmetric")
     state = game.initial_state() if state is None else state
     key = _keyer(game, symmetric)
     games: dict = {}
@@ -169,6 +191,7 @@ def count_positions(game: Game, state=None, *, symmetric: bool = False) -> int:
     (5478, 765)
     """
     check_game(game, "count_positions", state, chance=True)
+    require_bool(symmetric, "symmetric")
     state = game.initial_state() if state is None else state
     reachable = _reachable(game, state)
     if not symmetric:
@@ -225,6 +248,7 @@ def count_games_by_length(game: Game, state=None, *, symmetric: bool = False) ->
     (1440, 46080)
     """
     check_game(game, "count_games_by_length", state, chance=True)
+    require_bool(symmetric, "symmetric")
     state = game.initial_state() if state is None else state
     player = game.to_move(state)
     key = _keyer(game, symmetric)
@@ -269,16 +293,23 @@ def estimate_branching_factor(
     >>> round(est.length, 1), 500_000 < est.tree_size < 600_000
     (7.6, True)
     """
-    if not isinstance(playouts, int) or playouts < 1:
-        raise ValueError(f"playouts must be a whole number >= 1, got {playouts!r}")
+    check_game(game, "estimate_branching_factor", state, chance=True)
+    require_count(playouts, "playouts", 1)
+    require_seed(seed, "estimate_branching_factor")
     rng = random.Random(seed)
     state = game.initial_state() if state is None else state
+    limit = ply_limit(game)
     choices = moves = 0
     size_total = 0.0
     for _ in range(playouts):
-        s, product, size = state, 1, 1
+        s, product, size, plies = state, 1, 1, 0
         while not game.is_terminal(s):
+            if plies >= limit:
+                raise endless(game, s, plies, "estimate_branching_factor")
+            plies += 1
             acts = game.actions(s)
+            if not acts:
+                raise no_actions(s)
             choices += len(acts)
             moves += 1
             product *= len(acts)

@@ -35,12 +35,14 @@ from .game import (
     check_game,
     named_after,
     optional,
+    ordered,
     require_bool,
     require_callable,
     resolve_evaluate,
 )
 from .result import SearchStats
 from .trace import Trace
+from .validation import require_hooks
 
 
 class Iteration(NamedTuple):
@@ -130,6 +132,25 @@ def check_limits(time_limit, max_depth, game) -> None:
         )
 
 
+CHOSEN_BY_DEEPENING = {
+    "depth": "iterative deepening chooses each search's depth: give max_depth= (the deepest)",
+    "tracer": "iterative deepening runs one search per depth, and a trace holds one "
+    "search: give trace=True for one Trace per depth (in iterations[i].trace)",
+}
+"""The keywords of a search that iterative deepening sets itself, and what to give instead."""
+
+
+def check_options(use_line: bool, options: dict[str, Any]) -> None:
+    """Refuse a ``use_line`` that is not a bool, a keyword in ``options`` that
+    the deepening sets itself (``CHOSEN_BY_DEEPENING``), and an ``order`` hook
+    that is not a function."""
+    require_bool(use_line, "use_line")
+    for name, instead in CHOSEN_BY_DEEPENING.items():
+        if name in options:
+            raise ValueError(f"iterative_deepening was given {name}={options[name]!r}: {instead}")
+    require_hooks("iterative_deepening", order=options.get("order"))
+
+
 def deepen(
     game: Game,
     state=None,
@@ -161,6 +182,7 @@ def deepen(
     """
     check_game(game, "iterative_deepening", state, chance=True)
     require_callable(search, "search", "(game, state, depth=..., ...) -> SearchResult")
+    check_options(use_line, options)
     check_limits(time_limit, max_depth, game)
     require_bool(trace, "trace")
     state = game.initial_state() if state is None else state
@@ -192,7 +214,7 @@ def deepen(
 
     def order(g, s, actions):
         if their_order is not None:
-            actions = list(their_order(g, s, actions))
+            actions = list(ordered(their_order, g, s, actions))
         first = principal.get(s)
         if first is None or first not in actions:
             return actions
@@ -310,7 +332,10 @@ def iterative_deepening(
     Raises:
         ValueError: a ``time_limit`` that is not a positive number, a
             ``max_depth`` that is not a whole number >= 1, or neither of them
-            for a game without ``max_plies``; a terminal ``state``.
+            for a game without ``max_plies``; a terminal ``state``; a
+            ``depth`` or ``tracer`` among ``options`` (see
+            ``CHOSEN_BY_DEEPENING``); an ``order`` that is not a function, or
+            returns anything but the actions reordered.
 
     >>> from aisearch.games import TicTacToe
     >>> r = iterative_deepening(TicTacToe(), max_depth=9)
@@ -322,6 +347,7 @@ def iterative_deepening(
     check_game(game, "iterative_deepening", state, chance=True)
     require_callable(search, "search", "(game, state, depth=..., ...) -> SearchResult")
     state = game.initial_state() if state is None else state
+    check_options(use_line, options)
     check_limits(time_limit, max_depth, game)
     if game.is_terminal(state):
         raise ValueError(f"state {state!r} is terminal: there is no move to choose")

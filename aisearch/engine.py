@@ -53,6 +53,7 @@ from .result import SearchResult, SearchStats
 from .symmetry import action_from_canonical, canonical
 from .table import TO_THE_END, Entry, TranspositionTable
 from .tracing import EXACT, LOWER, UPPER, Limit, Tracer, Tracing, start_tracing
+from .validation import require_bool, require_hooks
 
 Noisy = Callable[[Game[State, Action, Player], State], Sequence[Action]]
 """``noisy(game, state) -> actions``: the moves quiescence searches past the depth limit."""
@@ -114,6 +115,9 @@ def negamax_engine(
             not a ``TranspositionTable``; ``symmetry=True`` for a game
             without symmetries; ``noisy`` with a table.
     """
+    require_bool(symmetry, "symmetry")
+    require_bool(prune, "prune")
+    require_hooks(name, evaluate=evaluate, order=order, tracer=tracer)
     check_game(game, name, state, zero_sum=True, symmetry=symmetry)
     if state is None:
         state = game.initial_state()

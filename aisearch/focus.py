@@ -128,7 +128,7 @@ class Overview:
         Raises:
             ValueError: ``node`` is not a node of the trace, or was never visited.
         """
-        if node not in self.nodes:
+        if isinstance(node, bool) or not isinstance(node, int) or node not in self.nodes:
             raise ValueError(f"node {node!r} is not in this trace (ids 0..{len(self.nodes) - 1})")
         if node not in self.entered:
             raise ValueError(

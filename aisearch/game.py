@@ -48,6 +48,7 @@ the action it returns is one of that game's.
 from __future__ import annotations
 
 import math
+import pickle
 import random
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
@@ -55,6 +56,7 @@ from contextlib import contextmanager
 from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 # `name as name`: offered here too, where the package and the notebooks first found them.
+from .validation import HOOK_SHAPES
 from .validation import PROBABILITY_TOLERANCE as PROBABILITY_TOLERANCE
 from .validation import check_depth as check_depth
 from .validation import check_outcomes as check_outcomes
@@ -86,7 +88,8 @@ class Game(Protocol[State, Action, Player]):
 
     ``actions(state)`` returns the legal actions in a fixed, documented order;
     every search explores them in that order, so traces are reproducible.
-    ``result`` returns a new state and never changes the old one.
+    ``result`` returns a new state and never changes the old one (every search
+    checks this in its first plies: ``check_first_plies``).
 
     Any object with the six methods is a game: ``Game`` is a protocol, and
     a game need not name it. The built-in games name it all the same, to say
@@ -241,12 +244,14 @@ def check_game(
 ) -> None:
     """Refuse, up front, a game that ``search`` cannot search.
 
-    Every game needs the six ``GAME_METHODS``. Unless ``chance`` (the search
-    weighs chance states, as expectimax does), a game with chance states is
-    refused; ``zero_sum`` asks for a two-player zero-sum game (see
-    ``refuse_unless_two_player_zero_sum``, which looks from ``state``, or
-    from the initial state if it is ``None``);
-    ``symmetry`` for a ``SymmetricGame``.
+    Every game needs the six ``GAME_METHODS``. The state the search starts
+    from (``state``, or the initial state if it is ``None``) must be one of
+    the game's states (``check_state``), and the first plies of play from it
+    must keep the rules a search relies on (``check_first_plies``). Unless
+    ``chance`` (the search weighs chance states, as expectimax does), a game
+    with chance states is refused; ``zero_sum`` asks for a two-player
+    zero-sum game (see ``refuse_unless_two_player_zero_sum``); ``symmetry``
+    for a ``SymmetricGame``.
 
     Raises:
         ValueError: naming the game, the search and what is missing.
@@ -268,18 +273,21 @@ def check_game(
             f"{search} needs a game with the six methods of aisearch.Game, but {game!r} "
             f"has no {', '.join(missing)}"
         )
-    if state is not None:
-        check_state(game, state, search)
+    given = state is not None
+    start = state if state is not None else game.initial_state()
+    check_state(game, start, search, given=given)
     if not chance:
         refuse_chance(game, search)
+    check_first_plies(game, start)
     if zero_sum:
-        start = game.initial_state() if state is None else state
         refuse_unless_two_player_zero_sum(game, start, search)
     if symmetry:
         require_symmetry(game)
 
 
-def check_state(game: Game[State, Action, Player], state: State, search: str) -> None:
+def check_state(
+    game: Game[State, Action, Player], state: State, search: str, *, given: bool = True
+) -> None:
     """Refuse a ``state`` that ``game`` says is not one of its states, or that
     cannot be a state at all (states must be hashable), and a first move list
     that is not a sequence.
@@ -288,7 +296,9 @@ def check_state(game: Game[State, Action, Player], state: State, search: str) ->
     built-in games all do. ``actions(state)`` must return a sequence (a list or
     a tuple) in a fixed order, so that every search explores the same order
     and a trace can be replayed: a set or a generator is refused here, once,
-    at the state the search starts from.
+    at the state the search starts from. ``given`` says whether the caller
+    passed ``state`` (else it is the game's ``initial_state()``, and the
+    message names that).
 
     >>> from aisearch.games import TicTacToe
     >>> check_state(TicTacToe(), "XO", "minimax")
@@ -299,6 +309,13 @@ def check_state(game: Game[State, Action, Player], state: State, search: str) ->
     try:
         hash(state)
     except TypeError:
+        if not given:
+            raise ValueError(
+                f"{search} starts from {game!r}.initial_state(), which returned "
+                f"{state!r}, a {type(state).__name__}: a state must be hashable and never "
+                "change (a str, a tuple, a frozen dataclass), and result() must return a "
+                "new state rather than change the one it is given"
+            ) from None
         raise ValueError(
             f"{search} was given the state {state!r}, a {type(state).__name__}: a state "
             f"must be hashable (a str, a tuple, a frozen dataclass), as {game!r}'s "
@@ -306,12 +323,156 @@ def check_state(game: Game[State, Action, Player], state: State, search: str) ->
         ) from None
     is_state = optional(game, "is_state")
     if is_state is not None and not is_state(state):
+        if not given:
+            raise ValueError(
+                f"{search} starts from {game!r}.initial_state(), which returned "
+                f"{state!r}, and {game!r}.is_state() says that is not one of its states"
+            )
         raise ValueError(
             f"{search} was given the state {state!r}, which is not a state of {game!r}: "
             f"start from {game!r}.initial_state() or a state its result() returned"
         )
     if not game.is_terminal(state):
         sequence_of_actions(game, state, game.actions(state))
+
+
+FIRST_PLIES = 8
+"""How many plies ``check_first_plies`` follows from the start of a search."""
+
+
+def check_first_plies(game: Game[State, Action, Player], state: State) -> None:
+    """Refuse a game that breaks, in the first plies from ``state``, a rule
+    that every search relies on and could not see break later without a cost
+    at every node.
+
+    Along the line of play that takes the first action, for ``FIRST_PLIES``
+    plies: ``to_move`` names a player (not ``None``, a missing ``return``),
+    or ``'chance'`` only in a game with ``chance_outcomes``; ``actions`` is a
+    sequence; and ``result``, for every action there, returns a hashable
+    state and leaves the one it was given as it was (``checked_result``). A
+    ``result`` that changes its state in place would make a search read, for
+    the second action, the state the first one left behind. A state made of
+    immutable parts (strs, numbers, and tuples, NamedTuples and frozen
+    dataclasses of them, as the built-in games' states are) cannot change,
+    so only its first action is taken, to go one ply down.
+
+    Raises:
+        ValueError: naming the game, the method, the state and what it returned.
+
+    >>> class Pile:  # a list that result() changes in place
+    ...     def to_move(self, s): return "A"
+    ...     def actions(self, s): return [1]
+    ...     def is_terminal(self, s): return False
+    ...     def result(self, s, a):
+    ...         s.stones.append(a)
+    ...         return s
+    ...     def __repr__(self): return "Pile()"
+    >>> class Stones:
+    ...     def __init__(self): self.stones = []
+    ...     def __repr__(self): return f"Stones({self.stones})"
+    >>> check_first_plies(Pile(), Stones())
+    Traceback (most recent call last):
+    ...
+    ValueError: Pile().result(Stones([]), 1) changed the state it was given, to Stones([1]): ...
+    """
+    for _ in range(FIRST_PLIES):
+        if game.is_terminal(state):
+            return
+        mover = game.to_move(state)
+        if mover is None:
+            raise ValueError(
+                f"{game!r}.to_move({state!r}) returned None: to_move must return the "
+                f"player to move (or {CHANCE!r} at a chance state); is a return missing?"
+            )
+        if mover == CHANCE and not callable(getattr(game, "chance_outcomes", None)):
+            raise ValueError(
+                f"{game!r}.to_move({state!r}) returned {CHANCE!r}, but {game!r} has no "
+                "chance_outcomes: a game with chance states lists each outcome with its "
+                f"probability in chance_outcomes(state) (see aisearch.ChanceGame), and "
+                f"no player may be called {CHANCE!r}"
+            )
+        actions = sequence_of_actions(game, state, game.actions(state))
+        if not actions:
+            return  # the search itself names a non-terminal state without actions
+        tried = actions[:1] if is_immutable(state) else actions
+        children = [checked_result(game, state, action) for action in tried]
+        state = children[0]
+
+
+def checked_result(game: Game[State, Action, Player], state: State, action: Action) -> State:
+    """``game.result(state, action)``, refused if it is not hashable or if the
+    call changed ``state``: its hash, its ``repr`` or, when it can be pickled,
+    its contents (a state made of immutable parts is not looked at)."""
+    before = None if is_immutable(state) else _snapshot(state)
+    child = game.result(state, action)
+    if before is not None and _snapshot(state) != before:
+        shown, now = before[1], repr(state)
+        raise ValueError(
+            f"{game!r}.result({shown}, {action!r}) changed the state it was given"
+            f"{f', to {now}' if now != shown else ' (its contents)'}: result must return "
+            "a new state and leave the old one as it was (copy it first, or use "
+            "immutable states: a tuple, a str, a frozen dataclass), because a search "
+            "comes back to it for the other actions"
+        )
+    try:
+        hash(child)
+    except TypeError:
+        shown = repr(state) if before is None else before[1]
+        raise ValueError(
+            f"{game!r}.result({shown}, {action!r}) returned {child!r}, a "
+            f"{type(child).__name__}: a state must be hashable and never change (a "
+            "str, a tuple, a frozen dataclass)"
+        ) from None
+    return child
+
+
+_ATOMS = (str, int, float, complex, bytes, bool, type(None))
+
+
+def is_immutable(value: object) -> bool:
+    """Whether ``value`` is made of parts that nothing can change: strs,
+    numbers, and tuples (a ``NamedTuple`` too), frozensets and frozen
+    dataclasses of them.
+
+    >>> is_immutable(("XO.", 3)), is_immutable(("XO.", [3]))
+    (True, False)
+    """
+    kind = type(value)
+    if kind in _ATOMS:
+        return True
+    if isinstance(value, (tuple, frozenset)):
+        return _holds_only_its_items(kind) and all(is_immutable(part) for part in value)
+    params = getattr(value, "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        fields = getattr(value, "__dataclass_fields__", {})
+        return all(is_immutable(getattr(value, name)) for name in fields)
+    return False
+
+
+_ITEMS_ONLY: dict[type, bool] = {}
+
+
+def _holds_only_its_items(kind: type) -> bool:
+    """Whether a tuple or frozenset of type ``kind`` (a ``NamedTuple``, say)
+    holds nothing but its items: no ``__dict__`` or ``__slots__`` of its own
+    (remembered per type, as this runs for every state checked)."""
+    known = _ITEMS_ONLY.get(kind)
+    if known is None:
+        known = _ITEMS_ONLY[kind] = not any(
+            "__dict__" in vars(c) or getattr(c, "__slots__", ()) for c in kind.__mro__
+        )
+    return known
+
+
+def _snapshot(state: object) -> tuple[int, str, bytes | None]:
+    """What must not change about ``state``: its hash, its ``repr``, and its
+    contents as pickled (``None`` if it cannot be pickled: a class defined
+    inside a function, say)."""
+    try:
+        contents: bytes | None = pickle.dumps(state)
+    except Exception:  # noqa: BLE001 (whatever pickling raises, the other two remain)
+        contents = None
+    return hash(state), repr(state), contents
 
 
 def sequence_of_actions(game: object, state: object, actions: object) -> Sequence[Any]:
@@ -494,7 +655,7 @@ def _first_line(
         if game.is_terminal(state):
             return state, tuple(movers)
         mover = game.to_move(state)
-        if mover not in movers:
+        if mover not in movers and mover != CHANCE:  # chance is nobody's turn
             movers.append(mover)
         actions = game.actions(state)
         if not actions:
@@ -589,10 +750,23 @@ def ordered(
     state: object,
     actions: Sequence[Action],
 ) -> Sequence[Action]:
-    """Apply an ``order(game, state, actions)`` hook, checking that it only reorders."""
+    """Apply an ``order(game, state, actions)`` hook, checking that it only reorders.
+
+    An ``order`` that is not a function is named at the first node it is
+    asked at (``require_callable``), at no cost to a hook that is one.
+
+    >>> ordered("centre", None, "X........", [(0, 1), (1, 1)])
+    Traceback (most recent call last):
+    ...
+    ValueError: order must be a function (game, state, actions) -> the actions reordered, got 'centre'
+    """
     if order is None:
         return actions
-    returned = order(game, state, list(actions))
+    try:
+        returned = order(game, state, list(actions))
+    except TypeError:
+        require_callable(order, "order", HOOK_SHAPES["order"])
+        raise  # the hook's own error
     try:
         reordered = list(returned)
     except TypeError:

@@ -61,7 +61,6 @@ from .game import (
     no_actions,
     optional,
     real_value,
-    refuse_unless_two_player_zero_sum,
     require_callable,
 )
 from .mcts_trace import (
@@ -76,6 +75,7 @@ from .mcts_trace import (
     Score,
 )
 from .montecarlo import PlayoutPolicy, playout
+from .validation import finite_value, require_hooks, require_seed
 
 __all__ = [
     # The search.
@@ -269,6 +269,16 @@ def mcts(
 ) -> MCTSResult:
     """Monte Carlo tree search with UCT from ``state``.
 
+    The rule for the game: ``mcts`` keeps one number per node, MAX's mean,
+    and a MIN node scores its children by that mean negated; so it searches
+    two-player zero-sum games only (chance states allowed), and checks this
+    first, as negamax does (``aisearch.game.refuse_unless_two_player_zero_sum``):
+    the players are ``game.players`` if the game names them, else the players
+    met along the line of first actions, and a third player is refused (search
+    such a game with ``aisearch.maxn`` or ``aisearch.paranoid``). Utilities must
+    be finite: a mean of infinities says nothing of how often a move wins
+    (``aisearch.validation.finite_value``); write a win as 1, not ``math.inf``.
+
     Args:
         game: a two-player zero-sum game (chance states are allowed).
         state: where to search from; ``None`` means the initial state.
@@ -291,7 +301,8 @@ def mcts(
     Raises:
         ValueError: no budget, a budget that is not positive, a negative
             exploration constant, a chance state at the root, a game with
-            more than two players, or a non-terminal state without actions.
+            more than two players or not zero-sum, an infinite utility, or a
+            non-terminal state without actions.
 
     >>> from aisearch.games import GameTree
     >>> tree = GameTree.from_nested([[1, 1, -1], [0, 0]])
@@ -300,16 +311,13 @@ def mcts(
     ('a2', True)
     """
     _check_budget(iterations, time_limit, exploration)
-    check_game(game, "mcts", state, chance=True)
+    # The mean for MIN is MAX's negated: the game must be two-player and zero-sum.
+    check_game(game, "mcts", state, chance=True, zero_sum=True)
+    require_seed(seed, "mcts")
+    require_hooks("mcts", tracer=tracer)
     if playout is not None:
         require_callable(playout, "playout", "(game, state, rng) -> action")
     state = game.initial_state() if state is None else state
-    players = optional(game, "players")
-    if players is not None and len(players) > 2:
-        raise ValueError(f"mcts backs up values for two players, and {game!r} has {len(players)}")
-    if players is not None and len(players) == 2:
-        # The mean for MIN is MAX's negated: a two-player game must be zero-sum.
-        refuse_unless_two_player_zero_sum(game, state, "mcts")
     root_mover = game.to_move(state)
     if root_mover == CHANCE and not game.is_terminal(state):
         raise ValueError(f"state {state!r} is a chance state: there is no move to choose there")
@@ -439,7 +447,8 @@ class _Search:
     def simulate(self, node: Node, iteration: int) -> float:
         final, moves = playout(self.game, node.state, self.rng, self.policy)
         self.playout_moves += moves
-        result = real_value(self.game.utility(final, self.max_player), self.game.utility, final)
+        utility = self.game.utility
+        result = finite_value(utility(final, self.max_player), utility, final, "mcts")
         if self.tracer is not None:
             self.emit(SIMULATE, iteration, node, value=result, moves=moves, final_state=final)
         return result

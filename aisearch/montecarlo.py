@@ -31,11 +31,12 @@ from .game import (
     draw_outcome,
     endless,
     no_actions,
+    optional,
     ply_limit,
-    real_value,
     require_callable,
     require_count,
 )
+from .validation import finite_value, require_seed
 
 PlayoutPolicy = Callable[[Any, Any, random.Random], Any]
 """A playout policy ``(game, state, rng) -> action``: the move to make in a playout."""
@@ -69,7 +70,13 @@ def random_points(n: int, seed=None):
     import numpy as np  # numpy draws a million points in milliseconds
 
     require_count(n, "n", 1)
-    rng = np.random.default_rng(seed)
+    try:
+        rng = np.random.default_rng(seed)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"random_points was given seed={seed!r}: a seed must be None, a whole number "
+            ">= 0, or a tuple of them"
+        ) from None
     points = rng.random((2, n))
     return points[0], points[1]
 
@@ -107,6 +114,11 @@ def pi_error_curve(ns: Iterable[int], *, repeats: int = 20, seed=0) -> list[tupl
     >>> curve[1][1] < curve[0][1]
     True
     """
+    if isinstance(ns, (str, bytes)) or not isinstance(ns, Iterable):
+        raise ValueError(
+            f"pi_error_curve was given ns={ns!r}: ns must be a list of numbers of points, "
+            "such as [100, 1000, 10000]"
+        )
     ns = [require_count(n, "each n", 1) for n in ns]
     require_count(repeats, "repeats", 1)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -155,6 +167,26 @@ def playout(
     return state, moves
 
 
+def require_player(game: Game, player: object, function: str) -> None:
+    """Refuse a ``player`` that cannot be one of ``game``'s players: not among
+    its ``players`` if it lists them, else not hashable (not a player at all)."""
+    players = optional(game, "players")
+    if players is not None:
+        if player not in tuple(players):
+            raise ValueError(
+                f"{function} was given player={player!r}, which is not one of the players "
+                f"{tuple(players)!r} of {game!r}"
+            )
+        return
+    try:
+        hash(player)
+    except TypeError:
+        raise ValueError(
+            f"{function} was given player={player!r}: a player is a hashable name, as "
+            f"{game!r}.to_move returns it"
+        ) from None
+
+
 class PlayoutEstimate(NamedTuple):
     """The mean utility of ``playouts`` random playouts, for one player.
 
@@ -197,8 +229,9 @@ def playout_value(
         losses, moves)``.
 
     Raises:
-        ValueError: if ``playouts`` is not a whole number >= 1, or no player
-            is given at a chance state.
+        ValueError: if ``playouts`` is not a whole number >= 1, no player
+            is given at a chance state, or a utility is infinite (a mean of
+            infinities says nothing: ``aisearch.validation.finite_value``).
 
     >>> from aisearch.games import TicTacToe
     >>> estimate = playout_value(TicTacToe(), playouts=2000, seed=1)
@@ -209,17 +242,20 @@ def playout_value(
     check_game(game, "playout_value", state, chance=True)
     if policy is not None:
         require_callable(policy, "policy", "(game, state, rng) -> action")
+    require_seed(seed, "playout_value")
     state = game.initial_state() if state is None else state
     if player is None:
         player = game.to_move(state)
         if player == CHANCE:
             raise ValueError(f"state {state!r} is a chance state: name the player to value it for")
+    else:
+        require_player(game, player, "playout_value")
     rng = random.Random(seed)
     total = squares = 0.0
     wins = draws = losses = moves = 0
     for _ in range(playouts):
         end, length = playout(game, state, rng, policy)
-        utility = real_value(game.utility(end, player), game.utility, end)
+        utility = finite_value(game.utility(end, player), game.utility, end, "playout_value")
         total += utility
         squares += utility * utility
         moves += length

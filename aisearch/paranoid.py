@@ -23,6 +23,7 @@ from .engine import negamax_engine
 from .game import (
     Evaluation,
     Game,
+    check_game,
     has_chance,
     named_after,
     optional,
@@ -163,6 +164,7 @@ def paranoid(
     >>> paranoid(tree).value, paranoid(tree).action, maxn(tree).value
     (4, 'a1', (5, 3, 2))
     """
+    check_game(game, "paranoid", state)
     if state is None:
         state = game.initial_state()
     if player is None:

@@ -52,12 +52,14 @@ from .game import (
     resolve_evaluate,
 )
 from .trace import Trace
+from .validation import require_hooks, require_seed
 
 Player = Callable[[Any, Any], Any]
 
 
 def random_player(seed=None) -> Player:
     """A player that picks a uniformly random legal action, from its own seeded generator."""
+    require_seed(seed, "random_player")
     rng = random.Random(seed)
 
     def play(game, state):
@@ -143,6 +145,12 @@ def play_game(
     """
     check_game(game, "play_game", state, chance=True)
     check_play_options(max_moves, openings)
+    require_seed(seed, "play_game")
+    if not isinstance(players, (Mapping, list, tuple)):
+        raise ValueError(
+            f"play_game was given players={players!r}: give a mapping {{player: function}}, "
+            "or a list of functions (game, state) -> action in the order of game.players"
+        )
     if not isinstance(players, Mapping):
         names = optional(game, "players")
         if names is None or len(names) != len(players):
@@ -402,6 +410,7 @@ def depth_player(
     check_depth(depth)
     if depth < 1:
         raise ValueError(f"depth must be at least 1, got {depth!r}")
+    require_hooks("depth_player", evaluate=evaluate, search=search)
 
     def decide(game, state, recording: bool):
         tracer = Trace(game) if recording else None
@@ -449,6 +458,7 @@ def timed_player(
             "timed_player needs a time_limit in seconds: use depth_player for no clock"
         )
     check_limits(time_limit, max_depth, None)
+    require_hooks("timed_player", evaluate=evaluate, search=search)
 
     def decide(game, state, recording: bool):
         result = iterative_deepening(

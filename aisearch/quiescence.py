@@ -32,6 +32,7 @@ player's side; ``mark_horizon`` adds the horizon to the trace.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .engine import negamax_engine
 from .game import (
@@ -40,13 +41,17 @@ from .game import (
     check_depth,
     check_game,
     missing_evaluation,
+    name_of,
+    named_after,
     optional,
     real_value,
+    require_bool,
     resolve_evaluate,
 )
 from .paranoid import GameView
 from .result import SearchResult
 from .tracing import ENTER, LEAF
+from .validation import require_hooks
 
 Noisy = Callable[[Game, object], list]
 
@@ -146,7 +151,9 @@ def quiescence_search(
         past ``depth`` the noisy lines went.
 
     Raises:
-        ValueError: a bad depth, no evaluation, or no way to tell noisy moves.
+        ValueError: a bad depth, no evaluation, or no way to tell noisy moves;
+            a ``noisy`` that is not a function, or (past the depth limit)
+            returns anything but a list of legal actions.
     """
     check_game(game, "quiescence_search", state)
     if state is None:
@@ -155,6 +162,8 @@ def quiescence_search(
     if depth is None:
         raise ValueError("quiescence_search needs a depth: past it, only noisy moves are searched")
     check_depth(max_extension, "max_extension")
+    require_bool(stand_pat, "stand_pat")
+    require_hooks("quiescence_search", noisy=noisy, tracer=tracer)
     evaluate = resolve_evaluate(game, evaluate)
     if evaluate is None:
         raise missing_evaluation(state)
@@ -164,18 +173,64 @@ def quiescence_search(
             raise ValueError(
                 f"{game!r} has no noisy_actions(state): pass noisy=(game, state) -> actions"
             )
-        noisy = lambda game, s: own(s)  # noqa: E731
+
+        @named_after(own)
+        def game_noisy(game: Game, s: object) -> Any:
+            return own(s)
+
+        noisy = game_noisy
+    checked = checked_noisy(noisy)
     view = RootView(game, game.to_move(state), evaluate)
     return negamax_engine(
         view,
         state,
         depth=depth,
-        noisy=lambda _view, s: noisy(game, s),
+        noisy=lambda _view, s: checked(game, s),
         max_extension=max_extension,
         stand_pat=stand_pat,
-        tracer=mark_horizon(tracer, game, depth, noisy),
+        tracer=mark_horizon(tracer, game, depth, checked),
         name="quiescence_search",
     )
+
+
+def checked_noisy(noisy: Noisy) -> Noisy:
+    """``noisy``, with what it returns checked: a list or a tuple of legal
+    actions of the state (empty where the position is quiet).
+
+    It is called only at and past the depth limit, so the check costs
+    nothing above it; a hook that returned ``None`` or a set would otherwise
+    make every position quiet (plain alpha-beta) or search in no fixed order,
+    and an illegal move would be played.
+
+    >>> from aisearch.games import TicTacToe
+    >>> def my_noisy(game, state):
+    ...     return None
+    >>> checked_noisy(my_noisy)(TicTacToe(), "X...O....")
+    Traceback (most recent call last):
+    ...
+    ValueError: noisy hook must return a list of the noisy actions of 'X...O....' (an empty list where it is quiet): my_noisy returned None
+    """
+
+    @named_after(noisy)
+    def checked(game: Game, state: object) -> Any:
+        moves = noisy(game, state)
+        if not isinstance(moves, (list, tuple)):
+            raise ValueError(
+                f"noisy hook must return a list of the noisy actions of {state!r} (an empty "
+                f"list where it is quiet): {name_of(noisy)} returned {moves!r}"
+            )
+        if moves:
+            legal = game.actions(state)
+            illegal = [a for a in moves if a not in legal]
+            if illegal:
+                raise ValueError(
+                    f"noisy hook must return legal actions of {state!r}: {name_of(noisy)} "
+                    f"returned {moves!r}, of which {illegal!r} are not among its actions "
+                    f"{list(legal)!r}"
+                )
+        return moves
+
+    return checked
 
 
 def mark_horizon(tracer, game: Game, depth: int, noisy: Noisy):

@@ -152,6 +152,17 @@ class EventLog:
     called with each), the game they came from, and short names for states.
     ``Trace`` (minimax and its family) and ``aisearch.mcts.MCTSTrace`` build
     their replays on it; a subclass gives ``nodes()``.
+
+    **One search per trace.** A search numbers its steps and nodes from 0, so
+    the events of a second search would restart both, and the replay would
+    mix two trees into one. A trace that already holds a search refuses the
+    first event of another (a step 0) with a ``ValueError`` that says to make
+    a new trace, and keeps the search it holds. This is what a notebook cell
+    run twice meets when its trace was made in an earlier cell; the course's
+    cells make the trace in the cell that searches (``trace = Trace(tree)``,
+    then the search), so running such a cell again just works. A tracer that
+    is meant to collect several searches is any other callable (a list's
+    ``append``): only the traces that replay refuse.
     """
 
     def __init__(self, game: Any = None) -> None:
@@ -162,10 +173,21 @@ class EventLog:
         self._replay: Replay | None = None
 
     def __call__(self, event: Any) -> None:
+        if event.step == 0 and self.events:
+            raise self._second_search()
         self.events.append(event)
         self._nodes = None
         self._kinds = None
         self._replay = None
+
+    def _second_search(self) -> ValueError:
+        name = type(self).__name__
+        return ValueError(
+            f"this {name} already holds a search ({len(self.events)} steps) and a second "
+            f"search began into it: one {name} holds one search, whose steps and nodes "
+            f"are numbered from 0, so make a new {name}() for each search, in the cell "
+            "that runs it"
+        )
 
     def __len__(self) -> int:
         return len(self.events)
@@ -225,6 +247,39 @@ class EventLog:
         if parent is not None:
             return self._path(parent, action)
         return text[:15] + "…"
+
+
+def require_trace(
+    trace: object, function: str, kind: type = EventLog, instead: str | None = None
+) -> None:
+    """Refuse, naming ``function``, anything but a trace (of ``kind``: any
+    trace, or ``Trace`` or ``MCTSTrace`` alone) to draw or replay.
+
+    A viewer is handed what a search filled; ``None`` (a search's result
+    kept instead of its trace), a ``SearchResult`` or a list of events is
+    named here, before it fails deep inside the drawing. ``instead`` names
+    what draws the other kind of trace. An object that is not a trace but
+    reads as one (``nodes`` and ``frame``) is taken as one.
+
+    >>> require_trace(None, "step_through")
+    Traceback (most recent call last):
+    ...
+    ValueError: step_through needs a trace, got None: make one with trace = Trace(), run a search with tracer=trace, then call step_through(trace)
+    """
+    name = "trace" if kind is EventLog else kind.__name__
+    if isinstance(trace, EventLog):
+        if not isinstance(trace, kind):
+            other = f": use {instead}" if instead else ""
+            raise ValueError(f"{function} draws a {name}, not an {type(trace).__name__}{other}")
+        return
+    if callable(getattr(trace, "nodes", None)) and callable(getattr(trace, "frame", None)):
+        return  # a stand-in that reads as a trace (a comparison's canvas)
+    made = "MCTSTrace" if name == "MCTSTrace" else "Trace"
+    search = "mcts" if made == "MCTSTrace" else "a search"
+    raise ValueError(
+        f"{function} needs a {name}, got {trace!r}: make one with trace = {made}(), "
+        f"run {search} with tracer=trace, then call {function}(trace)"
+    )
 
 
 class Trace(EventLog):

@@ -7,9 +7,10 @@ deep inside a comparison. Each check is written here once: a real number for
 every utility and evaluation (``real_value``, ``value_vector``), chance
 outcomes that are a probability distribution (``check_outcomes``), and
 arguments of the right kind (``check_depth``, ``require_count``,
-``require_bool``, ``require_callable``, ``step_index``). Every message names
-the culprit: the user's function (``name_of``, kept through a wrapper by
-``named_after``), the value and the state.
+``require_bool``, ``require_callable``, ``step_index``), hooks that can be
+called (``require_hooks``) and seeds a generator takes (``require_seed``).
+Every message names the culprit: the user's function (``name_of``, kept
+through a wrapper by ``named_after``), the value and the state.
 
 None of these needs a game. The checks of the game itself (its six methods,
 its states, whether it is two-player zero-sum) and of an order hook are in
@@ -82,6 +83,33 @@ def real_value(value: Any, function: object, state: object) -> float:
     return cast(float, value)
 
 
+def finite_value(value: Any, function: object, state: object, search: str) -> float:
+    """``real_value``, and finite: for a search that averages utilities.
+
+    Minimax and its kin only compare values, so an infinite utility (a
+    proven win) is a value like any other there. ``search`` (Monte Carlo
+    playouts, MCTS) adds them up instead, and a mean of infinities is
+    infinite or NaN (``inf + -inf``): it says nothing of how often a move
+    wins. So an infinite utility is refused here, naming ``function``, the
+    value and the state.
+
+    >>> def utility(state, player):
+    ...     return float("inf")
+    >>> finite_value(utility("end", "X"), utility, "end", "mcts")
+    Traceback (most recent call last):
+    ...
+    ValueError: utility returned inf at state 'end': mcts averages the utilities of its playouts, ...
+    """
+    checked = real_value(value, function, state)
+    if checked == math.inf or checked == -math.inf:
+        raise ValueError(
+            f"{name_of(function)} returned {value!r} at state {state!r}: {search} averages "
+            "the utilities of its playouts, and a mean of infinities is infinite or NaN "
+            "(inf + -inf); give a win and a loss finite values (1 and -1, say)"
+        )
+    return checked
+
+
 def value_vector(
     game: object,
     state: object,
@@ -141,7 +169,13 @@ def check_outcomes(
     ...
     ValueError: the probabilities of chance state 'roll' sum to 0.9, not 1 (to within 1e-09): [(1, 0.5), (2, 0.4)]
     """
-    pairs: tuple[Any, ...] = tuple(tuple(pair) for pair in outcomes)
+    try:
+        pairs: tuple[Any, ...] = tuple(tuple(pair) for pair in outcomes)
+    except TypeError:
+        raise ValueError(
+            f"chance state {state!r}: the outcomes must be a list of (outcome, probability) "
+            f"pairs, got {outcomes!r}"
+        ) from None
     if not pairs:
         raise ValueError(f"chance state {state!r} has no outcomes")
     seen = set()
@@ -208,6 +242,57 @@ def require_callable(thing: object, argument: str, shape: str) -> None:
     """
     if not callable(thing):
         raise ValueError(f"{argument} must be a function {shape}, got {thing!r}")
+
+
+HOOK_SHAPES = {
+    "evaluate": "(game, state, player) -> float",
+    "order": "(game, state, actions) -> the actions reordered",
+    "noisy": "(game, state) -> the noisy actions (a list, empty where quiet)",
+    "tracer": "taking an Event (an aisearch.Trace)",
+    "search": "(game, state, depth=..., evaluate=..., ...) -> SearchResult",
+    "playout": "(game, state, rng) -> action",
+    "policy": "(game, state, rng) -> action",
+    "progress": "(done, total)",
+}
+"""What each hook a search may be handed is called with and returns, for messages."""
+
+
+def require_hooks(function: str, **hooks: object) -> None:
+    """Refuse, naming ``function``, a hook that is given (not ``None``) but
+    cannot be called: ``order='centre'``, ``evaluate=3``.
+
+    Checked once, where a search or helper enters, before any node; what a
+    hook returns is checked where it is used (``aisearch.game.ordered``,
+    ``real_value``).
+
+    >>> require_hooks("alphabeta", evaluate=None, order="centre")
+    Traceback (most recent call last):
+    ...
+    ValueError: alphabeta was given order='centre', which is not a function: order must be a function (game, state, actions) -> the actions reordered
+    """
+    for argument, hook in hooks.items():
+        if hook is not None and not callable(hook):
+            shape = HOOK_SHAPES.get(argument, "")
+            raise ValueError(
+                f"{function} was given {argument}={hook!r}, which is not a function: "
+                f"{argument} must be a function {shape}".rstrip()
+            )
+
+
+def require_seed(seed: object, function: str) -> None:
+    """Refuse a ``seed`` that Python's ``random.Random`` cannot take: it takes
+    ``None``, an int, a float, a str or bytes.
+
+    >>> require_seed([1, 2], "mcts")
+    Traceback (most recent call last):
+    ...
+    ValueError: mcts was given seed=[1, 2]: a seed must be None or an int (or a float or a str)
+    """
+    if seed is not None and not isinstance(seed, (int, float, str, bytes, bytearray)):
+        raise ValueError(
+            f"{function} was given seed={seed!r}: a seed must be None or an int "
+            "(or a float or a str)"
+        )
 
 
 def step_index(events: Sized, step: int, what: str) -> int:

@@ -27,6 +27,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import NamedTuple
 
 from .game import optional
+from .validation import require_seed
 
 Key = int
 
@@ -66,7 +67,13 @@ class Zobrist:
             raise ValueError(f"cells must be a whole number >= 1, got {cells!r}")
         if isinstance(bits, bool) or not isinstance(bits, int) or not 1 <= bits <= 256:
             raise ValueError(f"bits must be a whole number from 1 to 256, got {bits!r}")
-        pieces = tuple(pieces)
+        given = pieces
+        pieces = tuple(pieces) if isinstance(pieces, Iterable) else ()
+        if not pieces or not all(isinstance(p, Hashable) for p in pieces):
+            raise ValueError(
+                f"pieces must be a sequence of hashable pieces, such as ('X', 'O'), got {given!r}"
+            )
+        require_seed(seed, "Zobrist")
         if not pieces or len(set(pieces)) != len(pieces) or empty in pieces:
             raise ValueError(
                 f"pieces must be distinct and differ from empty={empty!r}, got {pieces!r}"
@@ -190,6 +197,11 @@ def collision_rate(game, positions: Iterable, bits: int, *, seed: int | None = 0
     >>> collision_rate(game, all_positions, 8).keys  # only 256 keys for 5,478 positions
     256
     """
+    if isinstance(positions, str) or not isinstance(positions, Iterable):
+        raise ValueError(
+            f"collision_rate was given positions={positions!r}: positions must be a list of "
+            f"states of {game!r}"
+        )
     positions = list(positions)
     if len(set(positions)) != len(positions):
         raise ValueError("positions must be distinct: a repeated position is not a collision")

@@ -44,6 +44,11 @@ from aisearch.exercises import case_trees
 from aisearch.exercises.sealed.sandbox import SANDBOX_UID, package_folder
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# One worker builds this file's module fixture once (make unit: --dist loadgroup);
+# spread over workers, each would build it again.
+pytestmark = pytest.mark.xdist_group("grading")
+
 ASSIGNMENT = "02_alpha_beta"
 POINTS = 3
 SLOT_BASE = 10

@@ -23,7 +23,7 @@ SEARCHES = {
     "montecarlo",
     "paranoid",
 }
-PLAYING = {"deepening", "players", "connect4_player", "mcts", "tournament"}
+PLAYING = {"deepening", "players", "connect4_player", "mcts", "tournament", "agents", "matches"}
 """Searches built on searches, and playing games."""
 
 LAYERS = [

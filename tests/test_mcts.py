@@ -304,7 +304,7 @@ def test_more_than_two_players_and_a_stuck_state_are_named():
     from aisearch.games.coinrow import CoinRow
 
     with pytest.raises(
-        ValueError, match=r"mcts backs up values for two players, and CoinRow\(.*has 3"
+        ValueError, match=r"mcts assumes a two-player game, but CoinRow\(.*has 3 players"
     ):
         mcts(CoinRow(), iterations=10)
     with pytest.raises(ValueError, match="state 'stuck' is not terminal but has no actions"):

@@ -130,6 +130,51 @@ def test_any_callable_is_a_tracer():
     assert len(seen) == 9 + 4 + 4 + 6
 
 
+def test_a_trace_holds_one_search_and_refuses_a_second():
+    """A notebook cell run twice into a trace made in an earlier cell: the second
+    search is refused by name, and the trace keeps the first search whole."""
+    trace = ab_trace()
+    events = list(trace)
+    with pytest.raises(ValueError, match=r"already holds a search \(22 steps\).*new Trace\(\)"):
+        alphabeta(textbook(), tracer=trace)
+    assert list(trace) == events
+    assert trace.visited() == list("ABEFGCHDKLM") and trace.pruned() == ["I", "J"]
+    assert trace.frame(-1).sentence == "Done: A is worth 3 to MAX."
+    # Also into a trace a failed search left half full, and for any search of the family.
+    with pytest.raises(ValueError, match="already holds a search"):
+        minimax(textbook(), tracer=trace)
+
+
+def test_a_cell_that_makes_its_trace_can_run_again():
+    """The course's cells make the trace where they search: running one twice is
+    two searches into two traces, the same both times."""
+    runs = []
+    for _ in range(2):
+        trace = Trace(textbook())
+        alphabeta(textbook(), tracer=trace)
+        runs.append(list(trace))
+    assert runs[0] == runs[1]
+
+
+def test_an_mcts_trace_holds_one_search_too():
+    from aisearch import MCTSTrace, mcts
+
+    trace = MCTSTrace(textbook())
+    mcts(textbook(), iterations=5, seed=0, tracer=trace)
+    length = len(trace)
+    with pytest.raises(ValueError, match="MCTSTrace already holds a search.*new MCTSTrace"):
+        mcts(textbook(), iterations=5, seed=0, tracer=trace)
+    assert len(trace) == length
+
+
+def test_a_plain_tracer_may_collect_several_searches():
+    """Only the traces that replay refuse: a list's append keeps every search."""
+    seen = []
+    minimax(textbook(), tracer=seen.append)
+    minimax(textbook(), tracer=seen.append)
+    assert len(seen) == 2 * 23 and [e.step for e in seen].count(0) == 2
+
+
 def test_a_tree_searched_from_a_min_node_is_traced_from_max_view():
     #        A (min) = 12
     #      /    \

@@ -371,6 +371,231 @@ for _name, _call in {
     case("a game that never ends", _name, "end", "plies", "deep", "recursion")(_run)
 
 
+# --- the start state, result() and to_move (issue 29) --------------------------------------
+
+
+class _Nim:
+    """Take 1 to 3 stones from 5; whoever takes the last one wins. A student's
+    own game, with no players or zero_sum declared; the variants below break
+    one method each."""
+
+    def initial_state(self):
+        return (5, "A")
+
+    def to_move(self, s):
+        return s[1]
+
+    def actions(self, s):
+        return [a for a in (1, 2, 3) if a <= s[0]]
+
+    def result(self, s, a):
+        return (s[0] - a, "B" if s[1] == "A" else "A")
+
+    def is_terminal(self, s):
+        return s[0] == 0
+
+    def utility(self, s, p):
+        return -1 if s[1] == p else 1  # the player to move at the end has lost
+
+    def __repr__(self):
+        return type(self).__name__ + "()"
+
+
+class _SetNim(_Nim):
+    def actions(self, s):
+        return set(super().actions(s))
+
+
+START_SEARCHES = {
+    "minimax": lambda g: aisearch.minimax(g),
+    "alphabeta": lambda g: aisearch.alphabeta(g),
+    "negamax": lambda g: aisearch.negamax(g),
+    "expectimax": lambda g: aisearch.expectimax(g),
+    "mcts": lambda g: aisearch.mcts(g, iterations=20, seed=1),
+    "count_games": lambda g: aisearch.count_games(g),
+    "play_game": lambda g: aisearch.play_game(
+        g, {"A": aisearch.random_player(1), "B": aisearch.random_player(2)}
+    ),
+}
+
+for _search, _call in START_SEARCHES.items():
+
+    def _run(call=_call):
+        return call(_SetNim())
+
+    case("actions not a sequence", f"{_search}, from the initial state", "actions", "sequence")(
+        _run
+    )
+
+
+class _ListNim(_Nim):
+    """A list state that result() changes in place and returns."""
+
+    def initial_state(self):
+        return [5, "A"]
+
+    def result(self, s, a):
+        s[0] -= a
+        s[1] = "B" if s[1] == "A" else "A"
+        return s
+
+
+class _Board:
+    """A student's board: a list inside, hashed and compared by its contents."""
+
+    def __init__(self, stones, mover):
+        self.stones, self.mover = [stones], mover
+
+    def __hash__(self):
+        return hash((self.stones[0], self.mover))
+
+    def __eq__(self, other):
+        return (self.stones, self.mover) == (other.stones, other.mover)
+
+    def __repr__(self):
+        return f"Board({self.stones[0]}, {self.mover!r})"
+
+
+class _BoardNim(_Nim):
+    """Boards that result() changes in place and returns."""
+
+    def initial_state(self):
+        return _Board(5, "A")
+
+    def to_move(self, s):
+        return s.mover
+
+    def actions(self, s):
+        return [a for a in (1, 2, 3) if a <= s.stones[0]]
+
+    def result(self, s, a):
+        s.stones[0] -= a
+        s.mover = "B" if s.mover == "A" else "A"
+        return s
+
+    def is_terminal(self, s):
+        return s.stones[0] == 0
+
+    def utility(self, s, p):
+        return -1 if s.mover == p else 1
+
+
+class _Plain:
+    """A state with neither a hash nor a repr of its own: only its contents tell."""
+
+    def __init__(self, stones=5, mover="A"):
+        self.stones, self.mover = stones, mover
+
+
+class _PlainNim(_BoardNim):
+    def initial_state(self):
+        return _Plain()
+
+    def actions(self, s):
+        return [a for a in (1, 2, 3) if a <= s.stones]
+
+    def result(self, s, a):
+        s.stones -= a
+        s.mover = "B" if s.mover == "A" else "A"
+        return s
+
+    def is_terminal(self, s):
+        return s.stones == 0
+
+
+class _LateBoardNim(_BoardNim):
+    """Changes the board in place only for the second action: the first line looks fine."""
+
+    def result(self, s, a):
+        if a == 1:
+            return _Board(s.stones[0] - 1, "B" if s.mover == "A" else "A")
+        return super().result(s, a)
+
+
+for _search, _call in START_SEARCHES.items():
+    for _game, _words in (
+        (_ListNim, ("hashable",)),
+        (_BoardNim, ("result",)),
+        (_PlainNim, ("result",)),
+        (_LateBoardNim, ("result",)),
+    ):
+
+        def _run(call=_call, game=_game):
+            return call(game())
+
+        case("result changes its state", f"{_search}, {_game.__name__}", *_words)(_run)
+
+
+@case("result changes its state", "count_games, beyond the first plies", "result")
+def _count_late_plain():
+    """result() changes states of 3 stones or fewer, beyond the first plies that every
+    search checks: counting, which calls result on every state, still names it
+    (and does not take the same object met again for a cycle)."""
+
+    class Late(_PlainNim):
+        def result(self, s, a):
+            if s.stones > 3:
+                return _Plain(s.stones - a, "B" if s.mover == "A" else "A")
+            return super().result(s, a)
+
+    return aisearch.count_games(Late(), _Plain(12))
+
+
+class _NoReturnToMove(_Nim):
+    def to_move(self, s):
+        pass  # the student forgot: return s[1]
+
+
+class _ChanceWithoutOutcomes(_Nim):
+    def to_move(self, s):
+        return "chance"
+
+
+for _search, _call in START_SEARCHES.items():
+
+    def _run(call=_call):
+        return call(_NoReturnToMove())
+
+    case("to_move returns None", _search, "to_move")(_run)
+
+    def _run_chance(call=_call):
+        return call(_ChanceWithoutOutcomes())
+
+    case("to_move says chance, without chance_outcomes", _search, "chance_outcomes")(_run_chance)
+
+
+class _ThreeNim(_Nim):
+    """Three players, named nowhere but by to_move."""
+
+    def result(self, s, a):
+        return (s[0] - a, {"A": "B", "B": "C", "C": "A"}[s[1]])
+
+
+for _search in ("mcts", "negamax", "alphabeta+table"):
+
+    def _run(name=_search):
+        if name == "mcts":
+            return aisearch.mcts(_ThreeNim(), iterations=20, seed=1)
+        return TWO_PLAYER_SEARCHES[name](_ThreeNim())
+
+    case("three unnamed players in a two-player search", _search, "two-player")(_run)
+
+
+class _InfiniteNim(_Nim):
+    def utility(self, s, p):
+        return math.inf if s[1] == p else -math.inf
+
+
+@case("infinite utility in an average", "mcts", "utility", "inf")
+def _mcts_infinite():
+    return aisearch.mcts(_InfiniteNim(), iterations=100, seed=1)
+
+
+@case("infinite utility in an average", "playout_value", "utility", "inf")
+def _playout_infinite():
+    return aisearch.playout_value(_InfiniteNim(), playouts=20, seed=1)
+
+
 # --- one argument, one rule -----------------------------------------------------------------
 
 
@@ -444,6 +669,323 @@ def _probability_digits():
     return aisearch.check_outcomes("roll", [(1, 0.5), (2, 0.499999999)])
 
 
+# --- a trace reused (issue 29, item 5) -------------------------------------------------------
+
+_TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+@case("trace reused", "alphabeta twice into one Trace", "Trace")
+def _trace_reused():
+    tree = GameTree.from_nested(_TEXTBOOK)
+    trace = Trace()
+    aisearch.alphabeta(tree, tracer=trace)  # the cell, run once
+    return aisearch.alphabeta(tree, tracer=trace)  # and again
+
+
+@case("trace reused", "minimax after alphabeta into one Trace", "Trace")
+def _trace_reused_by_another_search():
+    tree = GameTree.from_nested(_TEXTBOOK)
+    trace = Trace(tree)
+    aisearch.alphabeta(tree, tracer=trace)
+    return aisearch.minimax(tree, tracer=trace)
+
+
+@case("trace reused", "mcts twice into one MCTSTrace", "MCTSTrace")
+def _mcts_trace_reused():
+    tree = GameTree.from_nested(_TEXTBOOK)
+    trace = aisearch.MCTSTrace(tree)
+    aisearch.mcts(tree, iterations=5, seed=0, tracer=trace)
+    return aisearch.mcts(tree, iterations=5, seed=0, tracer=trace)
+
+
+# --- hooks that are not functions, or return the wrong thing (item 8) -----------------------
+
+_ZERO = _evaluation_returning(0)
+
+for _search in ("alphabeta", "negamax", "alphabeta+table"):
+
+    def _run(name=_search):
+        return TWO_PLAYER_SEARCHES[name](TicTacToe(), depth=None, state=_LATE, order="centre")
+
+    case("hook not callable", f"{_search}(order='centre')", "order")(_run)
+
+
+@case("hook not callable", "quiescence_search(noisy='threats')", "noisy")
+def _noisy_not_callable():
+    return aisearch.quiescence_search(TicTacToe(), depth=1, evaluate=_ZERO, noisy="threats")
+
+
+@case("hook not callable", "iterative_deepening(order=3)", "order")
+def _deepening_order_not_callable():
+    return aisearch.iterative_deepening(TicTacToe(), _LATE, max_depth=2, order=3)
+
+
+@case("hook not callable", "depth_player(2, evaluate='mobility')", "evaluate")
+def _depth_player_evaluate():
+    return aisearch.depth_player(2, "mobility")
+
+
+@case("hook not callable", "timed_player(search='alphabeta')", "search")
+def _timed_player_search():
+    return aisearch.timed_player(1.0, search="alphabeta")
+
+
+def _noisy_none(game, state):
+    return None
+
+
+def _noisy_set(game, state):
+    return set(game.actions(state)[:1])
+
+
+def _noisy_illegal(game, state):
+    return [(5, 5)]
+
+
+for _hook in (_noisy_none, _noisy_set, _noisy_illegal):
+    for _stand_pat in (False, True):
+
+        def _run(hook=_hook, stand_pat=_stand_pat):
+            return aisearch.quiescence_search(
+                TicTacToe(), depth=1, evaluate=_ZERO, noisy=hook, stand_pat=stand_pat
+            )
+
+        case("noisy hook", f"{_hook.__name__}, stand_pat={_stand_pat}", _hook.__name__)(_run)
+
+
+@case("noisy hook", "the game's noisy_actions returning None", "noisy_actions")
+def _game_noisy_none():
+    class QuietNever(TicTacToe):
+        def noisy_actions(self, state):
+            return None
+
+    return aisearch.quiescence_search(QuietNever(), depth=1, evaluate=_ZERO)
+
+
+for _hook in (_order_none, _order_drops):
+
+    def _run(hook=_hook):
+        return aisearch.iterative_deepening(TicTacToe(), max_depth=2, evaluate=_ZERO, order=hook)
+
+    case("order hook", f"iterative_deepening, {_hook.__name__}", "order")(_run)
+
+
+# --- arguments of the wrong type (item 9) and the rest of a sweep (item 10) -----------------
+
+ARGUMENT_CASES = {
+    "play_game(players=None)": (
+        lambda: aisearch.play_game(TicTacToe(), None),
+        "players",
+    ),
+    "play_game(players=a function)": (
+        lambda: aisearch.play_game(TicTacToe(), aisearch.random_player(1)),
+        "players",
+    ),
+    "play_game(seed=[1])": (
+        lambda: aisearch.play_game(TicTacToe(), _two_randoms(), seed=[1]),
+        "seed",
+    ),
+    "win_rates(players=3)": (lambda: aisearch.win_rates(TicTacToe(), 3, games=2), "players"),
+    "random_player(seed={})": (lambda: aisearch.random_player({}), "seed"),
+    "GameTree.from_nested(layers='max')": (
+        lambda: GameTree.from_nested([[1, 2], [3, 4]], layers="max"),
+        "layers",
+    ),
+    "GameTree.from_nested(players='abc')": (
+        lambda: GameTree.from_nested([[1, 2], [3, 4]], players="abc"),
+        "players",
+    ),
+    "GameTree.from_nested(layers=2)": (
+        lambda: GameTree.from_nested([[1, 2], [3, 4]], layers=2),
+        "layers",
+    ),
+    "GameTree.from_nested(names=3)": (
+        lambda: GameTree.from_nested([[1, 2], [3, 4]], names=3),
+        "names",
+    ),
+    "GameTree.from_nested(root_role=['max'])": (
+        lambda: GameTree.from_nested([[1, 2], [3, 4]], root_role=["max"]),
+        "root",
+    ),
+    "iterative_deepening(depth=2)": (
+        lambda: aisearch.iterative_deepening(TicTacToe(), _LATE, depth=2),
+        "depth",
+    ),
+    "iterative_deepening(tracer=Trace())": (
+        lambda: aisearch.iterative_deepening(TicTacToe(), _LATE, max_depth=2, tracer=Trace()),
+        "tracer",
+    ),
+    "iterative_deepening(use_line='yes')": (
+        lambda: aisearch.iterative_deepening(TicTacToe(), _LATE, max_depth=2, use_line="yes"),
+        "use_line",
+    ),
+    "quiescence_search(stand_pat='yes')": (
+        lambda: aisearch.quiescence_search(
+            TicTacToe(), depth=1, evaluate=_ZERO, noisy=lambda g, s: [], stand_pat="yes"
+        ),
+        "stand_pat",
+    ),
+    "paranoid(None)": (lambda: aisearch.paranoid(None), "paranoid"),
+    "paranoid([a game])": (lambda: aisearch.paranoid([TicTacToe()]), "paranoid"),
+    "memo_minimax(symmetry='yes')": (
+        lambda: aisearch.memo_minimax(TicTacToe(), _LATE, symmetry="yes"),
+        "symmetry",
+    ),
+    "count_games(symmetric=1)": (
+        lambda: aisearch.count_games(TicTacToe(), _LATE, symmetric=1),
+        "symmetric",
+    ),
+    "alphabeta_with_naive_cache(cache='x')": (
+        lambda: aisearch.alphabeta_with_naive_cache(TicTacToe(), _LATE, cache="x"),
+        "cache",
+    ),
+    "estimate_branching_factor(None)": (
+        lambda: aisearch.estimate_branching_factor(None),
+        "estimate_branching_factor",
+    ),
+    "estimate_branching_factor(playouts=True)": (
+        lambda: aisearch.estimate_branching_factor(TicTacToe(), playouts=True),
+        "playouts",
+    ),
+    "estimate_branching_factor on a game that never ends": (
+        lambda: aisearch.estimate_branching_factor(_Endless(), playouts=1),
+        "end",
+    ),
+    "estimate_pi(seed='x')": (lambda: aisearch.estimate_pi(10, seed="x"), "seed"),
+    "pi_error_curve(ns=None)": (lambda: aisearch.pi_error_curve(None), "ns"),
+    "playout_value(player='Z')": (
+        lambda: aisearch.playout_value(TicTacToe(), _LATE, "Z", playouts=2),
+        "player",
+    ),
+    "playout_value(seed=[1])": (
+        lambda: aisearch.playout_value(TicTacToe(), _LATE, playouts=2, seed=[1]),
+        "seed",
+    ),
+    "check_outcomes('roll', None)": (lambda: aisearch.check_outcomes("roll", None), "outcomes"),
+    "check_outcomes('roll', [0.5, 0.5])": (
+        lambda: aisearch.check_outcomes("roll", [0.5, 0.5]),
+        "outcomes",
+    ),
+    "Zobrist(9, pieces=None)": (lambda: aisearch.Zobrist(9, None), "pieces"),
+    "Zobrist(9, 'XO', seed=[1])": (lambda: aisearch.Zobrist(9, "XO", seed=[1]), "seed"),
+    "collision_rate(positions=None)": (
+        lambda: aisearch.collision_rate(TicTacToe(), None, 8),
+        "positions",
+    ),
+    "CoinRow(coins=None)": (lambda: _coin_row(coins=None), "coins"),
+    "CoinRow(players=3)": (lambda: _coin_row(players=3), "players"),
+}
+
+
+def _coin_row(**options):
+    from aisearch.games import CoinRow
+
+    return CoinRow(**options)
+
+
+for _name, (_call, _word) in ARGUMENT_CASES.items():
+    case("arguments", _name, _word)(_call)
+
+
+def _viz():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import aisearch.viz
+
+    return aisearch.viz
+
+
+def _filled_trace():
+    trace = Trace()
+    aisearch.alphabeta(GameTree.from_nested(_TEXTBOOK), tracer=trace)
+    return trace
+
+
+def _filled_mcts_trace():
+    tree = GameTree.from_nested(_TEXTBOOK)
+    trace = aisearch.MCTSTrace(tree)
+    aisearch.mcts(tree, iterations=5, seed=0, tracer=trace)
+    return trace
+
+
+VIZ_CASES = {
+    "step_through(None)": (lambda v: v.step_through(None), "step_through"),
+    "step_through(a SearchResult)": (
+        lambda v: v.step_through(aisearch.alphabeta(GameTree.from_nested(_TEXTBOOK))),
+        "step_through",
+    ),
+    "draw_step(None)": (lambda v: v.draw_step(None), "draw_step"),
+    "draw_step(an MCTSTrace)": (lambda v: v.draw_step(_filled_mcts_trace()), "draw_mcts_step"),
+    "draw_step(ax='left')": (lambda v: v.draw_step(_filled_trace(), ax="left"), "ax"),
+    "TreeFigure(figsize=8)": (lambda v: v.TreeFigure(_filled_trace(), figsize=8), "figsize"),
+    "TreeFigure(label='state')": (lambda v: v.TreeFigure(_filled_trace(), label="state"), "label"),
+    "TreeFigure(layout=[])": (lambda v: v.TreeFigure(_filled_trace(), layout=[]), "layout"),
+    "TreeFigure(min_font=None)": (
+        lambda v: v.TreeFigure(_filled_trace(), min_font=None),
+        "min_font",
+    ),
+    "TreeFigure(caption='yes')": (
+        lambda v: v.TreeFigure(_filled_trace(), caption="yes"),
+        "caption",
+    ),
+    "frame_strip(steps=3)": (lambda v: v.frame_strip(_filled_trace(), steps=3), "steps"),
+    "frame_strip(columns=None)": (
+        lambda v: v.frame_strip(_filled_trace(), columns=None),
+        "columns",
+    ),
+    "frame_strip(panel_size=4)": (
+        lambda v: v.frame_strip(_filled_trace(), panel_size=4),
+        "panel_size",
+    ),
+    "animate(None)": (lambda v: v.animate(None), "animate"),
+    "to_networkx(None)": (lambda v: v.to_networkx(None), "to_networkx"),
+    "tree_layout('trace')": (lambda v: v.tree_layout("trace"), "tree_layout"),
+    "MCTSFigure(a Trace)": (lambda v: v.MCTSFigure(_filled_trace()), "TreeFigure"),
+    "draw_mcts_step(None)": (lambda v: v.draw_mcts_step(None), "draw_mcts_step"),
+    "StepViewer(focus=[1])": (lambda v: v.StepViewer(_filled_trace(), focus=[1]), "node"),
+    "draw_board(ax='left')": (lambda v: v.draw_board(TicTacToe(), _LATE, ax="left"), "ax"),
+    "draw_board(highlight='x')": (
+        lambda v: v.draw_board(TicTacToe(), _LATE, highlight="x"),
+        "highlight",
+    ),
+    "draw_connect4(None)": (lambda v: v.draw_connect4(None), "ConnectFour"),
+    "draw_connect4(highlight=None)": (
+        lambda v: v.draw_connect4(_connect_four(), highlight=None),
+        "highlight",
+    ),
+    "draw_tournament(None)": (lambda v: v.draw_tournament(None), "draw_tournament"),
+    "GameBoard(None, a player)": (
+        lambda v: v.GameBoard(None, aisearch.random_player(1)),
+        "GameBoard",
+    ),
+    "GameBoard(opponent='minimax')": (lambda v: v.GameBoard(TicTacToe(), "minimax"), "opponent"),
+    "ConnectFourBoard(scorer='solve')": (lambda v: v.ConnectFourBoard(scorer="solve"), "scorer"),
+    "ConnectFourBoard(start=44)": (lambda v: v.ConnectFourBoard(start=44), "start"),
+    "DiceNimTable(search='expectimax')": (
+        lambda v: v.DiceNimTable(search="expectimax"),
+        "search",
+    ),
+    "DiceNimTable(game=TicTacToe())": (lambda v: v.DiceNimTable(TicTacToe()), "DiceNim"),
+    "tidy_layout(None, 'A')": (lambda v: v.tidy_layout(None, "A"), "children"),
+    "show(alt=3)": (lambda v: v.show(alt=3), "alt"),
+}
+
+
+def _connect_four():
+    from aisearch.games import ConnectFour
+
+    return ConnectFour(5, 4)
+
+
+for _name, (_call, _word) in VIZ_CASES.items():
+
+    def _run(call=_call):
+        return call(_viz())
+
+    case("viz arguments", _name, _word)(_run)
+
+
 # --- running a case -------------------------------------------------------------------------
 
 TIME_LIMIT = 10.0
@@ -503,3 +1045,31 @@ if __name__ == "__main__":
         print(f"{family:36}" + "".join(f"{counts[k]:>10}" for k in kinds))
     total = sum(tally.values(), Counter())
     print(f"{'all ' + str(len(CASES)) + ' cases':36}" + "".join(f"{total[k]:>10}" for k in kinds))
+
+
+# --- the lead's files: flags and hooks of alphabeta, the engine and mcts --------------------------
+
+
+@case("arguments", "alphabeta symmetry='yes'", "symmetry")
+def _alphabeta_symmetry_not_a_bool():
+    return aisearch.alphabeta(TicTacToe(), symmetry="yes")
+
+
+@case("arguments", "negamax prune='no'", "prune")
+def _negamax_prune_not_a_bool():
+    return aisearch.negamax(TicTacToe(), "XOXOXO...", prune="no")
+
+
+@case("hook not callable", "alphabeta tracer='x'", "tracer")
+def _alphabeta_tracer_not_callable():
+    return aisearch.alphabeta(TicTacToe(), "XOXOXO...", tracer="x")
+
+
+@case("arguments", "mcts seed=[1]", "seed")
+def _mcts_seed_a_list():
+    return aisearch.mcts(TicTacToe(), iterations=5, seed=[1])
+
+
+@case("hook not callable", "mcts tracer='x'", "tracer")
+def _mcts_tracer_not_callable():
+    return aisearch.mcts(TicTacToe(), iterations=5, tracer="x")

@@ -29,7 +29,7 @@ every turn but the last), so rows of 8 to 12 coins are searched in a blink.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from numbers import Integral
 from typing import Any, NamedTuple, cast
 
@@ -66,6 +66,11 @@ class CoinRow(MultiplayerGame[CoinRowState, str, str]):
         coins: Sequence[int] = (3, 9, 1, 2, 7, 4, 8, 5),
         players: Sequence[str] = ("P1", "P2", "P3"),
     ) -> None:
+        for argument, given in (("coins", coins), ("players", players)):
+            if not isinstance(given, Iterable):
+                raise ValueError(
+                    f"CoinRow was given {argument}={given!r}: {argument} must be a list or a tuple"
+                )
         coins = tuple(coins)
         if not coins:
             raise ValueError("coins is empty: the row needs at least one coin")

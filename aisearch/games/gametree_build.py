@@ -76,7 +76,7 @@ def nested_tree(
         assert layers is not None  # _multiplayer_layers gives every layer a player
         return _nested_vectors(spec, names, layers, players)
     if layers is None:
-        if root_role not in ROLES or root_role == CHANCE:
+        if not isinstance(root_role, str) or root_role not in ROLES or root_role == CHANCE:
             raise ValueError(f"unknown role {root_role!r} for the root: use 'max' or 'min'")
         layers = (root_role, "min" if root_role == "max" else "max")
     layers = tuple(layers)
@@ -340,6 +340,8 @@ def _walk_nested(
     returns an interior node's list of children. Returns ``(root, children,
     roles)``, children as ``(action, child)`` pairs.
     """
+    if names is not None and (not isinstance(names, Iterable) or isinstance(names, bytes)):
+        raise ValueError(f"names must be a list of node names (or a str of letters), got {names!r}")
     given = None if names is None else iter(names)
     layer: list[tuple[object, tuple[int, ...], Node | None]] = [(spec, (), None)]
     children: dict[Node, list[tuple[str, Node]]] = {}
@@ -445,7 +447,8 @@ def _multiplayer_layers(
     Players come from ``players`` or, failing that, from ``layers`` that name
     players rather than ``"max"``, ``"min"`` or ``"chance"``.
     """
-    layers = None if layers is None else tuple(layers)
+    layers = _names_of(layers, "layers", "('max', 'min')")
+    players = _names_of(players, "players", "('P1', 'P2', 'P3')")
     if players is None:
         # A layer "max", "min" or "chance" among them means a two-player tree
         # (where any other name is an unknown role).
@@ -468,6 +471,25 @@ def _multiplayer_layers(
                 "(a tree of more than two players has no chance nodes)"
             )
     return layers, players
+
+
+def _names_of(names: object, argument: str, example: str) -> tuple[str, ...] | None:
+    """``names`` (``layers`` or ``players``) as a tuple, if it is a list or a
+    tuple of them; a single string, which would be read letter by letter,
+    and anything else that is not a sequence are refused.
+
+    >>> _names_of("max", "layers", "('max', 'min')")
+    Traceback (most recent call last):
+    ...
+    ValueError: layers must be a list or a tuple of names, such as ('max', 'min'), got 'max'
+    """
+    if names is None:
+        return None
+    if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+        raise ValueError(
+            f"{argument} must be a list or a tuple of names, such as {example}, got {names!r}"
+        )
+    return tuple(names)
 
 
 def check_vector(where: str, value: object, players: Sequence[object]) -> tuple[Any, ...]:

@@ -263,6 +263,8 @@ def show(figure: Figure | Axes | None = None, *, alt: str | None = None) -> None
         figure = figure.figure  # type: ignore[assignment]
     if not isinstance(figure, Figure):
         raise ValueError(f"figure must be a matplotlib Figure or Axes, got {figure!r}")
+    if alt is not None and not isinstance(alt, str):
+        raise ValueError(f"show was given alt={alt!r}: alt must be a str, what the figure shows")
     if alt is not None and not alt.strip():
         raise ValueError("alt must say what the figure shows, got an empty text")
     text = alt if alt is not None else describe_figure(figure)

@@ -12,7 +12,9 @@ from collections.abc import Iterable
 
 from matplotlib.patches import Circle, Rectangle
 
+from ..validation import require_bool
 from .alt_text import set_description
+from .arguments import require_axes, require_positive
 from .canvas import new_figure
 
 X_COLOR = "#1f4e9c"
@@ -59,6 +61,9 @@ def draw_board(
     >>> len(ax.lines)  # 4 grid lines, 2 strokes per X, 1 through the top row
     11
     """
+    require_axes(ax, "draw_board")
+    require_positive(size, "size", "draw_board", optional=False)
+    require_bool(coordinates, "coordinates")
     n = _side(state)
     if hasattr(game, "render"):
         game.render(state)  # raises ValueError naming an impossible board
@@ -155,9 +160,17 @@ def _highlighted_cells(state: str, n: int, highlight) -> list[int]:
         return []
     if highlight is True:
         return _winning_line(state, n)
+    if isinstance(highlight, str) or not isinstance(highlight, Iterable):
+        raise ValueError(
+            f"draw_board was given highlight={highlight!r}: highlight must be True, False or "
+            "a list of cells, (row, col) pairs or indices"
+        )
     cells = []
     for cell in highlight:
-        index = cell[0] * n + cell[1] if isinstance(cell, tuple) else int(cell)
+        tuple_cell = isinstance(cell, tuple) and len(cell) == 2
+        if not tuple_cell and (isinstance(cell, bool) or not isinstance(cell, int)):
+            raise ValueError(f"cell {cell!r} is not on a {n}x{n} board")
+        index = cell[0] * n + cell[1] if tuple_cell else cell
         if not 0 <= index < n * n:
             raise ValueError(f"cell {cell!r} is not on a {n}x{n} board")
         cells.append(index)

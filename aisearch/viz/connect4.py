@@ -41,7 +41,9 @@ from ..decision import Decision, SearchPlayer, board_default
 from ..games.connect4 import ConnectFour
 from ..narration import format_value
 from ..trace import Trace
+from ..validation import require_bool
 from .alt_text import set_description
+from .arguments import require_axes, require_function, require_instance
 from .board_style import CONNECT4_BLUE, DISC_COLOURS, DISC_NAMES, message_html
 from .board_style import DISC_OUTLINE as OUTLINE
 from .buttons import ButtonGrid, ButtonLook, ToggleGroup
@@ -134,6 +136,19 @@ class ConnectFourBoard(widgets.VBox):
         player: Callable | None = None,
         scorer: Callable | None = None,
     ):
+        if game is not None:
+            require_instance(game, ConnectFour, "game", "ConnectFourBoard", "ConnectFour(5, 4)")
+        if not isinstance(start, str):
+            raise ValueError(
+                f"ConnectFourBoard was given start={start!r}: start must be a str of column "
+                "numbers, such as '44' ('' for the empty board)"
+            )
+        for name, flag in (("weak", weak), ("show_scores", show_scores)):
+            require_bool(flag, name)
+        require_function(player, "player", "(game, state) -> column", "ConnectFourBoard")
+        require_function(
+            scorer, "scorer", "(game, state, ...) -> (scores, solved)", "ConnectFourBoard"
+        )
         self.game = game or ConnectFour(5, 4)
         if first not in ("you", "computer"):
             raise ValueError(f"first must be 'you' or 'computer', got {first!r}")
@@ -689,6 +704,14 @@ def draw_connect4(
     import matplotlib.pyplot as plt
     from matplotlib.patches import Circle, Rectangle
 
+    require_instance(game, ConnectFour, "game", "draw_connect4", "ConnectFour()")
+    require_axes(ax, "draw_connect4")
+    require_bool(numbers, "numbers")
+    if isinstance(highlight, bool) or not isinstance(highlight, int):
+        raise ValueError(
+            f"draw_connect4 was given highlight={highlight!r}: highlight must be a bitboard "
+            "(an int; 0 for none)"
+        )
     state = game.initial_state() if state is None else game.check_state(state)
     if ax is None:
         _, ax = plt.subplots(figsize=(0.62 * game.width + 0.4, 0.62 * (game.height + 1) + 0.5))

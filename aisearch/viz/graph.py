@@ -10,6 +10,7 @@ is none yet). Edges go from parent to child and carry the ``action``.
 
 from __future__ import annotations
 
+from ..trace import Trace, require_trace
 from .layout import tree_layout
 
 
@@ -26,6 +27,7 @@ def to_networkx(trace, step: int | None = None):
     """
     import networkx as nx
 
+    require_trace(trace, "to_networkx", Trace)
     nodes = trace.nodes()
     layout = tree_layout(trace)
     frame = trace.frame(step) if step is not None else None

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
+from ..trace import require_trace
+
 Position = tuple[float, float]
 
 
@@ -37,6 +39,15 @@ def tidy_layout(
     Raises:
         ValueError: if a node is reached twice (the mapping is not a tree).
     """
+    if not isinstance(children, Mapping):
+        raise ValueError(
+            f"tidy_layout was given children={children!r}: children must map each node to "
+            "the list of its children, such as {'A': ['B', 'C']}"
+        )
+    if not isinstance(root, Hashable):
+        raise ValueError(
+            f"tidy_layout was given root={root!r}: the root is a node, a hashable name"
+        )
     position: dict[Any, Position] = {}
     reached: set = set()
     next_leaf = 0
@@ -70,6 +81,7 @@ def tree_layout(trace) -> dict[int, Position]:
     Raises:
         ValueError: if the trace is empty.
     """
+    require_trace(trace, "tree_layout")
     nodes = trace.nodes()
     if not nodes:
         raise ValueError("the trace is empty: run a search with tracer=trace first")

@@ -26,7 +26,15 @@ import aisearch.viz.style as style
 from ..description import describe_frame
 from ..mcts_trace import MCTSFrame, MCTSTrace
 from ..trace import format_value
+from ..validation import require_bool
 from .alt_text import DescribedSteps, set_description
+from .arguments import (
+    require_axes,
+    require_layout,
+    require_positive,
+    require_size,
+    require_trace,
+)
 from .focus import WHOLE_TREE_OPTIONS, FocusFigure, is_large
 from .framing import add_caption, add_counters, framed_figure, top_band, width_and_wrap
 from .layout import Position, tree_layout
@@ -109,6 +117,15 @@ class MCTSFigure(DescribedSteps):
         show_labels: bool | None = None,
         node_size: float | None = None,
     ):
+        require_trace(trace, "MCTSFigure", MCTSTrace, instead="TreeFigure")
+        require_bool(caption, "caption")
+        require_bool(legend, "legend")
+        if show_labels is not None:
+            require_bool(show_labels, "show_labels")
+        require_size(figsize, "figsize", "MCTSFigure")
+        require_positive(dpi, "dpi", "MCTSFigure", optional=False)
+        require_layout(layout, "MCTSFigure")
+        require_positive(node_size, "node_size", "MCTSFigure", optional=True)
         if not len(trace):
             raise ValueError("the trace is empty: run mcts with tracer=trace first")
         self.trace = trace
@@ -226,6 +243,8 @@ def draw_mcts_step(trace: MCTSTrace, step: int = -1, ax=None, **options):
     is drawn in focus and context (``MCTSFocusFigure``) unless a whole-tree
     option is given.
     """
+    require_trace(trace, "draw_mcts_step", MCTSTrace, instead="draw_step")
+    require_axes(ax, "draw_mcts_step")
     if ax is None:
         return figure_for(trace, step=step, **options).figure
     drawing: MCTSDrawing | MCTSFocusDrawing
@@ -258,6 +277,7 @@ def figure_for(trace, *, fit: float | None = None, **options):
     be wider, and would be shrunk until its text cannot be read, is drawn in
     focus too, unless ``figsize`` or a whole-tree option says otherwise.
     """
+    require_trace(trace, "figure_for")
     whole_asked = bool(WHOLE_TREE_OPTIONS & set(options)) or "figsize" in options
     if is_mcts_trace(trace):
         whole = not is_large(trace) or WHOLE_TREE_OPTIONS & set(options)

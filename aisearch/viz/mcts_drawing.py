@@ -27,6 +27,8 @@ import aisearch.viz.style as style
 
 from ..mcts_trace import SELECT, MCTSFrame, MCTSTrace
 from ..trace import format_value
+from ..validation import require_bool
+from .arguments import require_axes, require_layout, require_positive, require_trace
 from .layout import Position, tidy_layout
 from .mcts_style import (
     ACTIVE_EDGE,
@@ -83,6 +85,12 @@ class MCTSDrawing:
         show_labels: bool | None = None,
         node_size: float | None = None,
     ):
+        require_trace(trace, "MCTSDrawing", MCTSTrace, instead="TreeDrawing")
+        if show_labels is not None:
+            require_bool(show_labels, "show_labels")
+        require_axes(ax, "MCTSDrawing")
+        require_layout(layout, "MCTSDrawing")
+        require_positive(node_size, "node_size", "MCTSDrawing", optional=True)
         self.ax = ax
         self.trace = trace
         self.nodes = trace.nodes()

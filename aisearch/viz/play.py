@@ -31,9 +31,12 @@ import random
 import ipywidgets as widgets
 
 from ..decision import Decision, SearchPlayer, board_default
+from ..game import check_game
 from ..games.connect4 import ConnectFour
 from ..games.dicenim import DiceNim, DiceNimState, Roll
 from ..trace import Trace
+from ..validation import require_seed
+from .arguments import require_function, require_instance
 from .board_style import (
     BOARD,
     BUSY,
@@ -77,6 +80,10 @@ class DiceNimTable(widgets.VBox):
     moves: list[str]
 
     def __init__(self, game: DiceNim | None = None, seed=None, search=None):
+        if game is not None:
+            require_instance(game, DiceNim, "game", "DiceNimTable", "DiceNim(stones=7, die=3)")
+        require_seed(seed, "DiceNimTable")
+        require_function(search, "search", "(game, state) -> SearchResult", "DiceNimTable")
         self.game = game or DiceNim(stones=7, die=3)
         self.search = board_default("dicenim_search") if search is None else search
         self.dice = random.Random(seed)
@@ -326,6 +333,11 @@ class GameBoard(widgets.VBox):
     depth_menu: ToggleGroup | None
 
     def __init__(self, game, opponent, *, you=None, evaluate=None):
+        check_game(game, "GameBoard")
+        require_function(
+            opponent, "opponent", "(game, state) -> action", "GameBoard", optional=False
+        )
+        require_function(evaluate, "evaluate", "(game, state, player) -> float", "GameBoard")
         self.game, self.opponent, self.evaluate = game, opponent, evaluate
         if isinstance(opponent, SearchPlayer):
             opponent.trace = True  # so that "show me its search" can show the search itself

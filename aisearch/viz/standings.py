@@ -7,6 +7,7 @@ from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import ScaledTranslation
 
 from .alt_text import set_description
+from .arguments import require_axes
 from .style import largest_font, text_width
 
 COLOURS = {"wins": "#2e7d32", "draws": "#6b6b6b", "losses": "#c62828"}
@@ -56,6 +57,12 @@ def draw_tournament(table, ax=None, *, title: str | None = None):
     >>> [label.get_text() for label in ax.get_yticklabels()]
     ['depth 2', 'random']
     """
+    if not callable(getattr(table, "rows", None)):
+        raise ValueError(
+            f"draw_tournament was given table={table!r}: it draws the table that "
+            "aisearch.tournament(...) returns"
+        )
+    require_axes(ax, "draw_tournament")
     rows = table.rows()
     if ax is None:
         fig, ax = plt.subplots(figsize=(7, 0.55 * len(rows) + 1.2), layout="constrained")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import pathlib
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import matplotlib
 from matplotlib.figure import Figure
@@ -27,7 +27,9 @@ import aisearch.viz.mcts as mcts_drawing
 from ..description import describe_frame
 from ..focus import MCTSOverview, Overview
 from ..trace import step_index
+from ..validation import require_bool, require_count
 from .alt_text import set_description
+from .arguments import require_font, require_positive, require_size, require_trace
 from .canvas import new_figure
 from .focus import FocusDrawing, is_large
 from .layout import tree_layout
@@ -40,8 +42,16 @@ STRIP_FONT = 8.5
 STRIP_LINE = 0.16
 
 
-def _steps(trace, steps: Sequence[int] | None) -> list[int]:
-    """The steps asked for, as non-negative numbers; all of them by default."""
+def _steps(trace, steps: Sequence[int] | None, function: str) -> list[int]:
+    """The steps asked for, as non-negative numbers; all of them by default.
+    ``function`` (the notebook's call) is named if ``trace`` is not a trace or
+    ``steps`` not a list of step numbers."""
+    require_trace(trace, function)
+    if steps is not None and (isinstance(steps, str) or not isinstance(steps, Iterable)):
+        raise ValueError(
+            f"{function} was given steps={steps!r}: steps must be a list of step numbers, "
+            "such as [0, 5, -1], or None for every step"
+        )
     n = len(trace)
     if n == 0:
         raise ValueError("the trace is empty: run a search with tracer=trace first")
@@ -81,7 +91,9 @@ def animate(
     """
     from matplotlib.animation import FuncAnimation
 
-    chosen = _steps(trace, steps)
+    chosen = _steps(trace, steps, "animate")
+    require_positive(interval, "interval", "animate", optional=False)
+    require_positive(dpi, "dpi", "animate", optional=False)
     tree_figure = figure_for(trace, step=chosen[0], dpi=dpi, **figure_options)
 
     def show(step):
@@ -118,9 +130,11 @@ def frame_strip(
     ``min_font`` the smallest type in points (see ``TreeDrawing``), for a
     strip shown on a projector.
     """
-    if columns < 1:
-        raise ValueError(f"columns must be at least 1, got {columns}")
-    chosen = _steps(trace, steps)
+    chosen = _steps(trace, steps, "frame_strip")
+    require_count(columns, "columns", 1)
+    require_size(panel_size, "panel_size", "frame_strip")
+    require_font(min_font, "frame_strip")
+    require_bool(legend, "legend")
     mcts = is_mcts_trace(trace)
     large = is_large(trace)  # drawn in focus and context, panel by panel
     layout = None
@@ -242,7 +256,8 @@ def save_frames(
     traces of 1000 steps or more, so they sort by name). ``fmt`` is any
     format matplotlib writes (``png``, ``svg``, ``pdf``). Returns the paths.
     """
-    chosen = _steps(trace, steps)
+    chosen = _steps(trace, steps, "save_frames")
+    require_positive(dpi, "dpi", "save_frames", optional=False)
     folder = pathlib.Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     digits = max(3, len(str(len(trace) - 1)))

@@ -36,8 +36,18 @@ import aisearch.viz.style as style
 
 from ..description import describe_frame
 from ..narration import move_text
-from ..trace import UNSEEN, bound_text
+from ..trace import UNSEEN, Trace, bound_text
+from ..validation import require_bool
 from .alt_text import DescribedSteps, set_description
+from .arguments import (
+    require_axes,
+    require_font,
+    require_function,
+    require_layout,
+    require_positive,
+    require_size,
+    require_trace,
+)
 from .canvas import Blitter
 from .framing import (
     CAPTION_FONT,
@@ -101,6 +111,17 @@ class TreeDrawing(TreeTexts):
         node_size: float | None = None,
         min_font: float = 0.0,
     ):
+        check_drawing_options(
+            "TreeDrawing",
+            trace,
+            layout=layout,
+            label=label,
+            node_size=node_size,
+            min_font=min_font,
+            show_labels=show_labels,
+            show_actions=show_actions,
+        )
+        require_axes(ax, "TreeDrawing")
         self.ax = ax
         self.trace = trace
         self.min_font = min_font
@@ -451,6 +472,20 @@ class TreeFigure(DescribedSteps):
         node_size: float | None = None,
         min_font: float = 0.0,
     ):
+        check_drawing_options(
+            "TreeFigure",
+            trace,
+            layout=layout,
+            label=label,
+            node_size=node_size,
+            min_font=min_font,
+            show_labels=show_labels,
+            show_actions=show_actions,
+        )
+        require_bool(caption, "caption")
+        require_bool(legend, "legend")
+        require_size(figsize, "figsize", "TreeFigure")
+        require_positive(dpi, "dpi", "TreeFigure", optional=False)
         if not len(trace):
             raise ValueError("the trace is empty: run a search with tracer=trace first")
         self.trace = trace
@@ -557,6 +592,29 @@ class TreeFigure(DescribedSteps):
         )
 
 
+def check_drawing_options(
+    function: str,
+    trace: object,
+    *,
+    layout: object = None,
+    label: object = None,
+    node_size: object = None,
+    min_font: object = 0.0,
+    **flags: object,
+) -> None:
+    """The checks of a tree drawing's trace and options, shared by ``TreeDrawing``
+    and ``TreeFigure`` (``function`` names the one the notebook called);
+    ``flags`` are its options that are True, False or (where allowed) None."""
+    require_trace(trace, function, Trace, instead="MCTSFigure")
+    for name, flag in flags.items():
+        if flag is not None:
+            require_bool(flag, name)
+    require_layout(layout, function)
+    require_function(label, "label", "(node id) -> the name written beside it", function)
+    require_positive(node_size, "node_size", function, optional=True)
+    require_font(min_font, function)
+
+
 def default_size(layout: dict[int, Position]) -> tuple[float, float]:
     """``(width, height of the tree alone)`` in inches that fit a layout."""
     xs = [x for x, _ in layout.values()]
@@ -585,6 +643,8 @@ def draw_step(trace, step: int = -1, ax=None, **options) -> Figure:
     """
     from .focus import WHOLE_TREE_OPTIONS, FocusDrawing, FocusFigure, is_large
 
+    require_trace(trace, "draw_step", Trace, instead="draw_mcts_step")
+    require_axes(ax, "draw_step")
     if ax is None:
         if is_large(trace) and not WHOLE_TREE_OPTIONS & set(options):
             return FocusFigure(trace, step=step, **options).figure

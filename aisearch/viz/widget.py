@@ -24,6 +24,7 @@ from ..focus import Overview
 from ..narration import move_text
 from ..trace import bound_text, step_index
 from .accessible import VIEWER, AltImage, LiveText, focus_css
+from .arguments import require_positive, require_trace
 from .controls import StepControls
 from .focus import WIDTH as FOCUS_WIDTH
 from .mcts import figure_for, is_mcts_trace
@@ -83,6 +84,8 @@ class StepViewer(widgets.VBox):
     _choosing = False
 
     def __init__(self, trace, *, step: int = 0, interval: int = 800, focus=None, **figure_options):
+        require_trace(trace, "StepViewer")
+        require_positive(interval, "interval", "StepViewer", optional=False)
         figure_options.setdefault("caption", False)
         # No wider than a notebook's output area, so that it is never shrunk.
         self.tree_figure = figure_for(trace, step=step, fit=FOCUS_WIDTH, **figure_options)
@@ -265,4 +268,5 @@ def step_through(trace, **options) -> StepViewer:
 
     ``options`` go to ``StepViewer`` (``step``, ``interval``, ``figsize``, ...).
     """
+    require_trace(trace, "step_through")
     return StepViewer(trace, **options)

@@ -13,6 +13,10 @@ import pytest
 from aisearch import figures
 from aisearch.viz.labels import drawn_texts
 
+# One worker builds this file's module fixture once (make unit: --dist loadgroup);
+# spread over workers, each would build it again.
+pytestmark = pytest.mark.xdist_group("figures_cli")
+
 MAGIC = {"png": b"\x89PNG\r\n\x1a\n", "pdf": b"%PDF"}
 
 
