@@ -119,7 +119,7 @@ def test_bad_steps_and_tracers_are_rejected():
         trace.frame(99)
     with pytest.raises(ValueError, match="the trace is empty"):
         Trace().frame(0)
-    with pytest.raises(ValueError, match="tracer must be a callable"):
+    with pytest.raises(ValueError, match="tracer must be a function"):
         alphabeta(textbook(), tracer="yes")
 
 

@@ -99,8 +99,9 @@ def state_image(game, state, *, pixels: int, action: Any = None) -> np.ndarray:
     Args:
         game: a game that can draw itself (``can_draw``).
         state: one of its states.
-        pixels: the longer side of the picture, at least 12 (boards read
-            well from 40 to 64).
+        pixels: the longer side of the picture at most (cells are whole
+            pixels, so it may come out a few pixels shorter), at least 12
+            (boards read well from 40 to 64).
         action: the move that led to ``state``, if known: its mark is
             shown as the last one.
 
@@ -113,8 +114,8 @@ def state_image(game, state, *, pixels: int, action: Any = None) -> np.ndarray:
             whole number of at least 12, or a picture that is not well formed.
 
     >>> from aisearch.games import TicTacToe
-    >>> state_image(TicTacToe(), "X...O....", pixels=48).shape
-    (48, 48, 4)
+    >>> state_image(TicTacToe(), "X...O....", pixels=48).shape  # 3 cells of 14, 4 lines
+    (46, 46, 4)
     """
     if not can_draw(game):
         raise ValueError(f"{game!r} cannot draw itself: it has no picture(state) method")
