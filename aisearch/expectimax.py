@@ -43,6 +43,7 @@ from .game import (
 from .minimax import expectiminimax
 from .result import SearchResult, SearchStats
 from .tracing import Tracer, Tracing, start_tracing
+from .validation import require_hooks
 
 
 def viewpoint(game: Game[State, Action, Player], state: State) -> Player:
@@ -111,6 +112,7 @@ def expectimax(
     >>> expectimax(tree)
     SearchResult(value=5.8, action='a1', stats=SearchStats(nodes=7, leaves=4, cutoffs=0, max_depth=2))
     """
+    require_hooks("expectimax", evaluate=evaluate, tracer=tracer)
     check_game(game, "expectimax", state, chance=True)
     if state is None:
         state = game.initial_state()

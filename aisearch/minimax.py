@@ -46,6 +46,7 @@ from .game import (
 )
 from .result import SearchResult, SearchStats
 from .tracing import Tracer, start_tracing
+from .validation import require_hooks
 
 
 def minimax(
@@ -82,6 +83,7 @@ def minimax(
     >>> minimax(tree)
     SearchResult(value=3, action='a1', stats=SearchStats(nodes=13, leaves=9, cutoffs=0, max_depth=2))
     """
+    require_hooks("minimax", evaluate=evaluate, tracer=tracer)
     check_game(game, "minimax", state)
     if state is None:
         state = game.initial_state()

@@ -20,6 +20,7 @@ its states, whether it is two-player zero-sum) and of an order hook are in
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 from collections.abc import Callable, Iterable, Sequence, Sized
@@ -256,6 +257,23 @@ HOOK_SHAPES = {
 }
 """What each hook a search may be handed is called with and returns, for messages."""
 
+HOOK_ARGUMENTS = {"evaluate": 3, "order": 3, "noisy": 2, "tracer": 1, "playout": 3, "policy": 3}
+"""How many positional arguments each hook is called with."""
+
+
+def _takes(hook: Callable[..., object], count: int) -> bool:
+    """Whether ``hook`` can be called with ``count`` positional arguments (True
+    when Python cannot tell, as for some built-ins)."""
+    try:
+        signature = inspect.signature(hook)
+    except (TypeError, ValueError):
+        return True
+    try:
+        signature.bind(*range(count))
+    except TypeError:
+        return False
+    return True
+
 
 def require_hooks(function: str, **hooks: object) -> None:
     """Refuse, naming ``function``, a hook that is given (not ``None``) but
@@ -269,13 +287,27 @@ def require_hooks(function: str, **hooks: object) -> None:
     Traceback (most recent call last):
     ...
     ValueError: alphabeta was given order='centre', which is not a function: order must be a function (game, state, actions) -> the actions reordered
+    >>> require_hooks("alphabeta", evaluate=lambda state: 0)
+    Traceback (most recent call last):
+    ...
+    TypeError: alphabeta was given evaluate=<lambda>, which cannot be called with 3 arguments: evaluate must be a function (game, state, player) -> float
     """
     for argument, hook in hooks.items():
-        if hook is not None and not callable(hook):
-            shape = HOOK_SHAPES.get(argument, "")
+        if hook is None:
+            continue
+        shape = HOOK_SHAPES.get(argument, "")
+        if not callable(hook):
             raise ValueError(
                 f"{function} was given {argument}={hook!r}, which is not a function: "
                 f"{argument} must be a function {shape}".rstrip()
+            )
+        count = HOOK_ARGUMENTS.get(argument)
+        if count is not None and not _takes(hook, count):
+            name = getattr(hook, "__name__", repr(hook))
+            raise TypeError(
+                f"{function} was given {argument}={name}, which cannot be called with "
+                f"{count} argument{'s' if count > 1 else ''}: {argument} must be a "
+                f"function {shape}"
             )
 
 
