@@ -58,9 +58,25 @@ def test_large_mcts_traces_are_drawn_in_focus_and_small_ones_whole(large):
     small = MCTSTrace(TicTacToe())
     mcts(TicTacToe(), iterations=40, seed=0, tracer=small)
     assert isinstance(figure_for(small), MCTSFigure)
-    assert isinstance(step_through(small).tree_figure, MCTSFigure)
     # A whole-tree option asks for the whole tree.
     assert isinstance(figure_for(large, node_size=6), MCTSFigure)
+    # MCTSFigure itself gives the focused view of a large trace, as TreeFigure does.
+    assert isinstance(MCTSFigure(large), MCTSFocusFigure)
+    assert isinstance(MCTSFigure(large, show_labels=False), MCTSFigure)
+
+
+def test_the_viewer_draws_a_tree_too_wide_for_the_notebook_in_focus():
+    """40 iterations on tic-tac-toe: 41 nodes, but 30 leaves side by side, too
+    wide for a notebook (the whole drawing would be shrunk until its numbers
+    collide); a narrow tree is drawn whole."""
+    wide = MCTSTrace(TicTacToe())
+    mcts(TicTacToe(), iterations=40, seed=0, tracer=wide)
+    assert len(wide.nodes()) <= WHOLE_TREE_LIMIT
+    assert isinstance(step_through(wide).tree_figure, MCTSFocusFigure)
+    narrow = GameTree.from_nested([[[1, -1], [-1, 1]], [0, 0]])
+    trace = MCTSTrace(narrow)
+    mcts(narrow, iterations=12, seed=0, tracer=trace)
+    assert isinstance(step_through(trace).tree_figure, MCTSFigure)
 
 
 @pytest.mark.parametrize("caption", [False, True])
