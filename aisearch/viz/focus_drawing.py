@@ -35,8 +35,17 @@ from .glyphs import add_glyph, can_draw, state_image
 ROW_LOW, ROW_HIGH = 0.38, 0.62
 """Inches of a row, at the least and at the most."""
 
-BOARD_SHARE = 0.86
-"""How much of its row's height a node's board takes."""
+BOARD_SHARE = 0.88
+"""How much of its row's height a node's board takes, its outlines included:
+centred 0.45 of a row under the row's top, the root's board stays inside the
+axes (which clip its frame) and each board clear of the next row's."""
+
+BOARD_OUTLINE = max(
+    (style.RING_GAP if look.mark == style.DOUBLE else 0.0) + look.width / 2
+    for look in style.NODE_LOOKS.values()
+)
+"""Points a board's outlines reach beyond its picture: the second outline of
+a node on the stack, ``RING_GAP`` out, or the active node's thick frame."""
 
 FONT = 7.6
 """Points of the smallest texts: 10.6 pixels at 100 dpi, and 14 pixels when a
@@ -92,6 +101,7 @@ class FocusDrawing:
         self.ax.set_axis_off()
         self.view: FocusView = self.overview.at(0)
         self.row = ROW_HIGH
+        self.inches_per_unit = 1.0
         self.places: dict[int, tuple[float, float]] = {}
         self.looks: dict[int, style.NodeLook] = {}
 
@@ -117,9 +127,11 @@ class FocusDrawing:
         shown, self.elided = self._rows_shown(view, height)
         rows = len(shown)
         self.row = row = min(ROW_HIGH, max(ROW_LOW, height / rows))
-        # Data units are inches: a size in points is inches * 72.
+        # Data units are inches: a size in points is inches * 72 (upright,
+        # less where the rows, at their lowest, are more than the height).
         ax.set_xlim(0, width)
         ax.set_ylim(-max(height, row * rows), 0)
+        self.inches_per_unit = min(1.0, height / (row * rows))
         self.places = {}
         self.modes = {}
         self.words = {n: self._words(n, view, frame) for row_ in shown for n in row_}
@@ -265,8 +277,11 @@ class FocusDrawing:
                 if n in self.key
             ]
             share = (width - sum(keys)) / max(1, len(members) - len(keys))
-            if share < 0.1:  # no room even so: spread them evenly
-                return mode, [(i + 0.5) * width / len(members) for i in range(len(members))]
+            if share < 0.1:  # no room even so: spread them evenly, each inside the axes
+                return mode, [
+                    min(max((i + 0.5) * width / len(members), left), width - right)
+                    for i, (left, right) in enumerate(extents)
+                ]
             extents = [
                 (left, right) if n in self.key else (share / 2 - gap / 2, share / 2 - gap / 2)
                 for n, (left, right) in zip(members, extents, strict=True)
@@ -372,7 +387,8 @@ class FocusDrawing:
         """The picture of node ``n``'s position (``aisearch.viz.glyphs``), as
         tall as its row allows unless ``pixels`` says."""
         if pixels is None:
-            pixels = max(12, round(BOARD_SHARE * self.row * self.dpi))
+            inches = BOARD_SHARE * self.row * self.inches_per_unit - 2 * BOARD_OUTLINE / 72
+            pixels = max(12, round(inches * self.dpi))
         row = self.nodes[n]
         return state_image(self.trace.game, row.state, pixels=pixels, action=row.action)
 
