@@ -23,6 +23,7 @@ from ..focus import Overview
 from .alt_text import DescribedSteps, set_description
 from .canvas import Blitter, new_figure
 from .focus_drawing import (  # noqa: F401  (all re-exported: the tests and colour_pairs.py read them here)
+    ACTION_BELOW,
     BARE,
     BOARD_SHARE,
     CUT_MARK,
