@@ -63,9 +63,10 @@ FONTS = {
 FULL, ACTION_BELOW, NO_ACTION, VALUE_BELOW, BARE = 4, 3, 2, 1, 0
 """How much a crowded row writes at each node off the path: everything; the
 same with the action under the node, before its summary (``(0, 1) ▸137``,
-from the marker's left edge), not left of it; all but the action; only the value, under the node; nothing.
-A row takes the richest that fits its width. The path's node always writes
-everything."""
+from the marker's left edge), not left of it; all but the action; only the
+value, under the node (and the action above it, where the rows are at least
+``ROW_ABOVE`` tall); nothing. A row takes the richest that fits its width.
+The path's node always writes everything."""
 
 ROW_ABOVE = 0.55
 """Inches a row must have for a crowded row to write each node's action above it."""

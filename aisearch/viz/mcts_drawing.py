@@ -74,10 +74,11 @@ class MCTSDrawing:
         node_size: the largest marker size in points (the root's, which has
             the most visits); by default what fits the axes.
 
-    Every text is placed clear of the nodes, the edges and the texts placed
-    before it, the most visited nodes first; a node's move or numbers with no
-    clear place are left out rather than drawn over another's
-    (``aisearch.viz.labels`` measures the result).
+    The texts are placed the most visited nodes first, each clear of the
+    nodes and of the texts placed before it (a node's numbers also clear of
+    its edges); a name, move or numbers with no clear place are left out
+    rather than drawn over another's (``aisearch.viz.labels`` measures the
+    result).
     """
 
     def __init__(

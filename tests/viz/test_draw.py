@@ -592,7 +592,7 @@ def test_a_quiescence_tree_marks_the_nodes_past_its_horizon():
 
     plain = Trace(game)
     alphabeta(game, ".X....X.O", depth=2, tracer=plain)
-    figure = TreeFigure(plain, step=-1)
+    figure = TreeFigure(plain, step=-1, layout=tree_layout(plain))
     assert figure.drawing.horizon_line is None
     labels = [t.get_text() for t in figure.legend.get_texts()]
     assert style.LEGEND_NAMES[style.HORIZON] not in labels
