@@ -40,13 +40,20 @@ _pruned_index: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 """A replay -> its pruned nodes' ``(steps, nodes)``, in the order they were cut."""
 
 
-def describe_frame(trace, frame: Any) -> str:
+def describe_frame(trace, frame: Any, *, under_pruned: bool = False) -> str:
     """What the picture of ``frame`` (a frame of ``trace``, or a step) shows, in words.
 
     Four lines: the step and its sentence; the stack from the root, each node
-    with its role, value (``≤``/``≥`` when only a bound), window and best
-    child so far; the nodes pruned so far (at most ``PRUNED_NAMED`` named);
-    the counters. An MCTS frame gives its path with visits and means instead.
+    with its role (a leaf is a leaf, whoever would move there), value
+    (``≤``/``≥`` when only a bound), window and best child so far; the nodes
+    pruned so far (at most ``PRUNED_NAMED`` named); the counters. An MCTS
+    frame gives its path with visits and means instead.
+
+    A cutoff prunes children; a picture of the whole tree of a ``Trace(game)``
+    also crosses out the nodes under them. For such a picture
+    (``under_pruned=True``) those are named and counted too, so that the words
+    count the crosses the picture draws: "Pruned so far: K, G, and under them
+    N, O" and "2 pruned (4 nodes with those under them)".
 
     Raises:
         ValueError: ``frame`` is neither a frame of ``trace`` nor a step in it.
@@ -63,10 +70,15 @@ def describe_frame(trace, frame: Any) -> str:
     if hasattr(frame, "visits"):
         return "\n".join([head, _mcts_path(trace, frame), _mcts_counts(frame.counts)])
     lines = [head, _stack(trace, frame)]
-    pruned = _pruned_so_far(trace, frame.step)
+    pruned, under = pruned_so_far(trace, frame.step)
+    if not under_pruned:
+        under = []
     if pruned:
-        lines.append(f"Pruned so far: {names_capped([trace.label(n) for n in pruned])}.")
-    lines.append(_counts(frame.counts))
+        names = names_capped([trace.label(n) for n in pruned])
+        if under:
+            names += f", and under them {names_capped([trace.label(n) for n in under])}"
+        lines.append(f"Pruned so far: {names}.")
+    lines.append(_counts(frame.counts, len(pruned) + len(under)))
     return "\n".join(lines)
 
 
@@ -86,7 +98,10 @@ def _stack(trace, frame) -> str:
     parts = []
     for n in frame.stack:
         row = nodes[n]
-        words = [row.role.upper() if row.role in ("max", "min") else row.role]
+        if row.terminal or (n == frame.event.node and frame.event.kind == "leaf"):
+            words = ["leaf"]  # nobody moves at a leaf: it is valued, not searched
+        else:
+            words = [row.role.upper() if row.role in ("max", "min") else row.role]
         value = frame.value.get(n)
         if value is not None:
             words.append(f"value {bound_text(value, frame.bound.get(n, 'exact'))}")
@@ -100,32 +115,43 @@ def _stack(trace, frame) -> str:
     return f"The stack, from the root: {', '.join(parts)}."
 
 
-def _pruned_so_far(trace, step: int) -> list[int]:
-    """The children cutoffs skipped by ``step`` (not the subtrees under them), in order."""
+def pruned_so_far(trace, step: int) -> tuple[list[int], list[int]]:
+    """The children cutoffs skipped by ``step``, and the nodes under them the
+    trace holds (a ``Trace(game)`` expands them from the game), each in the
+    order they were cut."""
     replay = trace.replay()
     index = _pruned_index.get(replay)
     if index is None:
         nodes, events = trace.nodes(), trace.events
-        cut = sorted(
-            (row.pruned, n)
-            for n, row in nodes.items()
-            if row.pruned is not None and row.parent == events[row.pruned].node
-        )
-        index = ([s for s, _ in cut], [n for _, n in cut])
+        cut = sorted((row.pruned, n) for n, row in nodes.items() if row.pruned is not None)
+        children = [(s, n) for s, n in cut if nodes[n].parent == events[s].node]
+        under = [(s, n) for s, n in cut if nodes[n].parent != events[s].node]
+        index = [([s for s, _ in part], [n for _, n in part]) for part in (children, under)]
         _pruned_index[replay] = index
-    steps, pruned = index
-    return pruned[: bisect_right(steps, step)]
+    (child_steps, children), (under_steps, under) = index
+    return children[: bisect_right(child_steps, step)], under[: bisect_right(under_steps, step)]
 
 
 def _plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if count == 1 else words or word + 's'}"
 
 
-def _counts(c: dict) -> str:
+def pruned_count(pruned: int, crossed: int) -> str:
+    """The pruned children, and the nodes crossed out with those under them
+    where they are more: ``2``, or ``2 (4 nodes)``.
+
+    >>> pruned_count(2, 2), pruned_count(2, 4)
+    ('2', '2 (4 nodes)')
+    """
+    return f"{pruned}" if crossed <= pruned else f"{pruned} ({crossed} nodes)"
+
+
+def _counts(c: dict, crossed: int = 0) -> str:
+    under = f" ({crossed} nodes with those under them)" if crossed > c["pruned"] else ""
     hits = f", {_plural(c['hits'], 'table hit')}" if c.get("hits") else ""
     return (
         f"Visited {_plural(c['visited'], 'node')}, {_plural(c['leaves'], 'leaf', 'leaves')}, "
-        f"{_plural(c['cutoffs'], 'cutoff')}, {c['pruned']} pruned{hits}."
+        f"{_plural(c['cutoffs'], 'cutoff')}, {c['pruned']} pruned{under}{hits}."
     )
 
 

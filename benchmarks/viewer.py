@@ -11,6 +11,13 @@ a step for tic-tac-toe's full alpha-beta trace, and for 500 iterations of
 MCTS on tic-tac-toe (drawn in focus too). A textbook tree is the small case
 to compare with.
 
+Figures of large traces: ``TreeFigure(trace)`` and ``frame_strip(trace)`` as
+the README writes them, on the README's tic-tac-toe search (2,316 nodes
+visited) and on minimax over a uniform tree of 111,111 nodes; before issue 28
+they drew every node (16 s, and over 150 s). Goal: about a second, beyond
+building the trace's own index (``Trace.nodes`` and ``Trace.replay``, timed
+apart).
+
 Recording: a board asks its computer player to record the search that chose
 each move (``trace=True``), so that "show me its search" can show it. The
 second table times a depth player's decisions with and without recording,
@@ -96,6 +103,46 @@ def recording(rounds: int = 5) -> None:
     )
 
 
+def uniform_tree(depth: int = 5, branching: int = 10) -> GameTree:
+    """A uniform tree, its leaves -9..9 by a fixed rule: 111,111 nodes at the defaults."""
+
+    def nested(level: int, seed: int):
+        if level == 0:
+            return (seed * 7919) % 19 - 9
+        return [nested(level - 1, seed * branching + i) for i in range(branching)]
+
+    return GameTree.from_nested(nested(depth, 1))
+
+
+def large_figures() -> None:
+    from aisearch import minimax
+    from aisearch.viz import TreeFigure, frame_strip
+
+    game = TicTacToe()
+    readme = Trace(game)
+    alphabeta(game, game.result(game.initial_state(), (1, 1)), tracer=readme)
+    uniform = uniform_tree()
+    big = Trace(uniform)
+    minimax(uniform, tracer=big)
+    print(
+        f"\n{'figure of a large trace':34}{'nodes':>9}{'index s':>8}{'figure s':>9}{'strip s':>8}"
+    )
+    for name, trace in (
+        ("README tic-tac-toe (TreeFigure)", readme),
+        ("uniform 10^5 (TreeFigure)", big),
+    ):
+        started = time.perf_counter()
+        trace.nodes(), trace.replay()
+        index = time.perf_counter() - started
+        started = time.perf_counter()
+        TreeFigure(trace, step=-1).png()
+        figure = time.perf_counter() - started
+        started = time.perf_counter()
+        frame_strip(trace)
+        strip = time.perf_counter() - started
+        print(f"{name:34}{len(trace.nodes()):9,}{index:8.2f}{figure:9.2f}{strip:8.2f}")
+
+
 def main() -> None:
     print(f"{'trace':34}{'events':>9}{'open s':>8}{'step ms':>9}{'slowest':>9}{'goal':>6}")
     for name, trace in traces().items():
@@ -104,6 +151,7 @@ def main() -> None:
             f"{name:34}{len(trace):9,}{opened:8.2f}{1000 * statistics.median(steps):9.0f}"
             f"{1000 * max(steps):9.0f}{GOAL_MS:6d}"
         )
+    large_figures()
     recording()
 
 

@@ -105,3 +105,38 @@ def test_names_capped():
     assert names_capped([]) == ""
     assert names_capped(list("ABC"), most=3) == "A, B, C"
     assert names_capped(list("ABCD"), most=3) == "A, B, C and 1 more"
+
+
+def test_a_leaf_is_called_a_leaf_not_max_or_min(textbook):
+    """The textbook tree's leaves sit under MIN nodes, one ply below: the trace
+    gives them the role MAX, but nobody moves at a leaf."""
+    leaves = textbook.of_kind("leaf")
+    assert leaves
+    for event in leaves:
+        stack = describe_frame(textbook, event.step).split("\n")[1]
+        name = textbook.label(event.node)
+        assert stack.endswith(f"{name} (leaf, value {trace_module.format_value(event.value)}).")
+        assert f"{name} (MAX" not in stack and f"{name} (MIN" not in stack
+    assert "H (leaf, value 2)" in describe_frame(textbook, 9)
+
+
+def test_a_depth_limited_leaf_is_a_leaf_too():
+    game = TicTacToe()
+    trace = Trace(game)
+    alphabeta(game, depth=1, evaluate=lambda game, state, player: 0, tracer=trace)
+    leaf = trace.of_kind("leaf")[0]
+    assert describe_frame(trace, leaf.step).split("\n")[1].endswith("(leaf, value 0).")
+
+
+def test_the_nodes_under_pruned_ones_are_named_only_when_asked():
+    """Notebook 02's deeper tree: the cutoff at C skips G, and a Trace(game)
+    holds N and O under it. A picture that crosses them out asks for their names."""
+    tree = GameTree.random(3, 2, seed=41)
+    trace = Trace(tree)
+    alphabeta(tree, tracer=trace)
+    step = trace.of_kind("cutoff")[1].step
+    plain = describe_frame(trace, step)
+    assert "Pruned so far: K, G.\n" in plain and "2 cutoffs, 2 pruned." in plain
+    whole = describe_frame(trace, step, under_pruned=True)
+    assert "Pruned so far: K, G, and under them N, O.\n" in whole
+    assert "2 cutoffs, 2 pruned (4 nodes with those under them)." in whole

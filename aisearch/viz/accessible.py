@@ -11,7 +11,13 @@ widget has, so code that reads or sets ``value`` works on both:
 - ``AltImage``: a PNG picture with a text alternative (``alt``), shown at its
   own ``width`` in pixels, never stretched;
 - ``StepSlider``: a range input named by ``label``, whose value a screen
-  reader reads as "step 3 of 21"; arrows, Page Up/Down, Home and End move it.
+  reader reads as "step 3 of 21"; arrows, Page Up/Down, Home and End move it;
+- ``StepButton``: a button that says "not now" with ``aria-disabled`` (as the
+  boards' buttons do) rather than ``disabled``, which would drop the keyboard
+  focus to the page at the first or last step; a press on it is refused;
+- ``ViewerKeys``: the viewer's style sheet (its focus ring), and a guard that
+  keeps the keys pressed on a viewer's control for that control: in the
+  slides (reveal.js), Space on "next" steps the search, not the slide show.
 
 >>> slider = StepSlider(value=3, min=0, max=20)
 >>> slider.value_text
@@ -69,6 +75,7 @@ export default {
 """
 
 _STEP_SLIDER_ESM = """
+const RING_ROOM = %(ring)d;
 export default {
   render({ model, el }) {
     el.classList.add("aisearch-step-slider");
@@ -94,6 +101,8 @@ export default {
     // keys as they come down (capture), before the listener below can stop them.
     input.setAttribute("data-lm-suppress-shortcuts", "true");
     input.style.width = "min(40vw, 420px)";
+    // Room for the focus ring (3 px, 2 px out) between the track and its label.
+    input.style.margin = `0 ${RING_ROOM}px`;
     el.append(label, input, readout);
     const show = () => {
       label.textContent = model.get("label");
@@ -121,23 +130,104 @@ export default {
 };
 """
 
+_STEP_BUTTON_ESM = """
+export default {
+  render({ model, el }) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "jupyter-button widget-button aisearch-step-button";
+    el.appendChild(button);
+    const show = () => {
+      button.textContent = model.get("description");
+      button.title = model.get("tooltip");
+      // Not "disabled": a disabled button loses the keyboard focus to the page.
+      button.setAttribute("aria-disabled", model.get("disabled") ? "true" : "false");
+    };
+    show();
+    model.on("change:description change:tooltip change:disabled", show);
+    button.addEventListener("click", (event) => {
+      if (model.get("disabled")) { event.preventDefault(); return; }  // refused, focus kept
+      model.send({ event: "click" });
+    });
+  },
+};
+"""
+
+_VIEWER_KEYS_ESM = """
+// The keys a control of the viewer uses, which a page around it (the slides'
+// reveal.js, a notebook's shortcuts) would otherwise take as well: Space on
+// "next" would step the search and turn the slide.
+const KEYS = [" ", "Enter", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End",
+              "PageUp", "PageDown"];
+export default {
+  render({ model, el }) {
+    const style = document.createElement("style");
+    el.appendChild(style);
+    const show = () => { style.textContent = model.get("css"); };
+    show();
+    model.on("change:css", show);
+    const guard = (event) => {
+      if (!KEYS.includes(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.target.closest("button, input, select")) event.stopPropagation();
+    };
+    let viewer = null;
+    // Once the viewer's box holds this widget: it is drawn before it is placed.
+    const attach = () => {
+      viewer = el.closest("." + model.get("scope"));
+      if (!viewer || viewer.dataset.aisearchKeys) return viewer !== null;
+      viewer.dataset.aisearchKeys = "guarded";
+      viewer.addEventListener("keydown", guard);
+      viewer.addEventListener("keyup", guard);
+      return true;
+    };
+    let tries = 0;
+    const timer = setInterval(() => { if (attach() || ++tries > 100) clearInterval(timer); }, 50);
+    return () => {
+      clearInterval(timer);
+      if (viewer) {
+        viewer.removeEventListener("keydown", guard);
+        viewer.removeEventListener("keyup", guard);
+        delete viewer.dataset.aisearchKeys;
+      }
+    };
+  },
+};
+"""
+
 
 VIEWER = "aisearch-viewer"
 """The class of a viewer's box, which its style sheet is scoped by."""
 
 FOCUS_RING = "#111111"
 """The focus ring's colour: 18.9:1 on white, 15:1 on a button's grey."""
+RING_WIDTH, RING_OFFSET = 3, 2
+"""Pixels of the focus ring, and between it and the control."""
+
+UNAVAILABLE_TEXT, UNAVAILABLE_BACKGROUND = "#595959", "#f2f2f2"
+"""A step button that may not be pressed now (``aria-disabled``), as the boards
+draw theirs: grey text, 6 : 1, on a paler grey, with a dashed border."""
+
+_STEP_SLIDER_ESM = _STEP_SLIDER_ESM % {"ring": RING_WIDTH + RING_OFFSET + 1}
 
 
 def focus_css(scope: str = VIEWER) -> str:
-    """A ``<style>`` (for a hidden ``widgets.HTML``) that gives every button,
-    input and menu inside ``.scope`` a focus ring of 3 px, well over WCAG's
-    3:1 (JupyterLab's own is a 1 px light blue, about 2:1)."""
+    """The style sheet (for ``ViewerKeys``) that gives every button, input and
+    menu inside ``.scope`` a focus ring of 3 px, well over WCAG's 3:1
+    (JupyterLab's own is a 1 px light blue, about 2:1), and draws a step
+    button that cannot be pressed now as the boards draw theirs."""
     targets = ", ".join(f".{scope} {tag}:focus-visible" for tag in ("button", "input", "select"))
     # Important: ipywidgets' own focus rule for its buttons is more specific
     # than any rule scoped to the viewer, and draws the faint 1 px ring.
-    ring = f"outline: 3px solid {FOCUS_RING} !important; outline-offset: 2px !important;"
-    return f"<style>{targets} {{ {ring} }}</style>"
+    ring = (
+        f"outline: {RING_WIDTH}px solid {FOCUS_RING} !important; "
+        f"outline-offset: {RING_OFFSET}px !important;"
+    )
+    unavailable = (
+        f".{scope} button.aisearch-step-button[aria-disabled='true'] {{ color: "
+        f"{UNAVAILABLE_TEXT}; background: {UNAVAILABLE_BACKGROUND}; opacity: 1; "
+        f"border: 1px dashed {UNAVAILABLE_TEXT}; cursor: not-allowed; box-shadow: none; }}"
+    )
+    return f"{targets} {{ {ring} }} {unavailable}"
 
 
 class LiveText(anywidget.AnyWidget):
@@ -192,3 +282,56 @@ class StepSlider(anywidget.AnyWidget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._say()
+
+
+class StepButton(anywidget.AnyWidget):
+    """A button of the viewer: ``description`` on it, ``tooltip`` over it, and
+    ``disabled`` said with ``aria-disabled``, so that it keeps the keyboard
+    focus at the first or last step (a ``disabled`` button drops it to the
+    page); a press on it then is refused. ``on_click`` and ``click()`` are
+    those of ``ipywidgets.Button``.
+
+    >>> pressed = []
+    >>> button = StepButton(description="next ▶")
+    >>> button.on_click(lambda b: pressed.append(b.description))
+    >>> button.click(); pressed
+    ['next ▶']
+    """
+
+    _esm = _STEP_BUTTON_ESM
+    description = traitlets.Unicode("").tag(sync=True)
+    tooltip = traitlets.Unicode("").tag(sync=True)
+    disabled = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._callbacks: list = []
+        self.on_msg(self._message)
+
+    def on_click(self, callback, remove: bool = False) -> None:
+        """Call ``callback(button)`` at each click (``remove``: no longer)."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def click(self) -> None:
+        """What a click in the browser does (a click on a disabled one too, as
+        ``ipywidgets.Button.click`` does: the viewer clamps the step)."""
+        for callback in list(self._callbacks):
+            callback(self)
+
+    def _message(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("event") == "click" and not self.disabled:
+            self.click()
+
+
+class ViewerKeys(anywidget.AnyWidget):
+    """Nothing to see: the viewer's style sheet (``css``: its focus ring, its
+    unavailable buttons), and a guard on the box of class ``scope`` that keeps
+    the keys pressed on its controls (Space, Enter, arrows, Home, End, Page
+    Up/Down) from the page around it, the slides' reveal.js among them."""
+
+    _esm = _VIEWER_KEYS_ESM
+    css = traitlets.Unicode("").tag(sync=True)
+    scope = traitlets.Unicode(VIEWER).tag(sync=True)

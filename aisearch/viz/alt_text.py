@@ -294,6 +294,9 @@ class DescribedSteps:
 
     trace: Any
     frame: Any
+    whole = False
+    """Whether the whole tree is drawn, the nodes under pruned ones crossed out
+    too: the words then name and count them (``describe_frame``'s ``under_pruned``)."""
 
     def heading(self) -> str:
         """The first line: what kind of picture this is."""
@@ -311,7 +314,7 @@ class DescribedSteps:
         """What the figure shows at ``frame`` (a frame of its trace), in words."""
         from ..description import describe_frame
 
-        return f"{self.heading()}\n{describe_frame(self.trace, frame)}"
+        return f"{self.heading()}\n{describe_frame(self.trace, frame, under_pruned=self.whole)}"
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
         return mimebundle(self.png(), self.description)

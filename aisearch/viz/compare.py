@@ -34,7 +34,15 @@ from matplotlib.transforms import offset_copy
 import aisearch.viz.style as style
 
 from ..trace import EXIT, STACK, UNSEEN, Frame, format_value
-from .accessible import VIEWER, AltImage, LiveText, StepSlider, focus_css
+from .accessible import (
+    VIEWER,
+    AltImage,
+    LiveText,
+    StepButton,
+    StepSlider,
+    ViewerKeys,
+    focus_css,
+)
 from .canvas import new_figure
 from .layout import tree_layout
 from .legend import legend_handles
@@ -518,12 +526,9 @@ class ComparisonViewer(widgets.VBox):
         first = _first_step(comparison) if step is None else comparison.check_step(step)
         self.comparison_figure = ComparisonFigure(comparison, step=first, **figure_options)
         self.slider = StepSlider(value=first, min=0, max=comparison.last_step, label="step")
-        self.previous_button = widgets.Button(
-            description="◀ previous", tooltip="previous step", layout=widgets.Layout(width="auto")
-        )
-        self.next_button = widgets.Button(
-            description="next ▶", tooltip="next step", layout=widgets.Layout(width="auto")
-        )
+        # aria-disabled at either end, so that the keyboard focus stays on them.
+        self.previous_button = StepButton(description="◀ previous", tooltip="previous step")
+        self.next_button = StepButton(description="next ▶", tooltip="next step")
         parting = comparison.parting
         self.parting_button = widgets.Button(
             description="where they part"
@@ -543,7 +548,7 @@ class ComparisonViewer(widgets.VBox):
         controls = widgets.HBox(
             [self.previous_button, self.slider, self.next_button, self.parting_button]
         )
-        style = widgets.HTML(focus_css(), layout=widgets.Layout(display="none"))
+        style = ViewerKeys(css=focus_css(), layout=widgets.Layout(display="none"))
         super().__init__([controls, self.image, self.sentence, self.description, style])
         self.add_class(VIEWER)
         self._show(first)

@@ -6,7 +6,9 @@ shown), "start" (back to the first step: 0, or the slider's ``min`` when a
 viewer steps through one subtree), "◀ previous", the slider (described
 "step") and "next ▶". Each has a tooltip, and each works from the keyboard:
 Tab moves between them, Enter or Space presses a button, the arrow keys,
-Home and End move the slider. The play, pause and start symbols are Font
+Home and End move the slider. At the first step "previous", and at the last
+"next", say they cannot be pressed (``aria-disabled``: ``StepButton``) and
+keep the keyboard focus. The play, pause and start symbols are Font
 Awesome icons, which ipywidgets' own Play draws with (so wherever widgets
 are drawn, they are): the media characters U+23EE and U+23F8 are missing
 from common fonts such as DejaVu and show as empty boxes there.
@@ -26,7 +28,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..game import require_count
-from .accessible import StepSlider
+from .accessible import StepButton, StepSlider
 
 PLAY, PAUSE = "play", "pause"
 """The play button's description, and its Font Awesome icon, stopped and playing."""
@@ -48,7 +50,8 @@ class StepControls(widgets.HBox):
 
     Attributes:
         play_button: a ``ToggleButton``: pressed ("pause") while playing.
-        start_button, previous_button, next_button: ``Button``\\ s.
+        start_button: a ``Button``; previous_button, next_button:
+            ``StepButton``\\ s (``aisearch.viz.accessible``).
         slider: the ``StepSlider`` (``aisearch.viz.accessible``); its
             ``value`` is the step shown, and
             what the owner of the controls observes.
@@ -98,12 +101,10 @@ class StepControls(widgets.HBox):
             tooltip="back to the start",
             layout=widgets.Layout(width="auto"),
         )
-        self.previous_button = widgets.Button(
-            description="◀ previous", tooltip="previous step", layout=widgets.Layout(width="auto")
-        )
-        self.next_button = widgets.Button(
-            description="next ▶", tooltip="next step", layout=widgets.Layout(width="auto")
-        )
+        # At the first (last) step, previous (next) says so with aria-disabled and
+        # keeps the keyboard focus: a disabled button would drop it to the page.
+        self.previous_button = StepButton(description="◀ previous", tooltip="previous step")
+        self.next_button = StepButton(description="next ▶", tooltip="next step")
         # Observed before the links are made, so that play at the last step
         # sends the browser step 0 before it sends playing.
         self.play_button.observe(self._on_play, names="value")

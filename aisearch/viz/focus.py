@@ -24,6 +24,7 @@ from .alt_text import DescribedSteps, set_description
 from .board_style import DISC_OUTLINE
 from .canvas import Blitter, new_figure
 from .focus_drawing import (  # noqa: F401  (all re-exported: the tests and colour_pairs.py read them here)
+    ACTION_BELOW,
     BARE,
     BOARD_SHARE,
     CUT_MARK,
@@ -87,6 +88,15 @@ class FocusFigure(DescribedSteps):
         dpi: pixels per inch of ``png``.
         caption: write the step's sentence on top and the counters below.
         legend: draw the legend at the bottom.
+        label: node -> the name written beside a node on the path (see
+            ``FocusDrawing``).
+        min_font: the least type, in points, asked for (as ``TreeFigure``
+            takes it): the focused view's smallest is ``FONT``, legible on a
+            projector at 9.2 inches wide, so a larger one is refused.
+
+    Raises:
+        ValueError: the trace is empty, ``step`` is outside it, or
+            ``min_font`` is larger than ``FONT``.
     """
 
     overview_class: Callable = Overview
@@ -104,9 +114,16 @@ class FocusFigure(DescribedSteps):
         caption: bool = True,
         legend: bool = True,
         label=None,
+        min_font: float = 0.0,
     ):
         if not len(trace):
             raise ValueError("the trace is empty: run a search with tracer=trace first")
+        if min_font > FONT:
+            raise ValueError(
+                f"min_font={min_font:g}: the focused view of a large trace writes its "
+                f"smallest text in {FONT:g} points; show it larger instead, or give "
+                "a whole-tree option (layout=, show_labels=, ...) to draw the tree whole"
+            )
         self.trace = trace
         self.overview = self.overview_class(trace)
         width = WIDTH if figsize is None else figsize[0]

@@ -37,8 +37,17 @@ from .labels import GAP
 ROW_LOW, ROW_HIGH = 0.38, 0.62
 """Inches of a row, at the least and at the most."""
 
-BOARD_SHARE = 0.86
-"""How much of its row's height a node's board takes."""
+BOARD_SHARE = 0.88
+"""How much of its row's height a node's board takes, its outlines included:
+centred 0.45 of a row under the row's top, the root's board stays inside the
+axes (which clip its frame) and each board clear of the next row's."""
+
+BOARD_OUTLINE = max(
+    (style.RING_GAP if look.mark == style.DOUBLE else 0.0) + look.width / 2
+    for look in style.NODE_LOOKS.values()
+)
+"""Points a board's outlines reach beyond its picture: the second outline of
+a node on the stack, ``RING_GAP`` out, or the active node's thick frame."""
 
 FONT = 7.6
 """Points of the smallest texts: 10.6 pixels at 100 dpi, and 14 pixels when a
@@ -53,10 +62,16 @@ FONTS = {
 }
 """Points of each kind of text."""
 
-FULL, NO_ACTION, VALUE_BELOW, BARE = 3, 2, 1, 0
-"""How much a crowded row writes at each node off the path: everything; all
-but the action; only the value, under the node; nothing. A row takes the
-richest that fits its width. The path's node always writes everything."""
+FULL, ACTION_BELOW, NO_ACTION, VALUE_BELOW, BARE = 4, 3, 2, 1, 0
+"""How much a crowded row writes at each node off the path: everything; the
+same with the action under the node, before its summary (``(0, 1) ▸137``,
+from the marker's left edge), not left of it; all but the action; only the
+value, under the node (and the action above it, where the rows are at least
+``ROW_ABOVE`` tall); nothing. A row takes the richest that fits its width.
+The path's node always writes everything."""
+
+ROW_ABOVE = 0.55
+"""Inches a row must have for a crowded row to write each node's action above it."""
 
 NAME_LIMIT = 6
 """A node on the path is named (where no board is drawn) if its name is this
@@ -94,6 +109,7 @@ class FocusDrawing:
         self.ax.set_axis_off()
         self.view: FocusView = self.overview.at(0)
         self.row = ROW_HIGH
+        self.inches_per_unit = 1.0
         self.places: dict[int, tuple[float, float]] = {}
         self.looks: dict[int, style.NodeLook] = {}
 
@@ -119,9 +135,11 @@ class FocusDrawing:
         shown, self.elided = self._rows_shown(view, height)
         rows = len(shown)
         self.row = row = min(ROW_HIGH, max(ROW_LOW, height / rows))
-        # Data units are inches: a size in points is inches * 72.
+        # Data units are inches: a size in points is inches * 72 (upright,
+        # less where the rows, at their lowest, are more than the height).
         ax.set_xlim(0, width)
         ax.set_ylim(-max(height, row * rows), 0)
+        self.inches_per_unit = min(1.0, height / (row * rows))
         self.places = {}
         self.modes = {}
         self.words = {n: self._words(n, view, frame) for row_ in shown for n in row_}
@@ -244,10 +262,16 @@ class FocusDrawing:
         if mode == FULL:
             left += widths.get("action", 0)
         below = 0.0
-        if mode >= NO_ACTION:
+        if mode == ACTION_BELOW:
+            # From the marker's left edge, under the numbers beside it.
+            marker = self._size(n, mode) / 144
+            right = max(right, _width(self._below(n, mode), FONTS["summary"]) - marker)
+        elif mode >= NO_ACTION:
             below = max(widths.get("summary", 0), widths.get("name", 0))
         elif mode == VALUE_BELOW:
             below = widths.get("value", 0)
+            if self._action_above(n, mode):
+                below = max(below, widths["action"])
         return max(left, below / 2), max(right, below / 2)
 
     def _plan_row(self, members: list, width: float) -> tuple[int, list[float]]:
@@ -257,8 +281,10 @@ class FocusDrawing:
         always write everything; in a row too crowded even for bare markers,
         they keep their room and the others share what is left.
         """
-        gap = 0.05 + GAP / 72  # and the clear space two texts need (labels.GAP)
-        for mode in (FULL, NO_ACTION, VALUE_BELOW, BARE):
+        # Inches between nodes: the clear space two texts need (labels.GAP), and a
+        # point more, as a drawn text reaches about a point past its measure.
+        gap = 0.05 + (GAP + 1) / 72
+        for mode in (FULL, ACTION_BELOW, NO_ACTION, VALUE_BELOW, BARE):
             extents = [self._extent(n, FULL if n in self.key else mode) for n in members]
             need = sum(left + right + gap for left, right in extents)
             if need <= width or mode == BARE:
@@ -270,8 +296,11 @@ class FocusDrawing:
                 if n in self.key
             ]
             share = (width - sum(keys)) / max(1, len(members) - len(keys))
-            if share < 0.1:  # no room even so: spread them evenly
-                return mode, [(i + 0.5) * width / len(members) for i in range(len(members))]
+            if share < 0.1:  # no room even so: spread them evenly, each inside the axes
+                return mode, [
+                    min(max((i + 0.5) * width / len(members), left), width - right)
+                    for i, (left, right) in enumerate(extents)
+                ]
             extents = [
                 (left, right) if n in self.key else (share / 2 - gap / 2, share / 2 - gap / 2)
                 for n, (left, right) in zip(members, extents, strict=True)
@@ -377,7 +406,8 @@ class FocusDrawing:
         """The picture of node ``n``'s position (``aisearch.viz.glyphs``), as
         tall as its row allows unless ``pixels`` says."""
         if pixels is None:
-            pixels = max(12, round(BOARD_SHARE * self.row * self.dpi))
+            inches = BOARD_SHARE * self.row * self.inches_per_unit - 2 * BOARD_OUTLINE / 72
+            pixels = max(12, round(inches * self.dpi))
         row = self.nodes[n]
         return state_image(self.trace.game, row.state, pixels=pixels, action=row.action)
 
@@ -475,7 +505,7 @@ class FocusDrawing:
         if self._has_board(n):
             right = x + self._board(n).shape[1] / self.dpi / 2 + 0.05 + half - self._size(n) / 144
         under = y - half - 0.01
-        if "window" in words and "summary" in words:  # clear of the second line beside it
+        if "window" in words and self._below(n, mode):  # clear of the second line beside it
             under -= 0.05
         if mode == FULL and "action" in words:
             self._text(
@@ -520,21 +550,50 @@ class FocusDrawing:
                 fontsize=FONTS["value"],
                 color=style.VALUE_COLOR,
             )
+        if self._action_above(n, mode):
+            self._text(
+                x,
+                y + half + 0.02,
+                words["action"],
+                ha="center",
+                va="bottom",
+                fontsize=FONTS["action"],
+                color=style.ACTION_COLOR,
+                # Over the edge coming down to the node, which it would strike through.
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.4},
+            )
         if mode >= NO_ACTION:
-            below = words.get("summary") or words.get("name")
+            below = self._below(n, mode)
             if below:
-                color = SUMMARY_COLOR if "summary" in words else look.text
+                color = look.text if below == words.get("name") else SUMMARY_COLOR
+                from_left = mode == ACTION_BELOW and "action" in words
                 self._text(
-                    x,
+                    x - self._size(n) / 144 if from_left else x,
                     under,
                     below,
-                    ha="center",
+                    ha="left" if from_left else "center",
                     va="top",
                     fontsize=FONTS["summary"],
                     color=color,
                     # On white, so that an edge passing behind never strikes it through.
                     bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.4},
                 )
+
+    def _action_above(self, n: int, mode: int) -> bool:
+        """Whether ``n``'s action is written just above it: in a row too crowded
+        to write it beside or under the node (``VALUE_BELOW``), when the rows
+        are tall enough to hold it between the row above and the node."""
+        tall = self.row * self.inches_per_unit >= ROW_ABOVE
+        return tall and mode == VALUE_BELOW and "action" in self.words[n]
+
+    def _below(self, n: int, mode: int) -> str:
+        """What is written under ``n`` in ``mode``: its summary (or name), after
+        its action in ``ACTION_BELOW``."""
+        words = self.words[n]
+        below = words.get("summary") or words.get("name") or ""
+        if mode == ACTION_BELOW and "action" in words:
+            return f"{words['action']} {below}".rstrip()
+        return below
 
     def highlighted(self) -> list[int]:
         """The nodes drawn as active (the node of the step shown, if drawn)."""

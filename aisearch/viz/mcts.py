@@ -91,6 +91,10 @@ class MCTSFigure(DescribedSteps):
         legend: draw the shapes and the colour scale at the bottom.
         layout, show_labels, node_size: as for ``MCTSDrawing``.
 
+    A trace of more than ``WHOLE_TREE_LIMIT`` nodes gives the focused view
+    instead (``MCTSFocusFigure``, as ``step_through`` draws it), unless
+    ``layout``, ``show_labels`` or ``node_size`` asks for the whole tree.
+
     Raises:
         ValueError: if the trace is empty or ``step`` is outside it.
 
@@ -103,6 +107,12 @@ class MCTSFigure(DescribedSteps):
     >>> figure.node_style(0)["text"]
     '8 / 0.12'
     """
+
+    def __new__(cls, trace: MCTSTrace, **options):
+        if cls is MCTSFigure and len(trace) and is_large(trace):
+            if not WHOLE_TREE_OPTIONS & set(options):
+                return MCTSFocusFigure(trace, **options)
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -278,16 +288,17 @@ def figure_for(trace, *, fit: float | None = None, **options):
     focus too, unless ``figsize`` or a whole-tree option says otherwise.
     """
     require_trace(trace, "figure_for")
-    whole_asked = bool(WHOLE_TREE_OPTIONS & set(options)) or "figsize" in options
-    if is_mcts_trace(trace):
-        whole = not is_large(trace) or WHOLE_TREE_OPTIONS & set(options)
-        return (MCTSFigure if whole else MCTSFocusFigure)(trace, **options)
-    from .tree import TreeFigure, default_size
+    from .tree import TreeFigure
+    from .tree import default_size as tree_size
 
+    mcts = is_mcts_trace(trace)
+    whole, focused = (MCTSFigure, MCTSFocusFigure) if mcts else (TreeFigure, FocusFigure)
     if WHOLE_TREE_OPTIONS & set(options):
-        return TreeFigure(trace, **options)
+        return whole(trace, **options)
     if is_large(trace):
-        return FocusFigure(trace, **options)
-    if fit is not None and not whole_asked and default_size(tree_layout(trace))[0] > fit:
-        return FocusFigure(trace, **options)
-    return TreeFigure(trace, **options)
+        return focused(trace, **options)
+    if fit is not None and "figsize" not in options:
+        wide = default_size(mcts_layout(trace)) if mcts else tree_size(tree_layout(trace))
+        if wide[0] > fit:
+            return focused(trace, **options)
+    return whole(trace, **options)

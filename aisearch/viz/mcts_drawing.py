@@ -26,6 +26,7 @@ from matplotlib.typing import LineStyleType
 import aisearch.viz.style as style
 
 from ..mcts_trace import SELECT, MCTSFrame, MCTSTrace
+from ..narration import move_text
 from ..trace import format_value
 from ..validation import require_bool
 from .arguments import require_axes, require_layout, require_positive, require_trace
@@ -72,8 +73,15 @@ class MCTSDrawing:
         trace: an ``aisearch.mcts.MCTSTrace``.
         layout: node id -> ``(x, y)``; by default ``mcts_layout(trace)``.
         show_labels: write each node's name beside it; ``None`` if they fit.
+            Where names are not written, each node's move is, left of it.
         node_size: the largest marker size in points (the root's, which has
             the most visits); by default what fits the axes.
+
+    The texts are placed the most visited nodes first, each clear of the
+    nodes and of the texts placed before it (a node's numbers also clear of
+    its edges); a name, move or numbers with no clear place are left out
+    rather than drawn over another's (``aisearch.viz.labels`` measures the
+    result).
     """
 
     def __init__(
@@ -146,65 +154,80 @@ class MCTSDrawing:
         self.label_texts = {}
         self.score_texts = {}
         self.score_room = per_unit
+        self.per_unit, self.per_level = per_unit, per_level
         children: dict[int, list[int]] = {}
         for n, p in parents.items():
             children.setdefault(p, []).append(n)
-        self._taken = self._fixed_boxes(
-            children, per_unit, per_level, names if show_labels else None
+        # Left of each node: its name, or else the move that reached it.
+        beside = (
+            names
+            if show_labels
+            else {n: move_text(trace.game, self.nodes[n].action, short=True) for n in names}
         )
-        for n in self.order:
+        self._taken = self._node_boxes()
+        final = trace.frame(-1)
+        self._widest = {n: _widest_numbers(final, n) for n in self.order}
+        for n in sorted(self.order, key=lambda n: -final.visits.get(n, 0)):  # most visited first
             x, y = self.layout[n]
-            # Visits / mean on a white ground, where none of the node's edges goes.
-            self.value_texts[n] = ax.text(
-                x,
-                y,
-                "",
-                zorder=4,
-                fontsize=self.font,
-                bbox=dict(boxstyle="square,pad=0.08", facecolor="white", edgecolor="none"),
-                **self._number_place(
-                    n, children.get(n, []), per_unit, per_level, names[n] if show_labels else None
-                ),
+            left = self._place_beside(n, beside[n]) if beside[n] else None
+            if left is not None:
+                self.label_texts[n] = left
+            place = self._number_place(
+                n, children.get(n, []), per_unit, per_level, beside[n] if left else None
             )
-            if self.nodes[n].parent is not None:
-                self.score_texts[n] = self._score_text(x, y)
-            if show_labels:
-                beside = offset_copy(
-                    ax.transData, fig=ax.figure, x=-0.6 * self.node_size - 2, y=0, units="points"
-                )
-                self.label_texts[n] = ax.text(
+            if place is not None:
+                # Visits / mean on a white ground, where none of the node's edges goes.
+                self.value_texts[n] = ax.text(
                     x,
                     y,
-                    names[n],
-                    transform=beside,
-                    ha="right",
-                    va="center",
-                    fontsize=self.font * 0.95,
-                    color=NAME_COLOR,
+                    "",
                     zorder=4,
+                    fontsize=self.font,
+                    bbox=dict(boxstyle="square,pad=0.08", facecolor="white", edgecolor="none"),
+                    **place,
                 )
+            if self.nodes[n].parent is not None:
+                self.score_texts[n] = self._score_text(x, y)
 
-    def _fixed_boxes(self, children, per_unit: float, per_level: float, names) -> list[tuple]:
-        """The boxes, in points, of what has a fixed place: the nodes, their
-        names (if ``names``), and the numbers under the nodes with no children."""
+    def _node_boxes(self) -> list[tuple]:
+        """The boxes, in points, of the nodes, at their largest."""
         boxes = []
         half = self.node_size / 2
         for n in self.order:
-            px, py = self.layout[n][0] * per_unit, self.layout[n][1] * per_level
+            px, py = self.layout[n][0] * self.per_unit, self.layout[n][1] * self.per_level
             boxes.append((px - half, py - half, px + half, py + half))
-            if names is not None:
-                right = px - 0.6 * self.node_size - 2
-                width = 0.6 * 0.95 * self.font * len(names[n])
-                boxes.append((right - width, py - 0.6 * self.font, right, py + 0.6 * self.font))
-            if not children.get(n):
-                top = py - 0.55 * self.node_size - 2
-                width = 0.6 * self.font * len(NUMBER_SAMPLE)
-                boxes.append((px - width / 2, top - 1.2 * self.font, px + width / 2, top))
         return boxes
+
+    def _place_beside(self, node: int, text: str):
+        """``text`` (a name or a move) left of ``node``, if it is clear of the
+        boxes taken so far and inside the axes; its ``Text``, else ``None``."""
+        x, y = self.layout[node]
+        px, py = x * self.per_unit, y * self.per_level
+        right = px - 0.6 * self.node_size - 2
+        width = 0.6 * 0.95 * self.font * len(text)
+        box = (right - width - 1.5, py - 0.6 * self.font, right + 1.5, py + 0.6 * self.font)
+        inside = right - width >= self.ax.get_xlim()[0] * self.per_unit
+        if not inside or any(_meet(box, other) for other in self._taken):
+            return None
+        self._taken.append(box)
+        beside = offset_copy(
+            self.ax.transData, fig=self.ax.figure, x=-0.6 * self.node_size - 2, y=0, units="points"
+        )
+        return self.ax.text(
+            x,
+            y,
+            text,
+            transform=beside,
+            ha="right",
+            va="center",
+            fontsize=self.font * 0.95,
+            color=NAME_COLOR,
+            zorder=4,
+        )
 
     def _number_place(
         self, node: int, children: list[int], per_unit: float, per_level: float, name: str | None
-    ) -> dict:
+    ) -> dict | None:
         """Where a node's ``visits / mean`` goes: under a node with no children
         (no edge goes there); else in the first place beside it that none of
         its edges (drawn up to ``EDGE_ROOM`` points thick) crosses, inside
@@ -212,8 +235,10 @@ class MCTSDrawing:
         (left of its ``name``, if it is written); for the root, which has no
         UCT score above it, above right and left; below right and left; under
         it if none is clear. A place must also be clear of the nodes, names
-        and numbers placed so far (``_taken``)."""
+        and numbers placed so far (``_taken``); ``None`` if none is."""
         x, y = self.layout[node]
+        if not children:
+            return self._under(node)
         if children:
             parent = self.nodes[node].parent
             ends = [
@@ -250,6 +275,18 @@ class MCTSDrawing:
                         "ha": "left" if sx > 0 else "right",
                         "va": {-1: "top", 0: "center", 1: "bottom"}[sy],
                     }
+        return self._under(node)
+
+    def _under(self, node: int) -> dict | None:
+        """The place under ``node`` for its numbers, if it is clear of the boxes taken."""
+        x, y = self.layout[node]
+        px, py = x * self.per_unit, y * self.per_level
+        top = py - 0.55 * self.node_size - 2
+        width = style.text_width(self._widest[node], self.font)
+        box = (px - width / 2 - 1, top - 1.2 * self.font - 1, px + width / 2 + 1, top)
+        if any(_meet(box, other) for other in self._taken):
+            return None
+        self._taken.append(box)
         below = offset_copy(
             self.ax.transData, fig=self.ax.figure, x=0, y=-0.55 * self.node_size - 2, units="points"
         )
@@ -337,10 +374,10 @@ class MCTSDrawing:
         self.edges.set_colors(colors)
         self.edges.set_linewidth(widths)
         self.edges.set_linestyle(dashes)
-        for n in self.order:
-            self.value_texts[n].set_text(node_text(frame, n) if n in present else "")
-            if n in self.label_texts:
-                self.label_texts[n].set_visible(n in present)
+        for n, text in self.value_texts.items():
+            text.set_text(node_text(frame, n) if n in present else "")
+        for n, text in self.label_texts.items():
+            text.set_visible(n in present)
         self._show_scores(frame)
 
     def _show_scores(self, frame) -> None:
@@ -365,7 +402,7 @@ class MCTSDrawing:
             "facecolor": tuple(float(c) for c in collection.get_facecolors()[i]),
             "edgecolor": tuple(float(c) for c in collection.get_edgecolors()[i]),
             "linewidth": float(collection.get_linewidths()[i]),
-            "text": self.value_texts[node].get_text(),
+            "text": self.value_texts[node].get_text() if node in self.value_texts else "",
             "score": self.score_texts[node].get_text() if node in self.score_texts else "",
             "shown": node in set(self._shown().present),
         }
@@ -389,6 +426,15 @@ class MCTSDrawing:
             outlines = collection.get_edgecolors()
             found += [n for i, n in enumerate(members) if tuple(outlines[i]) == active]
         return sorted(found)
+
+
+def _widest_numbers(final: MCTSFrame, node: int) -> str:
+    """As wide as the widest ``visits / mean`` ``node`` shows: its last visits
+    and the widest mean (a node visited once has its one playout's result)."""
+    visits = final.visits.get(node, 0)
+    if visits <= 1:
+        return node_text(final, node) if node in final.visits else "0 / –"
+    return f"{visits} / −0.99"
 
 
 def _marker(row) -> str:

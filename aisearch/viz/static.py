@@ -35,15 +35,24 @@ from .focus import FocusDrawing, is_large
 from .layout import tree_layout
 from .legend import legend_handles
 from .mcts import figure_for, is_mcts_trace
-from .tree import TreeDrawing, default_size
+from .tree import TreeDrawing, counters_line, default_size
 
 # Heading type size in points, and its line height in inches, in a frame strip.
 STRIP_FONT = 8.5
 STRIP_LINE = 0.16
 
 
-def _steps(trace, steps: Sequence[int] | None, function: str) -> list[int]:
-    """The steps asked for, as non-negative numbers; all of them by default.
+STRIP_ALL = 24
+"""A trace of at most this many steps gives ``frame_strip`` all of them by default."""
+STRIP_SPREAD = 8
+"""The panels of a longer trace's default strip: steps spread evenly, first to last."""
+
+
+def _steps(
+    trace, steps: Sequence[int] | None, function: str, spread: int | None = None
+) -> list[int]:
+    """The steps asked for, as non-negative numbers; by default all of them,
+    or if ``spread`` is given, that many spread evenly from first to last.
     ``function`` (the notebook's call) is named if ``trace`` is not a trace or
     ``steps`` not a list of step numbers."""
     require_trace(trace, function)
@@ -56,6 +65,8 @@ def _steps(trace, steps: Sequence[int] | None, function: str) -> list[int]:
     if n == 0:
         raise ValueError("the trace is empty: run a search with tracer=trace first")
     if steps is None:
+        if spread is not None:
+            return sorted({round(i * (n - 1) / (spread - 1)) for i in range(spread)})
         return list(range(n))
     chosen = []
     for step in steps:
@@ -121,7 +132,13 @@ def frame_strip(
     legend: bool = True,
     min_font: float = 0.0,
 ) -> Figure:
-    """Small multiples: the chosen steps (all by default) side by side, in rows.
+    """Small multiples: the chosen steps side by side, in rows.
+
+    By default every step of a trace of at most ``STRIP_ALL`` steps, and
+    ``STRIP_SPREAD`` steps spread evenly from first to last of a longer one
+    (a strip of 150,000 panels would take hours). A trace of more than
+    ``WHOLE_TREE_LIMIT`` nodes is drawn in focus, panel by panel
+    (``aisearch.viz.focus``).
 
     Each panel is headed by its step number and sentence and has the
     counters underneath; one legend serves them all. Returns a new
@@ -130,7 +147,9 @@ def frame_strip(
     ``min_font`` the smallest type in points (see ``TreeDrawing``), for a
     strip shown on a projector.
     """
-    chosen = _steps(trace, steps, "frame_strip")
+    require_trace(trace, "frame_strip")
+    spread = STRIP_SPREAD if len(trace) > STRIP_ALL else None
+    chosen = _steps(trace, steps, "frame_strip", spread)
     require_count(columns, "columns", 1)
     require_size(panel_size, "panel_size", "frame_strip")
     require_font(min_font, "frame_strip")
@@ -200,8 +219,7 @@ def frame_strip(
             f"iterations {c['iterations']} · nodes {c['nodes']} · playout moves "
             f"{c['playout_moves']}"
             if mcts
-            else f"visited {c['visited']} · leaves {c['leaves']} · cutoffs "
-            f"{c['cutoffs']} · pruned {c['pruned']}"
+            else counters_line(frame, getattr(drawing, "crossed", 0))
         )
         # Under whatever the tree writes under its leaves.
         under = offset_copy(
@@ -221,7 +239,10 @@ def frame_strip(
     set_description(
         figure,
         f"{len(chosen)} steps of a {kind}, side by side.\n"
-        + "\n".join(f"Panel {i}: {describe_frame(trace, s)}" for i, s in enumerate(chosen, 1)),
+        + "\n".join(
+            f"Panel {i}: {describe_frame(trace, s, under_pruned=not large)}"
+            for i, s in enumerate(chosen, 1)
+        ),
     )
     if legend:
         if mcts:  # a focused drawing writes the numbers beside a node, not under it

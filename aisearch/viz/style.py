@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from matplotlib.font_manager import FontProperties
 from matplotlib.textpath import TextToPath
 
+from ..description import pruned_count
 from ..trace import (
     DONE,
     PRUNED,
@@ -204,13 +205,16 @@ def window_text(alpha, beta) -> str:
     return f"α={number_text(alpha)} β={number_text(beta)}"
 
 
-def counters_text(frame, steps: int) -> str:
-    """The counters line under a frame: step, visited, leaves, cutoffs, pruned."""
+def counters_text(frame, steps: int, crossed: int = 0) -> str:
+    """The counters line under a frame: step, visited, leaves, cutoffs, pruned
+    (and, if the picture crosses out more nodes than the pruned children,
+    ``crossed``, their number: ``pruned 2 (4 nodes)``)."""
     c = frame.counts
     hits = f"   ·   table hits {c['hits']}" if c.get("hits") else ""
     return (
         f"step {frame.step} of {steps - 1}   ·   visited {c['visited']}   ·   "
-        f"leaves {c['leaves']}   ·   cutoffs {c['cutoffs']}   ·   pruned {c['pruned']}{hits}"
+        f"leaves {c['leaves']}   ·   cutoffs {c['cutoffs']}   ·   "
+        f"pruned {pruned_count(c['pruned'], crossed)}{hits}"
     )
 
 

@@ -34,9 +34,9 @@ from matplotlib.transforms import offset_copy
 
 import aisearch.viz.style as style
 
-from ..description import describe_frame
+from ..description import describe_frame, pruned_count
 from ..narration import move_text
-from ..trace import UNSEEN, Trace, bound_text
+from ..trace import PRUNED, UNSEEN, Trace, bound_text
 from ..validation import require_bool
 from .alt_text import DescribedSteps, set_description
 from .arguments import (
@@ -63,6 +63,7 @@ from .legend import legend_handles
 from .placement import TreeTexts
 
 __all__ = [
+    "WHOLE_TREE_MOST",
     "TreeDrawing",
     "TreeFigure",
     "caption_axes",
@@ -70,6 +71,11 @@ __all__ = [
     "draw_step",
     "legend_handles",
 ]
+
+WHOLE_TREE_MOST = 1000
+"""The most nodes ``TreeFigure`` draws whole when asked to (a whole-tree
+option): at about 5 ms a node, more would take seconds to draw nodes too
+close to tell apart."""
 
 # Heights in inches of the bands under the tree in a TreeFigure.
 COUNTERS_BAND = 0.34
@@ -131,6 +137,8 @@ class TreeDrawing(TreeTexts):
         self.layout = tree_layout(trace) if layout is None else layout
         self.order = list(self.layout)
         self.frame = None
+        self.crossed = 0
+        """How many nodes are crossed out at the step shown (pruned)."""
         label = trace.label if label is None else label
         self._set_limits()
         fitted = self._fit_node_size()
@@ -331,7 +339,9 @@ class TreeDrawing(TreeTexts):
             rings.set_edgecolors([k.edge for k in chosen])
             rings.set_linewidths([k.width for k in chosen])
         cross = (style.CROSS_SHARE * self.node_size) ** 2
-        self.crosses.set_sizes([cross if looks[n].mark == style.CROSS else 0 for n in self.order])
+        crossed = [looks[n].mark == style.CROSS for n in self.order]
+        self.crossed = sum(crossed)
+        self.crosses.set_sizes([cross if c else 0 for c in crossed])
         path = set(frame.stack)
         edge_looks = [style.EDGE_LOOKS[self._edge_kind(n, frame, path)] for n in self.edge_children]
         self.edges.set_colors([k.color for k in edge_looks])
@@ -440,6 +450,15 @@ class TreeFigure(DescribedSteps):
     stepping one many times, never piles up figures or displays anything by
     itself. In Jupyter a ``TreeFigure`` shows as its current PNG.
 
+    A trace of more than ``WHOLE_TREE_LIMIT`` nodes (``aisearch.viz.focus``)
+    does not fit one picture: ``TreeFigure(trace)`` then gives the focused
+    view that ``step_through`` draws (a ``FocusFigure``: the path in full,
+    the rest summarised; the same ``update``, ``png`` and ``figure``), unless
+    a whole-tree option (``layout``, ``show_labels``, ``show_actions``,
+    ``node_size``) asks for the whole tree. Drawn whole, a tree of more than
+    ``WHOLE_TREE_MOST`` nodes is refused: it would take many seconds to draw
+    a grey mat.
+
     Args:
         trace: an ``aisearch.Trace``; ``Trace(game)`` also draws the subtrees
             the cutoffs pruned.
@@ -453,8 +472,20 @@ class TreeFigure(DescribedSteps):
             caption, counters and legend.
 
     Raises:
-        ValueError: if the trace is empty or ``step`` is outside it.
+        ValueError: if the trace is empty or ``step`` is outside it, or a
+            whole drawing is asked of more than ``WHOLE_TREE_MOST`` nodes.
     """
+
+    whole = True
+
+    def __new__(cls, trace, **options):
+        # The one place a class gives another: TreeFigure(trace) is what the
+        # README and the notebooks write, whatever the trace's size.
+        if cls is TreeFigure and _in_focus(trace, options):
+            from .focus import FocusFigure
+
+            return FocusFigure(trace, **options)
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -490,6 +521,14 @@ class TreeFigure(DescribedSteps):
             raise ValueError("the trace is empty: run a search with tracer=trace first")
         self.trace = trace
         self.layout = tree_layout(trace) if layout is None else layout
+        if len(self.layout) > WHOLE_TREE_MOST:
+            raise ValueError(
+                f"{len(self.layout):,} nodes are too many to draw whole (at most "
+                f"{WHOLE_TREE_MOST:,}): their markers would cover each other and take many "
+                "seconds to draw. Leave out layout=, show_labels=, show_actions= and "
+                "node_size= to draw the trace in focus (the path in full, the rest "
+                "summarised)"
+            )
         width, tree_height, self.wrap = width_and_wrap(
             default_size(self.layout), figsize, max(CAPTION_FONT, min_font)
         )
@@ -550,8 +589,14 @@ class TreeFigure(DescribedSteps):
         if self.caption is not None:
             self.caption.set_text("\n".join(self._wrapped(frame.step)[:CAPTION_LINES]))
         if self.counters is not None:
-            self.counters.set_text(style.counters_text(frame, len(self.trace)))
+            self.counters.set_text(self.counters_text(frame))
         return frame
+
+    def counters_text(self, frame) -> str:
+        """The counters line for ``frame``, as the figure and the step viewer show it:
+        its pruned nodes counted as the picture crosses them out."""
+        crossed = sum(frame.status[n] == PRUNED for n in self.drawing.order)
+        return style.counters_text(frame, len(self.trace), crossed)
 
     def png(self, step: int | None = None, *, dpi: float | None = None) -> bytes:
         """The PNG bytes of ``step`` (by default the step shown now).
@@ -615,6 +660,14 @@ def check_drawing_options(
     require_font(min_font, function)
 
 
+def _in_focus(trace, options: dict) -> bool:
+    """Whether ``TreeFigure(trace, **options)`` draws the focused view: a trace
+    too large to draw whole, and no whole-tree option given."""
+    from .focus import WHOLE_TREE_OPTIONS, is_large
+
+    return bool(len(trace)) and is_large(trace) and not WHOLE_TREE_OPTIONS & set(options)
+
+
 def default_size(layout: dict[int, Position]) -> tuple[float, float]:
     """``(width, height of the tree alone)`` in inches that fit a layout."""
     xs = [x for x, _ in layout.values()]
@@ -656,14 +709,17 @@ def draw_step(trace, step: int = -1, ax=None, **options) -> Figure:
         drawing = TreeDrawing(ax, trace, **options)
     frame = trace.frame(step)
     drawing.update(frame)
-    caption_axes(ax, frame, below=getattr(drawing, "below", 0.0))
-    set_description(ax, f"Search tree. {describe_frame(trace, frame)}")
+    whole = isinstance(drawing, TreeDrawing)
+    crossed = drawing.crossed if isinstance(drawing, TreeDrawing) else 0
+    caption_axes(ax, frame, below=getattr(drawing, "below", 0.0), crossed=crossed)
+    set_description(ax, f"Search tree. {describe_frame(trace, frame, under_pruned=whole)}")
     return ax.figure
 
 
-def caption_axes(ax, frame, *, fontsize: float = 9, below: float = 0.0) -> None:
+def caption_axes(ax, frame, *, fontsize: float = 9, below: float = 0.0, crossed: int = 0) -> None:
     """Title ``ax`` with the frame's step and sentence, counters underneath
-    (``below`` points lower, under what the tree writes under its leaves)."""
+    (``below`` points lower, under what the tree writes under its leaves;
+    ``crossed``, the nodes the picture crosses out, see ``counters_line``)."""
     width = ax.get_position().width * ax.figure.get_figwidth()
     wrap = max(24, int(width * 72 / (0.55 * fontsize)))
     ax.set_title(
@@ -673,15 +729,23 @@ def caption_axes(ax, frame, *, fontsize: float = 9, below: float = 0.0) -> None:
         color=style.CAPTION_COLOR,
         linespacing=1.25,
     )
-    c = frame.counts
     ax.text(
         0.5,
         0.0,
-        f"visited {c['visited']} · leaves {c['leaves']} · cutoffs "
-        f"{c['cutoffs']} · pruned {c['pruned']}",
+        counters_line(frame, crossed),
         ha="center",
         transform=offset_copy(ax.transAxes, fig=ax.figure, y=-below, units="points"),
         va="top",
         fontsize=fontsize * 0.85,
         color=style.COUNTERS_COLOR,
+    )
+
+
+def counters_line(frame, crossed: int = 0) -> str:
+    """The short counters under a panel: visited, leaves, cutoffs, pruned (with
+    ``crossed``, the nodes the picture crosses out, where they are more)."""
+    c = frame.counts
+    return (
+        f"visited {c['visited']} · leaves {c['leaves']} · cutoffs {c['cutoffs']} · "
+        f"pruned {pruned_count(c['pruned'], crossed)}"
     )

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from ..focus import Overview
 from ..narration import move_text
 from ..trace import bound_text, step_index
-from .accessible import VIEWER, AltImage, LiveText, focus_css
+from .accessible import VIEWER, AltImage, LiveText, ViewerKeys, focus_css
 from .arguments import require_positive, require_trace
 from .controls import StepControls
 from .focus import WIDTH as FOCUS_WIDTH
@@ -123,8 +123,9 @@ class StepViewer(widgets.VBox):
                     "iteration, so a subtree has no steps of its own to go through"
                 )
             self.overview = Overview(trace)
-        # Its own focus ring, thick enough to see (scoped to the viewer).
-        rows.insert(-1, widgets.HTML(focus_css(), layout=widgets.Layout(display="none")))
+        # Its own focus ring, thick enough to see (scoped to the viewer), and its
+        # controls' keys kept from the page around it (the slides' reveal.js).
+        rows.insert(-1, ViewerKeys(css=focus_css(), layout=widgets.Layout(display="none")))
         super().__init__(rows)
         self.add_class(VIEWER)
         self.focus = None

@@ -154,8 +154,8 @@ VIEWER_STATE_JS = """(viewer) => {
     readout: viewer.querySelector('.aisearch-step-slider .aisearch-readout').textContent.trim(),
     src: image ? image.src : null,
     image_loaded: !!image && image.complete && image.naturalWidth > 0,
-    previous_disabled: button('previous').disabled,
-    next_disabled: button('next').disabled,
+    previous_disabled: button('previous').getAttribute('aria-disabled') === 'true',
+    next_disabled: button('next').getAttribute('aria-disabled') === 'true',
     outputs_in_cell: area.querySelectorAll('.jp-OutputArea-output').length,
     images_in_cell: area.querySelectorAll('img').length,
   };

@@ -100,3 +100,108 @@ def test_a_game_played_from_the_keyboard_alone(lab_notebook, screenshots):
     assert re.search(r"Game over: (you won|you lost|a draw)\.$", said), said
     assert moves >= 3
     assert status.get_attribute("data-seen") == "at the start", "the status region stayed in place"
+
+
+LEGAL_JS = """(grid) => [...grid.querySelectorAll('button')]
+  .map((b, k) => [k, b.getAttribute('aria-disabled') === 'false', b.getAttribute('aria-label')])"""
+
+
+def test_isolation_played_from_the_keyboard_alone(lab_notebook, screenshots):
+    """Notebook 03's 6 x 6 Isolation board: Tab reaches the board, the arrow
+    keys reach a legal cell (one the queen can move to), Enter moves there.
+    After each reply the status region says both moves and the focus is still
+    on the board, on the cell just played; the board's marks agree."""
+    page = lab_notebook("03_evaluation_and_depth").page
+    board = (
+        page.locator(".jp-OutputArea-output > .widget-vbox")
+        .filter(has=page.get_by_role("group", name="board, 6 rows by 6 columns"))
+        .first
+    )
+    board.scroll_into_view_if_needed()
+    grid = board.get_by_role("group", name="board, 6 rows by 6 columns")
+    status = grid.locator("xpath=..").get_by_role("status")
+    assert status.get_attribute("aria-live") == "polite"
+
+    board.get_by_role("button", name="new game").focus()
+    page.keyboard.press("Enter")
+    wait_until(lambda: status.text_content().startswith("New game."), "a new game")
+    page.keyboard.press("Shift+Tab")
+    wait_until(lambda: focused(grid)["inside"], "the focus on the board")
+    for move in range(1, 4):
+        legal = [k for k, ok, _ in grid.evaluate(LEGAL_JS) if ok]
+        if not legal:
+            break
+        here = cell_of(focused(grid)["name"])
+        target = divmod(legal[len(legal) // 2], 6)  # a legal cell, off the edges
+        keys = ["ArrowDown"] * (target[0] - here[0]) + ["ArrowUp"] * (here[0] - target[0])
+        keys += ["ArrowRight"] * (target[1] - here[1]) + ["ArrowLeft"] * (here[1] - target[1])
+        for key in keys:
+            page.keyboard.press(key)
+        assert cell_of(focused(grid)["name"]) == target, f"the arrows {keys} reached {target}"
+        page.keyboard.press("Enter")
+        you = f"You played row {target[0] + 1}, column {target[1] + 1}."
+        said = wait_until(
+            lambda you=you: (
+                (t := status.text_content()).startswith(you) and "thinking" not in t and t
+            ),
+            f"the announcement of move {move} and its reply",
+        )
+        assert re.search(r"The computer played row \d, column \d\.|Game over", said), said
+        now = focused(grid)
+        assert now["inside"], f"after move {move} the focus left the board: {now}"
+        assert cell_of(now["name"]) == target, now
+        screenshots(board, f"isolation-move-{move}")
+        if "Game over" in said:
+            break
+    assert move >= 2, "at least two moves played from the keyboard"
+
+
+def test_connect_four_played_from_the_keyboard_alone(lab_notebook, screenshots):
+    """Notebook 06's 5 x 4 board: Shift+Tab reaches the columns, the arrows move
+    between them, Enter drops a stone. After each reply two more stones are
+    drawn, the status region says it is your move again (or the game is
+    over), and the focus is still on the column just played."""
+    page = lab_notebook("06_connect_four").page
+    board = (
+        page.locator(".jp-OutputArea-output > .widget-vbox")
+        .filter(has=page.get_by_role("button", name="column 1", exact=True))
+        .first
+    )
+    board.scroll_into_view_if_needed()
+    grid = board.get_by_role("group", name="columns")
+    status = grid.locator("xpath=..").get_by_role("status")
+    stones = board.locator("div[title='X'], div[title='O']")
+
+    board.get_by_role("button", name="new game").focus()
+    page.keyboard.press("Enter")
+    wait_until(lambda: stones.count() == 0 and "Your move" in status.text_content(), "new game")
+    for _ in range(8):  # back past the first-move toggles to the columns' one tab stop
+        page.keyboard.press("Shift+Tab")
+        if focused(grid)["inside"]:
+            break
+    first = wait_until(lambda: (f := focused(grid))["inside"] and f, "the focus on the columns")
+    assert re.match(r"column \d", first["name"]), first
+    for move, target in enumerate((3, 2, 4), start=1):
+        column = int(re.match(r"column (\d)", focused(grid)["name"]).group(1))
+        keys = ["ArrowRight"] * (target - column) + ["ArrowLeft"] * (column - target)
+        for key in keys:
+            page.keyboard.press(key)
+        assert focused(grid)["name"].startswith(f"column {target}"), focused(grid)
+        before, was = stones.count(), status.text_content()
+        page.keyboard.press("Enter")
+        said = wait_until(
+            lambda was=was: (
+                (t := status.text_content()) != was
+                and "thinking" not in t
+                and ("Your move" in t or "Game over" in t)
+                and t
+            ),
+            f"the reply to a stone in column {target}",
+        )
+        assert f"column {target}" in said, said
+        now = focused(grid)
+        assert now["inside"] and now["name"].startswith(f"column {target}"), now
+        screenshots(board, f"connect-four-move-{move}")
+        if "Game over" in said:
+            break
+        wait_until(lambda before=before: stones.count() == before + 2, "your stone and its reply")

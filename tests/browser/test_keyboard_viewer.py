@@ -82,3 +82,113 @@ def test_the_viewer_steps_from_the_keyboard_and_announces_each_step(lab_notebook
                           || e.textContent || '').trim())"""
     )
     assert names and all(names), names
+
+
+ACTIVE_JS = """() => {
+  const a = document.activeElement;
+  return {text: a ? a.textContent.trim() : null, tag: a ? a.tagName : null,
+          body: a === document.body || a === null,
+          aria: a ? a.getAttribute('aria-disabled') : null, disabled: !!(a && a.disabled)};
+}"""
+
+
+def test_previous_and_next_keep_the_focus_at_either_end(lab_notebook, screenshots):
+    """At the last step "next" (at the first, "previous") became ``disabled``
+    and the keyboard focus fell to the page's body. Now it says so with
+    aria-disabled, keeps the focus, and a press on it is refused."""
+    page = lab_notebook("02_alpha_beta").page
+    viewer = StepViewer.all_in(page)[0]
+    viewer.locator.scroll_into_view_if_needed()
+    slider = viewer.locator.get_by_role("slider", name="step")
+    last = int(slider.get_attribute("max"))
+
+    # One step before the end, then "next" from the keyboard: the last step.
+    slider.focus()
+    page.keyboard.press("End")
+    wait_until(lambda: viewer.state().step == last and viewer.state().settled, "End")
+    page.keyboard.press("ArrowLeft")
+    wait_until(lambda: viewer.state().step == last - 1 and viewer.state().settled, "a step back")
+    page.keyboard.press("Tab")
+    assert page.evaluate(ACTIVE_JS)["text"] == "next ▶"
+    page.keyboard.press("Enter")
+    at_end = wait_until(
+        lambda: (s := viewer.state()).step == last and s.settled and s.next_disabled and s,
+        "next to reach the last step and say it cannot go on",
+    )
+    active = page.evaluate(ACTIVE_JS)
+    assert active == {
+        "text": "next ▶",
+        "tag": "BUTTON",
+        "body": False,
+        "aria": "true",
+        "disabled": False,
+    }, active
+    screenshots(viewer.locator, "next-at-the-end")
+    # Pressed again, by key or click: refused, nothing moves, the focus stays.
+    for key in ("Enter", "Space"):
+        page.keyboard.press(key)
+    viewer.locator.get_by_role("button", name="next ▶").click(force=True)
+    page.wait_for_timeout(800)
+    assert viewer.settled_state().step == last and viewer.state().src == at_end.src
+    assert page.evaluate(ACTIVE_JS)["text"] == "next ▶"
+
+    # The other end: "previous" at step 1, pressed with Space.
+    slider.focus()
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    wait_until(lambda: viewer.state().step == 1 and viewer.state().settled, "step 1")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(ACTIVE_JS)["text"] == "◀ previous"
+    page.keyboard.press("Space")
+    wait_until(
+        lambda: (s := viewer.state()).step == 0 and s.settled and s.previous_disabled,
+        "previous to reach step 0 and say it cannot go back",
+    )
+    active = page.evaluate(ACTIVE_JS)
+    assert active["text"] == "◀ previous" and active["aria"] == "true" and not active["body"]
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(500)
+    assert viewer.settled_state().step == 0 and page.evaluate(ACTIVE_JS)["text"] == "◀ previous"
+    # It looks unavailable too, not by colour alone: a dashed border.
+    border = viewer.locator.get_by_role("button", name="◀ previous").evaluate(
+        "(b) => getComputedStyle(b).borderStyle"
+    )
+    assert border == "dashed", border
+
+
+RING_JS = """(viewer) => {
+  const input = viewer.querySelector('.aisearch-step-slider input[type=range]');
+  const label = viewer.querySelector('.aisearch-step-slider label');
+  const readout = viewer.querySelector('.aisearch-step-slider .aisearch-readout');
+  const s = getComputedStyle(input);
+  const out = parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset);
+  const r = input.getBoundingClientRect();
+  const box = (b) => ({left: b.left, right: b.right, top: b.top, bottom: b.bottom});
+  return {ring: {left: r.left - out, right: r.right + out, top: r.top - out,
+                 bottom: r.bottom + out},
+          label: box(label.getBoundingClientRect()),
+          readout: box(readout.getBoundingClientRect()),
+          style: s.outlineStyle, width: s.outlineWidth,
+          focused: document.activeElement === input};
+}"""
+
+
+def apart(a: dict, b: dict) -> bool:
+    return (
+        a["right"] <= b["left"]
+        or b["right"] <= a["left"]
+        or (a["bottom"] <= b["top"] or b["bottom"] <= a["top"])
+    )
+
+
+def test_the_sliders_focus_ring_leaves_its_label_and_number_clear(lab_notebook, screenshots):
+    page = lab_notebook("02_alpha_beta").page
+    viewer = StepViewer.all_in(page)[0]
+    viewer.locator.scroll_into_view_if_needed()
+    viewer.locator.get_by_role("slider", name="step").focus()
+    page.keyboard.press("ArrowRight")  # focus shown from the keyboard (:focus-visible)
+    seen = viewer.locator.evaluate(RING_JS)
+    assert seen["focused"] and seen["style"] == "solid" and seen["width"] == "3px", seen
+    assert apart(seen["ring"], seen["label"]), f"the ring covers the label 'step': {seen}"
+    assert apart(seen["ring"], seen["readout"]), f"the ring covers the step's number: {seen}"
+    screenshots(viewer.locator.locator(".aisearch-step-slider"), "slider-focus-ring")

@@ -26,6 +26,14 @@ PRESENT_JS = """() => {
           viewer: !!slide.querySelector('.aisearch-step-slider')};
 }"""
 
+# Where the slide show is: the present slide's place, and its subslide's.
+WHERE_JS = """() => {
+  const slides = [...document.querySelectorAll('.reveal .slides > section')];
+  const outer = slides.find(s => s.classList.contains('present'));
+  const inner = outer ? [...outer.querySelectorAll(':scope > section')] : [];
+  return [slides.indexOf(outer), inner.findIndex(s => s.classList.contains('present'))];
+}"""
+
 # Every slide's text, hidden ones too (textContent, not what is on screen).
 ALL_TEXT_JS = "() => document.querySelector('.reveal .slides').textContent"
 HEADINGS_JS = """() => [...document.querySelectorAll('.reveal .slides :is(h1, h2, h3, h4)')]
@@ -127,6 +135,24 @@ def test_slides_show_a_live_viewer_on_one_screen_and_no_exercise(
         screenshots(page, f"viewer-step-{moved.step}")
         assert inside(parts["picture"].first.bounding_box(), SCREEN)
         wait_until(lambda: page.evaluate(PRESENT_JS)["viewer"], "the viewer's slide to stay")
+
+        # A key pressed on a control of the viewer is the control's: Space on
+        # "next" steps the search and the slide stays (it turned the slide too).
+        slide = page.evaluate(WHERE_JS)
+        parts["next"].first.focus()
+        for key in ("Space", "Enter"):
+            before = viewer.settled_state()
+            page.keyboard.press(key)
+            wait_until(
+                lambda before=before: (s := viewer.state()).settled and s.step == before.step + 1,
+                f"{key} on next ▶ to step the search",
+            )
+            page.wait_for_timeout(600)  # a slide turn takes reveal's transition
+            assert page.evaluate(WHERE_JS) == slide, f"{key} on next ▶ turned the slide"
+        page.keyboard.press("ArrowRight")  # the slide show's key: on a button, the button's
+        page.wait_for_timeout(600)
+        assert page.evaluate(WHERE_JS) == slide, "ArrowRight on next ▶ turned the slide"
+        screenshots(page, "viewer-after-space-on-next")
     finally:
         page.close()
 

@@ -194,3 +194,42 @@ def test_the_notebook_harness_finds_an_image_without_alt():
         "cell 1 ('plt.show()'): an image without alt",
         "cell 2 ('x'): an image without alt",
     ]
+
+
+def crossed_names(figure) -> set[str]:
+    trace = figure.trace
+    return {trace.label(n) for n in figure.drawing.order if figure.node_style(n)["crossed"]}
+
+
+def pruned_names(description: str) -> set[str]:
+    line = next((x for x in description.split("\n") if x.startswith("Pruned so far: ")), "")
+    names = line.removeprefix("Pruned so far: ").rstrip(".").replace(", and under them", ",")
+    return set(names.split(", ")) - {""}
+
+
+@pytest.mark.parametrize("tree", ["textbook", "notebook 02's deeper tree"])
+def test_the_words_count_and_name_the_nodes_the_picture_crosses_out(tree):
+    """Notebook 02, alphabeta-13: its panel 2 said "pruned 2 ... Pruned so far:
+    K, G" with K, G, N and O crossed out. The picture is right (N and O are
+    never read, because of the cutoff at C); the words now say so."""
+    game = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    if tree != "textbook":
+        game = GameTree.random(3, 2, seed=41)
+    trace = Trace(game)
+    alphabeta(game, tracer=trace)
+    figure = TreeFigure(trace)
+    for step in range(len(trace)):
+        figure.update(step)
+        crossed = crossed_names(figure)
+        assert pruned_names(figure.description) == crossed, step
+        pruned = figure.frame.counts["pruned"]
+        said = f"pruned {pruned}" + (f" ({len(crossed)} nodes)" if len(crossed) > pruned else "")
+        assert figure.counters.get_text().endswith(said), step
+    assert crossed == ({"I", "J"} if tree == "textbook" else {"K", "G", "N", "O"})
+    # The frame strip of the notebook's cell says the same under each panel.
+    cuts = [e.step for e in trace.of_kind("cutoff")]
+    strip = frame_strip(trace, steps=cuts, columns=2, panel_size=(5.0, 3.4))
+    counters = [t.get_text() for ax in strip.axes for t in ax.texts if "visited" in t.get_text()]
+    figure.update(cuts[-1])
+    assert counters[-1].endswith(said)
+    assert describe_figure(strip).endswith(describe_frame(trace, cuts[-1], under_pruned=True))

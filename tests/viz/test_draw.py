@@ -366,7 +366,7 @@ def test_names_and_actions_are_left_out_when_they_do_not_fit(textbook):
     game = TicTacToe()
     trace = Trace(game)
     alphabeta(game, game.from_rows("XOX", ".O.", "..."), tracer=trace)
-    crowded = TreeFigure(trace, step=60)
+    crowded = TreeFigure(trace, step=60, layout=tree_layout(trace))  # drawn whole, as asked
     assert len(trace.nodes()) > 200
     assert crowded.drawing.label_texts == {} and crowded.drawing.action_texts == {}
     assert crowded.node_style(0)["label"] == "" and crowded.node_style(0)["window"] != ""
@@ -579,7 +579,7 @@ def test_a_quiescence_tree_marks_the_nodes_past_its_horizon():
     game = TicTacToe()
     trace = Trace(game)
     quiescence_search(game, ".X....X.O", depth=2, noisy=threat_moves, tracer=trace)
-    figure = TreeFigure(trace, step=-1)
+    figure = TreeFigure(trace, step=-1, layout=tree_layout(trace))  # whole, though large
     drawing = figure.drawing
     (y_line, _) = drawing.horizon_line.get_ydata()
     depths = {n: row.depth for n, row in trace.nodes().items()}
@@ -592,7 +592,7 @@ def test_a_quiescence_tree_marks_the_nodes_past_its_horizon():
 
     plain = Trace(game)
     alphabeta(game, ".X....X.O", depth=2, tracer=plain)
-    figure = TreeFigure(plain, step=-1)
+    figure = TreeFigure(plain, step=-1, layout=tree_layout(plain))
     assert figure.drawing.horizon_line is None
     labels = [t.get_text() for t in figure.legend.get_texts()]
     assert style.LEGEND_NAMES[style.HORIZON] not in labels

@@ -73,7 +73,9 @@ def test_every_text_is_large_enough_and_clear_of_the_others(name, trace, tictact
 def test_the_summaries_written_are_the_overviews(tictactoe):
     figure = FocusFigure(tictactoe, step=20000, caption=False)
     view = Overview(tictactoe).at(20000)
-    written = {t.get_text() for t in figure.ax.texts}
+    # A row with room writes each node's move before its summary: "(0, 1) ▸1,244 ✂".
+    texts = [t.get_text() for t in figure.ax.texts]
+    written = {t[t.index(OPEN_MARK) :] if OPEN_MARK in t else t for t in texts}
     for n in view.collapsed():
         summary = view.subtrees[n]
         text = f"{OPEN_MARK}{summary.visited:,}" + (f" {CUT_MARK}" if summary.cut else "")
@@ -176,3 +178,76 @@ def test_the_tree_and_its_menu_name_connect_fours_columns_from_one():
     described = [label for label, _ in viewer.subtree.options[1:]]
     assert described and all(re.match(r"column [1-7] from ", d) for d in described)
     assert not any("C4State" in d for d in described)
+
+
+def board_boxes(figure) -> list:
+    """The window extent, in pixels, of each small board the focused view draws
+    in its tree, its frame and second outline included."""
+    from matplotlib.offsetbox import AnnotationBbox
+    from matplotlib.patches import Rectangle
+    from matplotlib.transforms import Bbox
+
+    figure.figure.canvas.draw()
+    renderer = figure.figure.canvas.get_renderer()
+    frames = [p for p in figure.ax.patches if isinstance(p, Rectangle)]
+    boxes = []
+    for artist in figure.ax.get_children():
+        if not isinstance(artist, AnnotationBbox):
+            continue
+        box = artist.get_window_extent(renderer)
+        for frame in frames:  # the outlines around it, each line's outer half too
+            outer = frame.get_window_extent(renderer)
+            if outer.contains(*box.get_points().mean(axis=0)):
+                half = frame.get_linewidth() / 2 * figure.figure.dpi / 72
+                box = Bbox.union([box, outer.padded(half)])
+        boxes.append(box)
+    return boxes
+
+
+def glyph_problems(figure) -> list[str]:
+    boxes = board_boxes(figure)
+    axes = figure.ax.get_window_extent(figure.figure.canvas.get_renderer())
+    found = []
+    for i, box in enumerate(boxes):
+        # The axes clip the frames drawn around a board: inside them, it is whole.
+        if box.x0 < axes.x0 - 0.5 or box.x1 > axes.x1 + 0.5:
+            found.append(f"board {i} leaves the tree's axes sideways")
+        if box.y0 < axes.y0 - 0.5 or box.y1 > axes.y1 + 0.5:
+            found.append(f"board {i} is clipped at the top or bottom")
+        for j, other in enumerate(boxes[:i]):
+            wide = min(box.x1, other.x1) - max(box.x0, other.x0)
+            high = min(box.y1, other.y1) - max(box.y0, other.y0)
+            if wide > 0.5 and high > 0.5:
+                found.append(f"boards {j} and {i} overlap")
+    return found
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"caption": False}, {"figsize": (9.2, 3.0)}, {"figsize": (6.4, 4.8)}]
+)
+def test_the_boards_down_the_path_are_whole_and_clear_of_each_other(options, tictactoe):
+    """The root's board was clipped at the top (its frame, by the axes), and on
+    a deep path each board ran into the next row's."""
+    isolation = Isolation(5, 5)
+    deep = Trace(isolation)
+    alphabeta(isolation, isolation.result(isolation.initial_state(), (2, 2)), depth=4, tracer=deep)
+    for trace in (tictactoe, deep):
+        figure = FocusFigure(trace, **options)
+        steps = range(0, len(trace), len(trace) // 12)
+        for step in steps:
+            figure.update(step)
+            drawn = [n for n in figure.view.path if n in figure.drawing.places]
+            assert len(board_boxes(figure)) == len(drawn), step  # a deep path leaves some out
+            assert glyph_problems(figure) == [], step
+
+
+def test_the_board_check_sees_boards_as_large_as_their_rows(tictactoe, monkeypatch):
+    """Boards a row tall, their outlines beyond it (as before): the root's is
+    clipped, and on a deep path two of them overlap."""
+    import aisearch.viz.focus_drawing as focus_drawing
+
+    monkeypatch.setattr(focus_drawing, "BOARD_SHARE", 1.0)
+    monkeypatch.setattr(focus_drawing, "BOARD_OUTLINE", 0.0)
+    figure = FocusFigure(tictactoe, step=1195)
+    found = glyph_problems(figure)
+    assert any("clipped" in p for p in found) and any("overlap" in p for p in found)

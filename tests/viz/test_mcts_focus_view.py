@@ -8,6 +8,7 @@ from matplotlib.colors import to_hex
 from aisearch.games import GameTree, TicTacToe
 from aisearch.mcts import MCTSTrace, mcts
 from aisearch.mcts_trace import EXPAND, SELECT
+from aisearch.narration import move_text
 from aisearch.trace import format_value
 from aisearch.viz import animate, frame_strip, save_frames, step_through
 from aisearch.viz.focus import OPEN_MARK, WHOLE_TREE_LIMIT
@@ -58,9 +59,25 @@ def test_large_mcts_traces_are_drawn_in_focus_and_small_ones_whole(large):
     small = MCTSTrace(TicTacToe())
     mcts(TicTacToe(), iterations=40, seed=0, tracer=small)
     assert isinstance(figure_for(small), MCTSFigure)
-    assert isinstance(step_through(small).tree_figure, MCTSFigure)
     # A whole-tree option asks for the whole tree.
     assert isinstance(figure_for(large, node_size=6), MCTSFigure)
+    # MCTSFigure itself gives the focused view of a large trace, as TreeFigure does.
+    assert isinstance(MCTSFigure(large), MCTSFocusFigure)
+    assert isinstance(MCTSFigure(large, show_labels=False), MCTSFigure)
+
+
+def test_the_viewer_draws_a_tree_too_wide_for_the_notebook_in_focus():
+    """40 iterations on tic-tac-toe: 41 nodes, but 30 leaves side by side, too
+    wide for a notebook (the whole drawing would be shrunk until its numbers
+    collide); a narrow tree is drawn whole."""
+    wide = MCTSTrace(TicTacToe())
+    mcts(TicTacToe(), iterations=40, seed=0, tracer=wide)
+    assert len(wide.nodes()) <= WHOLE_TREE_LIMIT
+    assert isinstance(step_through(wide).tree_figure, MCTSFocusFigure)
+    narrow = GameTree.from_nested([[[1, -1], [-1, 1]], [0, 0]])
+    trace = MCTSTrace(narrow)
+    mcts(narrow, iterations=12, seed=0, tracer=trace)
+    assert isinstance(step_through(trace).tree_figure, MCTSFigure)
 
 
 @pytest.mark.parametrize("caption", [False, True])
@@ -83,12 +100,18 @@ def test_it_fits_a_laptop_with_the_file_browser_open(figure):
     assert width <= 940 and height <= 620
 
 
+def summary_of(text: str) -> str:
+    """A text written under a node, from its summary on (``▸4`` of ``(0, 1) ▸4``)."""
+    return text[text.index(OPEN_MARK) :] if OPEN_MARK in text else text
+
+
 def test_what_is_written_is_the_tree_at_that_step(large, figure):
     for step in sample_steps(large):
         frame = figure.update(step)
         present = set(frame.present)
         drawing = figure.drawing
-        written = [t.get_text() for t in figure.ax.texts]
+        # A crowded row writes a node's move before its summary: "(0, 1) ▸4".
+        written = [summary_of(t.get_text()) for t in figure.ax.texts]
         # The path in full, then the children in the tree by then, of every node on it.
         assert figure.view.path == frame.path
         drawn = set(drawing.places)
@@ -170,7 +193,7 @@ def test_static_views_draw_it_in_focus_too(large, tmp_path):
     figure = draw_mcts_step(large, 900)
     assert figure.texts and label_problems(figure) == []
     strip = frame_strip(large, [10, 900], columns=2)
-    assert any(t.get_text().startswith(OPEN_MARK) for ax in strip.axes for t in ax.texts)
+    assert any(OPEN_MARK in t.get_text() for ax in strip.axes for t in ax.texts)
     paths = save_frames(large, tmp_path, steps=[5, 6])
     assert [p.name for p in paths] == ["step_0005.png", "step_0006.png"]
     assert "<img" in animate(large, steps=[7, 8])
@@ -181,4 +204,49 @@ def test_a_small_tree_is_still_drawn_whole():
     trace = MCTSTrace(tree)
     mcts(tree, iterations=10, seed=0, tracer=trace)
     assert isinstance(figure_for(trace), MCTSFigure)
-    assert not any(t.get_text().startswith(OPEN_MARK) for t in draw_mcts_step(trace).axes[0].texts)
+    assert not any(OPEN_MARK in t.get_text() for t in draw_mcts_step(trace).axes[0].texts)
+
+
+@pytest.mark.parametrize("seed", [0, 2, 3])
+def test_200_iterations_on_tic_tac_toe_in_the_viewer_read_clearly_with_every_move(seed):
+    """The viewer on 200 iterations of tic-tac-toe: its numbers collided
+    ("1 / 12 / −0.51 / 0") and no node carried its move. Now every number is
+    clear of the others and every node drawn writes the move that reached it
+    (beside it, under it, or above it in a crowded row); the path's nodes are
+    drawn as boards."""
+    import re
+
+    trace = MCTSTrace(TicTacToe())
+    mcts(TicTacToe(), iterations=200, seed=seed, tracer=trace)
+    viewer = step_through(trace)
+    figure = viewer.tree_figure
+    assert isinstance(figure, MCTSFocusFigure)
+    for step in range(0, len(trace), len(trace) // 12):
+        viewer.step = step
+        assert label_problems(figure.figure) == [], step
+        # Moves as the board names them, counted from 1: "3,2" is row 3, column 2.
+        moves = [t for t in figure.ax.texts if re.match(r"[1-3],[1-3]( |$)", t.get_text())]
+        assert len(moves) == len(figure.drawing.places) - 1, step  # all but the root's
+        boards = [a for a in figure.ax.get_children() if type(a).__name__ == "AnnotationBbox"]
+        assert len(boards) == len(figure.view.path), step
+
+
+def test_a_whole_mcts_tree_leaves_out_what_has_no_clear_place_and_writes_moves():
+    """Drawn whole though 15 inches are too few for it (as MCTSFigure(trace)
+    does for 101 nodes): most visited nodes first, each text where it is clear
+    of the others, or left out; the moves written left of the nodes."""
+    trace = MCTSTrace(TicTacToe())
+    mcts(TicTacToe(), iterations=100, seed=0, tracer=trace)
+    figure = MCTSFigure(trace)
+    assert isinstance(figure, MCTSFigure)
+    for step in (0, len(trace) // 2, len(trace) - 1):
+        figure.update(step)
+        assert label_problems(figure.figure) == [], step
+    drawing = figure.drawing
+    assert 0 in drawing.value_texts  # the root, placed first
+    assert 0 < len(drawing.value_texts) < len(trace.nodes())
+    moves = {n: t.get_text() for n, t in drawing.label_texts.items()}
+    game = TicTacToe()
+    assert moves and all(
+        text == move_text(game, trace.nodes()[n].action, short=True) for n, text in moves.items()
+    )

@@ -9,7 +9,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 
 from aisearch.viz import StepViewer, step_through, style
-from aisearch.viz.accessible import AltImage, LiveText, StepSlider
+from aisearch.viz.accessible import AltImage, LiveText, StepButton, StepSlider, ViewerKeys
 from aisearch.viz.controls import StepControls
 
 CUTOFF_AT_C = 11
@@ -26,8 +26,10 @@ def test_the_viewer_is_a_vbox_of_real_widgets(textbook):
     assert isinstance(viewer, widgets.VBox)
     assert isinstance(viewer.play, widgets.Play)
     assert isinstance(viewer.slider, StepSlider)  # named: "step 0 of 21"
-    assert isinstance(viewer.previous_button, widgets.Button)
-    assert isinstance(viewer.next_button, widgets.Button)
+    # aria-disabled at either end, so that the keyboard focus stays on them.
+    assert isinstance(viewer.previous_button, StepButton)
+    assert isinstance(viewer.next_button, StepButton)
+    assert isinstance(viewer.children[-2], ViewerKeys)  # the focus ring, the keys kept
     assert isinstance(viewer.sentence, LiveText)  # announced as it changes
     assert isinstance(viewer.counters, widgets.HTML)
     assert isinstance(viewer.image, AltImage)  # with the frame in words
@@ -224,3 +226,14 @@ def test_bad_controls_are_named(arguments, message):
     else:
         with pytest.raises(ValueError, match=message):
             StepControls(steps, **options)
+
+
+def test_a_press_on_a_step_button_that_cannot_be_pressed_is_refused(textbook):
+    """At the last step "next" is aria-disabled: the browser's click message is
+    refused in the kernel too (the browser does not send it)."""
+    viewer = StepViewer(textbook, step=-1)
+    assert viewer.next_button.disabled and not viewer.previous_button.disabled
+    viewer.next_button._message(viewer.next_button, {"event": "click"}, [])
+    assert viewer.step == 21
+    viewer.previous_button._message(viewer.previous_button, {"event": "click"}, [])
+    assert viewer.step == 20 and not viewer.next_button.disabled
