@@ -88,8 +88,9 @@ class NodeTrace:
             self.leaf(
                 worst,
                 bound=LOWER,
-                reason=f"{opponent} cannot win with its next stone, and even a loss to the "
-                f"one after would be as much as {opponent} above allows",
+                reason=f"{opponent} cannot win with its next stone, so no loss can come "
+                f"before the stone after that (or the board fills first, a draw), and that "
+                f"is already as much as {opponent} above allows",
             )
             return
         self.entered = (worst, beta)

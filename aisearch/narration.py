@@ -99,7 +99,18 @@ def sentence(trace, step: int) -> str:
                     f"{format_value(e.value)} ≥ β = {format_value(e.beta)}"
                 )
             return f"Cutoff at {name}: {why}. Skip {skipped}."
-        if e.role == "max":
+        if e.parent is None:  # the root's own window (a null window, say) is answered
+            if e.role == "max":
+                why = (
+                    f"its value {format_value(e.value)} ≥ β = {format_value(e.beta)}: the "
+                    f"search only asked whether it reaches {format_value(e.beta)}, and it does"
+                )
+            else:
+                why = (
+                    f"its value {format_value(e.value)} ≤ α = {format_value(e.alpha)}: the "
+                    f"search only asked whether it stays above {format_value(e.alpha)}, and it does not"
+                )
+        elif e.role == "max":
             why = (
                 f"its value {format_value(e.value)} ≥ β = {format_value(e.beta)}: MIN above "
                 "already has a better choice and will never let play reach it"

@@ -215,7 +215,7 @@ def test_the_non_losing_rules_are_named_in_the_sentences():
             sentences |= {probe.trace.sentence(s) for s in range(len(probe.trace))}
     said = " ".join(sentences)
     assert "wins with its next stone whatever" in said
-    assert "cannot win with its next stone, and even a loss" in said
+    assert "cannot win with its next stone, so no loss can come before" in said
 
 
 def test_probes_need_a_window_and_a_game_not_over():
@@ -237,3 +237,19 @@ def test_a_deadline_stops_the_solver_in_time():
     # A deadline far away changes nothing of the search.
     state = WIDE.from_moves("33221")
     assert solve(WIDE, state, deadline=time.perf_counter() + 60).stats == solve(WIDE, state).stats
+
+
+def test_a_cut_at_the_root_of_a_null_window_says_what_the_window_asked():
+    """The root has no MIN or MAX above it: a cut there answers its own window."""
+    from aisearch.connect4_solver import solve_probes
+
+    game = ConnectFour(5, 4)
+    _, probes = solve_probes(game, game.from_moves("3"))
+    root_cuts = []
+    for probe in probes:
+        trace = probe.trace
+        for step, event in enumerate(trace.events):
+            if event.kind == "cutoff" and event.parent is None:
+                root_cuts.append(trace.frame(step).sentence)
+    assert root_cuts
+    assert all("the search only asked whether" in s and "above already" not in s for s in root_cuts)

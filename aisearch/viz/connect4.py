@@ -365,7 +365,9 @@ class ConnectFourBoard(widgets.VBox):
         if self.last_reply is None or last is None:
             return self.decision
         nodes = _nodes(last.nodes)
-        if last.last_nodes is not None and last.last_nodes != last.nodes:
+        if self.decision.startswith("solved"):  # the solver searches the root several times
+            nodes = f"{nodes} over all its searches of the root"
+        elif last.last_nodes is not None and last.last_nodes != last.nodes:
             nodes = f"{_nodes(last.last_nodes)}; {last.nodes:,} over depths 1 to {last.depth}"
         return f"{self.decision or f'column {last.action + 1}'} ({nodes})"
 
@@ -497,10 +499,13 @@ class ConnectFourBoard(widgets.VBox):
         if not played:
             return said
         if chose == last.action or trace.events[0].kind != "enter":
-            return f"{said} It proved the score of column {column}, the column played."
+            return (
+                f"{said} Column {column}, the column played, is the move that reached this "
+                "bound; the other searches of the root narrowed the range of the score to it."
+            )
         return (
-            f"{said} It proved the score; the column played, {column}, is the first in the "
-            "solver's order found to reach it, by searches made afterwards (not recorded)."
+            f"{said} The column played, {column}, is the first in the solver's order found "
+            "to reach the score, by searches made afterwards (not recorded)."
         )
 
     def _close_viewer(self) -> None:

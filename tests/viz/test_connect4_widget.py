@@ -257,7 +257,10 @@ def test_show_me_its_search_opens_the_solvers_search_that_proved_the_move():
     board.buttons[0].click()
     last = board.player.last
     assert board.decision.startswith("solved") and last.trace is None  # nothing recorded in play
-    assert re.search(r"Its last move: solved: .+ \([\d,]+ nodes\)\.", board.history.value)
+    assert re.search(
+        r"Its last move: solved: .+ \([\d,]+ nodes over all its searches of the root\)\.",
+        board.history.value,
+    )
     board.search_button.click()
     trace = board.search_trace()
     assert board.viewer is not None and board.viewer.trace is trace
@@ -266,7 +269,10 @@ def test_show_me_its_search_opens_the_solvers_search_that_proved_the_move():
     assert sum(t.frame(-1).counts["visited"] for t in record.traces) == last.nodes
     note = board.viewer_area.children[0].value
     assert "The solver searched the root" in note and "the column played" in note
-    assert f"It proved the score of column {board.last_reply + 1}" in note
+    assert (
+        f"Column {board.last_reply + 1}, the column played, is the move that reached this bound"
+        in note
+    )
     menu = board.search_menu
     assert menu.description == "search of the root" and menu.value == record.traces.index(trace) + 1
     menu.value = 1  # the first search of the root, from the menu
