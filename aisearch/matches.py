@@ -92,6 +92,17 @@ class MatchResult(NamedTuple):
         """The score's 95 % Wilson interval."""
         return wilson_interval(self.wins + self.draws / 2, len(self.games))
 
+    def results(self) -> list[tuple[str, str, float]]:
+        """Each game as ``(agent, opponent, agent's score)``, as ``ratings`` takes them."""
+        return [
+            (
+                self.agent,
+                self.opponent,
+                1 if g.winner == self.agent else 0.5 if g.winner is None else 0,
+            )
+            for g in self.games
+        ]
+
     def forfeits(self, name: str) -> list[Played]:
         """The games ``name`` lost by a timeout, a crash or an illegal move."""
         return [g for g in self.games if g.winner not in (None, name) and g.reason != "game over"]
@@ -103,11 +114,12 @@ class MatchResult(NamedTuple):
             f"{self.losses} lost of {len(self.games)}; score {self.score:.2f} "
             f"(95 % interval {low:.2f} to {high:.2f})"
         )
-        lost = self.forfeits(self.agent)
-        if lost:
-            text += f"; lost {len(lost)} by {lost[0].reason}" + (
-                " and more" if len(lost) > 1 else ""
-            )
+        causes: dict[str, int] = {}
+        for game in self.forfeits(self.agent):
+            cause = game.reason.removeprefix(f"{self.agent}: ").split(" (")[0]
+            causes[cause] = causes.get(cause, 0) + 1
+        if causes:
+            text += "; lost " + ", ".join(f"{n} by {cause}" for cause, n in causes.items())
         return text
 
 
@@ -281,11 +293,18 @@ class Rating(NamedTuple):
     high: float
     games: int
 
+    def __str__(self) -> str:
+        return (
+            f"{self.elo:+.0f} (95 % interval {self.low:+.0f} to {self.high:+.0f}; "
+            f"{self.games} games)"
+        )
+
 
 def ratings(
-    results: Iterable[tuple[str, str, float]], *, iterations: int = 1000
+    results: Iterable[tuple[str, str, float] | MatchResult], *, iterations: int = 1000
 ) -> dict[str, Rating]:
-    """Bradley–Terry ratings from game results ``(a, b, score of a)`` (1, ½ or 0).
+    """Bradley–Terry ratings from game results ``(a, b, score of a)`` (1, ½ or 0),
+    or from whole matches (``MatchResult``s, each game a result).
 
     The strength ``p`` of each agent maximises the likelihood of the results,
     where ``a`` beats ``b`` with probability ``p_a / (p_a + p_b)`` and a draw
@@ -302,7 +321,19 @@ def ratings(
     wins: dict[str, float] = {}
     games: dict[str, int] = {}
     pairs: dict[tuple[str, str], int] = {}
-    for a, b, score in results:
+    triples: list[tuple[str, str, float]] = []
+    for result in results:
+        if isinstance(result, MatchResult):
+            triples += result.results()
+        elif isinstance(result, tuple) and len(result) == 3:
+            triples.append(result)
+        else:
+            shown = repr(result)
+            raise ValueError(
+                "ratings takes (a, b, score of a) triples or MatchResults, got "
+                f"{shown[:80] + '…' if len(shown) > 80 else shown}"
+            )
+    for a, b, score in triples:
         if score not in (0, 0.5, 1) or a == b:
             raise ValueError(
                 f"a result is (a, b, score of a) with score 1, 0.5 or 0 and a != b: "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 
 import pytest
@@ -97,7 +98,7 @@ def test_a_forfeit_loses_that_game_only_and_says_why(agent, reason):
     assert len(result.games) == 4 and result.losses == 4
     assert all(g.reason.startswith(f"student: {reason}") for g in result.games)
     assert len(result.forfeits("student")) == 4
-    assert f"lost 4 by student: {reason}" in str(result)
+    assert f"lost 4 by {reason.split(' (')[0]}" in str(result)
 
 
 def test_draws_count_half():
@@ -141,3 +142,23 @@ def test_an_agent_that_won_every_game_has_a_finite_rating():
     assert table["b"].elo == pytest.approx(table["c"].elo, abs=60)
     with pytest.raises(ValueError, match="score"):
         ratings([("a", "b", 2)])
+
+
+def test_ratings_take_whole_matches_and_print_rounded():
+    one = match(SMALL, greedy_agent(), random_agent(3), starts=3, move_time=0.5)
+    two = match(SMALL, alphabeta_agent(2), random_agent(4), starts=3, move_time=0.5)
+    table = ratings([one, two])
+    assert set(table) == {"greedy", "random", "alphabeta (depth 2)"}
+    assert table["random"].games == 12
+    assert re.fullmatch(
+        r"[+-]\d+ \(95 % interval [+-]\d+ to [+-]\d+; 12 games\)", str(table["random"])
+    )
+    with pytest.raises(ValueError, match="triples or MatchResults"):
+        ratings([["a", "b", 1]])
+
+
+def test_forfeits_are_summed_by_cause():
+    result = match(
+        SMALL, crashes, random_agent(0), starts=2, move_time=0.05, names=("student", "random")
+    )
+    assert str(result).endswith("; lost 4 by error")
