@@ -20,8 +20,11 @@ means winning 10 games to 1.
 
 The clock of an agent run here is the wall clock, stopped by a signal in the
 main thread (a Jupyter kernel's cells run there): it stops a loop that never
-ends. A tournament of students' agents runs each one sealed off in a process
-of its own instead.
+ends. A match runs its agents in this process: it is for a student trying
+their own agent in their own kernel. It must not grade or rank anyone's
+agent: an agent run here can read and change anything this process can.
+Grading and a class tournament run each agent sealed off in a process of its
+own (the sandbox of ``aisearch.exercises.sealed``).
 """
 
 from __future__ import annotations
