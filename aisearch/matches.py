@@ -23,8 +23,9 @@ main thread (a Jupyter kernel's cells run there): it stops a loop that never
 ends. A match runs its agents in this process: it is for a student trying
 their own agent in their own kernel. It must not grade or rank anyone's
 agent: an agent run here can read and change anything this process can.
-Grading and a class tournament run each agent sealed off in a process of its
-own (the sandbox of ``aisearch.exercises.sealed``).
+A graded match or a class tournament must run each agent sealed off in a
+process of its own (the sandbox of ``aisearch.exercises.sealed``); the
+package does not offer one yet.
 """
 
 from __future__ import annotations
