@@ -95,9 +95,12 @@ def board_css() -> str:
   border: 2px solid {CELL_BORDER}; border-radius: 4px; cursor: pointer;
 }}
 {cell}[aria-disabled="true"] {{ cursor: default; }}
-{cell}:focus-visible {{ outline: 3px solid {FOCUS_RING}; outline-offset: 2px; }}
+{cell}:focus-visible {{
+  outline: 3px solid {FOCUS_RING}; outline-offset: 2px; position: relative; z-index: 2;
+}}
 {board} button:focus-visible, {board} select:focus-visible, {board} input:focus-visible {{
   outline: 3px solid {FOCUS_RING} !important; outline-offset: 2px !important;
+  position: relative; z-index: 2;
 }}
 {cell}.{MARK_CLASSES["X"]} {{ color: {MARK_COLOURS["X"]}; }}
 {cell}.{MARK_CLASSES["O"]} {{ color: {MARK_COLOURS["O"]}; }}

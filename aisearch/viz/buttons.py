@@ -46,7 +46,7 @@ _SHARED_CSS = f"""
 }}
 .aisearch-keys button.aisearch-button:focus-visible,
 .aisearch-keys button.aisearch-button:focus-visible:enabled {{
-  outline: 3px solid {FOCUS_RING}; outline-offset: 2px;
+  outline: 3px solid {FOCUS_RING}; outline-offset: 2px; position: relative; z-index: 2;
 }}
 """
 

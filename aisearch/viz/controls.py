@@ -28,7 +28,10 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..game import require_count
-from .accessible import StepButton, StepSlider
+from .accessible import RING_OFFSET, RING_WIDTH, StepButton, StepSlider
+
+RING_ROOM = RING_WIDTH + RING_OFFSET
+"""Pixels a focused control's ring reaches past it."""
 
 PLAY, PAUSE = "play", "pause"
 """The play button's description, and its Font Awesome icon, stopped and playing."""
@@ -125,8 +128,15 @@ class StepControls(widgets.HBox):
                 self.next_button,
                 self.player,
             ],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+            # Room around the row for a focused button's ring, which the row's
+            # overflow would clip; and between the buttons, so that it covers none.
+            layout=widgets.Layout(
+                flex_flow="row wrap", align_items="center", padding=f"{RING_ROOM}px"
+            ),
         )
+        for button in (self.start_button, self.previous_button, self.next_button):
+            # Neighbours 2 x 3 px apart: a ring's 5 px reach stays clear of the next one.
+            button.layout.margin = f"0 {(RING_ROOM + 1) // 2}px"
         self._label()
 
     def _on_play(self, change) -> None:
