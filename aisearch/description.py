@@ -169,3 +169,196 @@ def _mcts_counts(c: dict) -> str:
         f"{_plural(c['iterations'], 'iteration')} done, {_plural(c['nodes'], 'node')} in the "
         f"tree, {_plural(c['playout_moves'], 'playout move')}."
     )
+
+
+# Notebook 02 · Alpha-beta pruning: the sentences its cells print about the
+# example, computed from the trace so that they stay true for another tree.
+
+
+def describe_cut(trace, cut: Any = None) -> str:
+    """The cut at a node told from the window it was entered with: where its
+    bound came from, what its children gave, and the test that stopped it.
+
+    ``cut`` is a cutoff event of ``trace`` (an alpha-beta search's trace); by
+    default the first. Values are MAX's, as in the trace.
+
+    >>> from aisearch import Trace, alphabeta
+    >>> from aisearch.games import GameTree
+    >>> trace = Trace()
+    >>> _ = alphabeta(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), tracer=trace)
+    >>> print(describe_cut(trace))
+    C is entered with α = 3 (B's value, passed down from A); its first leaf gives 2, C lowers β to 2, and now α = 3 ≥ β = 2 (the same test as 2 ≤ α): C stops.
+
+    Raises:
+        ValueError: ``trace`` has no cutoff, or ``cut`` is not one of its cutoffs.
+    """
+    cut = _cutoff(trace, cut, "describe_cut")
+    nodes, name = trace.nodes(), trace.label(cut.node)
+    entered = trace[nodes[cut.node].entered]
+    at_min = cut.role == "min"
+    bound = "α" if at_min else "β"
+    value_in = entered.alpha if at_min else entered.beta
+    holder = _bound_source(trace, cut.node, entered.step, bound, value_in)
+    if holder is None:
+        source = "the window the search started with"
+    else:
+        source = f"{trace.label(holder.child)}'s value, passed down from {trace.label(holder.node)}"
+    kinds = trace.value_kinds()
+    read = [
+        e
+        for e in trace.events[entered.step : cut.step]
+        if e.parent == cut.node and e.kind in ("leaf", "exit")
+    ]
+    child = "leaf" if all(e.kind == "leaf" for e in read) else "child"
+    given = [bound_text(e.value, kinds.get(e.node, "exact")) for e in read]
+    if len(given) == 1:
+        gave = f"its first {child} gives {given[0]}"
+    else:
+        gave = f"its {'leaves' if child == 'leaf' else 'children'} give {', '.join(given)}"
+    # A child that met the bound exactly without stopping the node: the search
+    # cuts only on strict inequality (prune_on_equal=False), and says so.
+    strict = any(e.value == value_in for e in read[:-1])
+    alpha, beta, value = (format_value(v) for v in (cut.alpha, cut.beta, cut.value))
+    # The node's own bound moves to its value, unless it was already there.
+    if at_min:
+        moved = f"lowers β to {beta}" if cut.beta != entered.beta else f"keeps β = {beta}"
+        test = f"{value} {'<' if strict else '≤'} α"
+    else:
+        moved = f"raises α to {alpha}" if cut.alpha != entered.alpha else f"keeps α = {alpha}"
+        test = f"{value} {'>' if strict else '≥'} β"
+    return (
+        f"{name} is entered with {bound} = {format_value(value_in)} ({source}); {gave}, "
+        f"{name} {moved}, and now α = {alpha} {'>' if strict else '≥'} β = {beta} "
+        f"(the same test as {test}): {name} stops."
+    )
+
+
+def describe_nested(trace) -> str:
+    """The root's value in the nested notation: the tree with a letter for each
+    child a cut skipped, then with every exactly known subtree replaced by its
+    value, then, for each cut, why the letters cannot matter.
+
+    For a small tree (``Trace(tree)`` of an alpha-beta search of a drawn tree):
+
+    >>> from aisearch import Trace, alphabeta
+    >>> from aisearch.games import GameTree
+    >>> trace = Trace()
+    >>> _ = alphabeta(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), tracer=trace)
+    >>> print(describe_nested(trace))
+    MAX{MIN{3, 12, 8}, MIN{2, x, y}, MIN{14, 5, 2}}
+      = MAX{3, MIN{2, x, y}, 2} = 3
+    because MIN{2, x, y} ≤ 2 < 3, whatever x and y are
+
+    Raises:
+        ValueError: the search of ``trace`` did not finish.
+    """
+    root_value = trace.root_value()
+    if root_value is None:
+        raise ValueError("describe_nested(trace): the search of trace did not finish")
+    nodes = trace.nodes()
+    unread = {
+        n: _letter(i)
+        for i, n in enumerate(n for n, row in nodes.items() if _is_cut_child(nodes, n))
+    }
+    known = {e.node: e.value for e in trace if e.kind in ("leaf", "exit")}
+    exact = {n for n, kind in trace.value_kinds().items() if kind == "exact"}
+    leaves = {n for n in known if not nodes[n].children}
+
+    def nested(node: int, numbers: set) -> str:
+        if node in unread:
+            return unread[node]
+        if node in numbers:
+            return format_value(known[node])
+        inside = ", ".join(nested(c, numbers) for c in nodes[node].children)
+        return f"{nodes[node].role.upper()}{{{inside}}}"
+
+    lines = [
+        nested(0, leaves),
+        f"  = {nested(0, exact - {0})} = {format_value(root_value)}",
+    ]
+    for cut in trace.of_kind("cutoff"):
+        skipped = [unread[n] for n in nodes[cut.node].children if nodes[n].pruned == cut.step]
+        if cut.role == "min":
+            sign, met, relation = "≤", cut.alpha, "<" if cut.value < cut.alpha else "≤"
+        else:
+            sign, met, relation = "≥", cut.beta, ">" if cut.value > cut.beta else "≥"
+        lines.append(
+            f"because {nested(cut.node, leaves)} {sign} {format_value(cut.value)} {relation} "
+            f"{format_value(met)}, whatever {' and '.join(skipped)} "
+            f"{'is' if len(skipped) == 1 else 'are'}"
+        )
+    return "\n".join(lines)
+
+
+def describe_exact_outside_window(trace) -> str:
+    """Each node of ``trace`` that returned a value outside the window it was
+    entered with, and yet exact: all its children were read, each exact.
+
+    >>> from aisearch import Trace, alphabeta
+    >>> from aisearch.games import GameTree
+    >>> trace = Trace()
+    >>> _ = alphabeta(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), tracer=trace)
+    >>> print(describe_exact_outside_window(trace))
+    D returns 2 ≤ α = 3, outside its window, yet all of its children (14, 5, 2) were read: D is worth exactly 2.
+    """
+    kinds, nodes = trace.value_kinds(), trace.nodes()
+    known = {e.node: e.value for e in trace if e.kind in ("leaf", "exit")}
+    lines = []
+    for e in trace.of_kind("exit"):
+        entered = trace[nodes[e.node].entered]
+        if kinds[e.node] != "exact" or entered.alpha < e.value < entered.beta:
+            continue
+        if e.value <= entered.alpha:
+            side = f"≤ α = {format_value(entered.alpha)}"
+        else:
+            side = f"≥ β = {format_value(entered.beta)}"
+        children = ", ".join(format_value(known[c]) for c in nodes[e.node].children)
+        name, value = trace.label(e.node), format_value(e.value)
+        lines.append(
+            f"{name} returns {value} {side}, outside its window, yet all of its children "
+            f"({children}) were read: {name} is worth exactly {value}."
+        )
+    return "\n".join(lines) or "Every node's value outside its window is only a bound."
+
+
+def _cutoff(trace, cut: Any, function: str) -> Any:
+    cuts = trace.of_kind("cutoff")
+    if cut is None:
+        if not cuts:
+            raise ValueError(f"{function}(trace): trace has no cutoff")
+        return cuts[0]
+    if cut not in cuts:
+        raise ValueError(
+            f"{function}(trace, cut): cut must be a cutoff event of trace, got {cut!r}"
+        )
+    return cut
+
+
+def _bound_source(trace, node: int, before: int, bound: str, value: Any) -> Any:
+    """The last update, before step ``before``, of an ancestor of ``node`` that set
+    its ``bound`` ("α" or "β") to ``value``: where the bound a node meets came from."""
+    nodes, ancestors = trace.nodes(), set()
+    parent = nodes[node].parent
+    while parent is not None:
+        ancestors.add(parent)
+        parent = nodes[parent].parent
+    for e in reversed(trace.events[:before]):
+        # MAX raises α, MIN lowers β: only such a node can have set the bound.
+        if (
+            e.kind == "update"
+            and e.node in ancestors
+            and e.role == ("max" if bound == "α" else "min")
+        ):
+            if (e.alpha if bound == "α" else e.beta) == value == e.value and e.child is not None:
+                return e
+    return None
+
+
+def _is_cut_child(nodes: dict, node: int) -> bool:
+    row = nodes[node]
+    return row.pruned is not None and (row.parent is None or nodes[row.parent].pruned is None)
+
+
+def _letter(index: int) -> str:
+    """The name of the ``index``-th unread child: x, y, z, u, v, w, then x7, x8, ..."""
+    return "xyzuvw"[index] if index < 6 else f"x{index + 1}"
