@@ -6,7 +6,9 @@ a lecturer's own tree. The tallies here are made to match the exact chances
 (or not, where a test needs a gap), so that each number can be checked by hand.
 """
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,7 @@ from aisearch.description import describe_win_rates
 from aisearch.games import GameTree
 from aisearch.players import Tally
 
+ROOT = Path(__file__).resolve().parent.parent
 COURSE = [[0, 0, 3], [-3, 3, 6]]  # a1 safe (a draw at worst), a2 a gamble (mean 2)
 OTHER = [[0, 0, 15], [-8, 12, 17]]  # the same shape of argument, other numbers (test_prose)
 GAMES = 600
@@ -119,3 +122,13 @@ def test_a_missing_tally_is_named():
     tallies = tallies_for(COURSE, epsilons=(1.0, 0.0))
     with pytest.raises(ValueError, match=r"needs the tally of 'minimax' at ε = 0.5"):
         describe_win_rates(GameTree.from_nested(COURSE), tallies)
+
+
+def test_the_notebook_cell_is_one_call():
+    path = ROOT / "instructor" / "04_expectimax" / "04_expectimax.ipynb"
+    cells = {cell["id"]: "".join(cell["source"]) for cell in json.loads(path.read_text())["cells"]}
+    lines = cells["expectimax-conclusions"].splitlines()
+    assert lines[0] == "# NBVAL_CHECK_OUTPUT"
+    assert [line for line in lines[1:] if line.strip()] == [
+        "print(describe_win_rates(perfect_min, tallies))"
+    ]
