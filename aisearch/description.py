@@ -27,8 +27,10 @@ Visited 7 nodes, 4 leaves, 1 cutoff, 2 pruned.
 
 from __future__ import annotations
 
+import math
 import weakref
 from bisect import bisect_right
+from fractions import Fraction
 from typing import Any
 
 from .narration import bound_text, format_value
@@ -362,3 +364,153 @@ def _is_cut_child(nodes: dict, node: int) -> bool:
 def _letter(index: int) -> str:
     """The name of the ``index``-th unread child: x, y, z, u, v, w, then x7, x8, ..."""
     return "xyzuvw"[index] if index < 6 else f"x{index + 1}"
+
+
+# --- 04 · Chance: expectimax and expectiminimax -------------------------------
+
+
+def describe_win_rates(game, tallies: dict) -> str:
+    """What notebook 04's win-rate table shows, held against the exact chances.
+
+    ``game`` is two moves deep: MAX moves, MIN replies, the game ends.
+    ``tallies`` maps ``("minimax", ε)`` and ``("expectimax", ε)`` to the
+    ``Tally`` (``aisearch.win_rates``) of that MAX player against a MIN that
+    replies at random with probability ε and otherwise as well as it can.
+    Minimax's move is the first whose worst reply is best, expectimax's the
+    first whose mean over the replies is best: what the two searches play.
+    Against that MIN, MAX expects (1 − ε) × the worst leaf + ε × the mean of
+    the leaves under its move, and wins with (1 − ε) × [the worst leaf wins]
+    + ε × the share of winning leaves.
+
+    Five lines: ε = 1, ε = 0 and ε = 0.5 (measured, and exactly), how far the
+    measured win rates at 0.5 are from the exact ones in standard errors, and
+    the measured points at the ε nearest the break-even point.
+
+    Raises:
+        ValueError: ``game`` is not two moves deep, or ``tallies`` has no
+            tally of a player at ε = 0, 0.5 or 1.
+
+    >>> from aisearch.games import GameTree
+    >>> from aisearch.players import Tally
+    >>> tree = GameTree.from_nested([[0, 0, 3], [-3, 3, 6]])
+    >>> tallies = {("minimax", 1.0): Tally(40, 80, 0, 1.0), ("expectimax", 1.0): Tally(80, 0, 40, 2.0),
+    ...            ("minimax", 0.5): Tally(20, 100, 0, 0.5), ("expectimax", 0.5): Tally(40, 0, 80, -0.5),
+    ...            ("minimax", 0.0): Tally(0, 120, 0, 0.0), ("expectimax", 0.0): Tally(0, 0, 120, -3.0)}
+    >>> print(describe_win_rates(tree, tallies))  # doctest: +NORMALIZE_WHITESPACE
+    At random (ε = 1): expectimax scores +2.00 points a game, minimax +1.00 (exactly 2 and 1);
+    expectimax wins 67% of the games, minimax 33% (exactly 2/3 and 1/3).
+    Perfectly (ε = 0): expectimax loses 100% of the games, minimax draws 100%.
+    At ε = 0.5: expectimax wins 33% of the games, minimax 17% (exactly 1/3 and 1/6, 33% and 17%),
+    but scores -0.50 points against +0.50 (exactly -0.5 and +0.5); it loses 67% of the games.
+      The measured win rates are off by 0.0 and 0.0 standard errors
+    (a standard error is about 4 percentage points with 120 games).
+    Nearest the break-even point, at ε = 0.5: exact points -0.50 (expectimax) and +0.50 (minimax),
+    measured -0.50 and +0.50.
+    """
+    leaves = _leaves_under_moves(game)
+    moves = {
+        "minimax": max(leaves, key=lambda move: min(leaves[move])),
+        "expectimax": max(leaves, key=lambda move: sum(leaves[move]) / len(leaves[move])),
+    }
+    epsilons = sorted({epsilon for _, epsilon in tallies})
+    for name in moves:
+        for epsilon in (1.0, 0.0, 0.5):
+            if (name, epsilon) not in tallies:
+                raise ValueError(
+                    f"describe_win_rates needs the tally of {name!r} at ε = {epsilon:g}: "
+                    f"tallies has {sorted(tallies)}"
+                )
+
+    def points(name: str, epsilon: float) -> float:
+        values = leaves[moves[name]]
+        return (1 - epsilon) * min(values) + epsilon * sum(values) / len(values)
+
+    def wins(name: str, epsilon: float) -> Fraction:
+        values = leaves[moves[name]]
+        share = Fraction(sum(v > 0 for v in values), len(values))
+        random_share = Fraction(epsilon).limit_denominator()
+        return (1 - random_share) * (min(values) > 0) + random_share * share
+
+    lines = []
+    m, e = tallies["minimax", 1.0], tallies["expectimax", 1.0]
+    lines.append(
+        f"At random (ε = 1): expectimax scores {e.mean_utility:+.2f} points a game, minimax "
+        f"{m.mean_utility:+.2f} (exactly {points('expectimax', 1):g} and {points('minimax', 1):g}); "
+        f"expectimax wins {e.win_rate:.0%} of the games, minimax {m.win_rate:.0%} "
+        f"(exactly {wins('expectimax', 1)} and {wins('minimax', 1)})."
+    )
+    m, e = tallies["minimax", 0.0], tallies["expectimax", 0.0]
+    lines.append(f"Perfectly (ε = 0): expectimax {_most(e)} of the games, minimax {_most(m)}.")
+    m, e = tallies["minimax", 0.5], tallies["expectimax", 0.5]
+    exact_wins = {name: wins(name, 0.5) for name in moves}
+    exact_points = {name: points(name, 0.5) for name in moves}
+    same_way = (exact_wins["expectimax"] > exact_wins["minimax"]) == (
+        exact_points["expectimax"] > exact_points["minimax"]
+    )
+    lines.append(
+        f"At ε = 0.5: expectimax wins {e.win_rate:.0%} of the games, minimax {m.win_rate:.0%} "
+        f"(exactly {exact_wins['expectimax']} and {exact_wins['minimax']}, "
+        f"{float(exact_wins['expectimax']):.0%} and {float(exact_wins['minimax']):.0%}), "
+        f"{'and' if same_way else 'but'} scores {e.mean_utility:+.2f} points against "
+        f"{m.mean_utility:+.2f} (exactly {exact_points['expectimax']:+g} and "
+        f"{exact_points['minimax']:+g}); it loses {e.loss_rate:.0%} of the games."
+    )
+    lines.append(_standard_errors((e, m), (exact_wins["expectimax"], exact_wins["minimax"])))
+    lines.append(_nearest_break_even(points, tallies, epsilons))
+    return "\n".join(lines)
+
+
+def _leaves_under_moves(game) -> dict:
+    """MAX's moves at the root of ``game``, each with the utilities (for MAX) of MIN's replies."""
+    root = game.initial_state()
+    leaves = {}
+    for move in game.actions(root):
+        node = game.result(root, move)
+        children = [game.result(node, reply) for reply in game.actions(node)]
+        if game.is_terminal(node) or not all(game.is_terminal(c) for c in children):
+            raise ValueError(
+                f"describe_win_rates needs a game two moves deep (MAX moves, MIN replies, "
+                f"the game ends); after {move!r} it is not"
+            )
+        leaves[move] = [game.utility(child, "MAX") for child in children]
+    return leaves
+
+
+def _most(tally) -> str:
+    """The commonest result of ``tally`` and its rate: ``loses 100%``."""
+    rate, verb = max(
+        (tally.win_rate, "wins"), (tally.draw_rate, "draws"), (tally.loss_rate, "loses")
+    )
+    return f"{verb} {rate:.0%}"
+
+
+def _standard_errors(measured, exact) -> str:
+    """How far each measured win rate is from its exact chance, in standard errors."""
+    games = measured[0].games
+    errors = []
+    for tally, p in zip(measured, exact, strict=True):
+        spread = math.sqrt(p * (1 - p) / games)
+        errors.append(f"{abs(tally.win_rate - p) / spread:.1f}" if spread else "no")
+    widest = max(math.sqrt(p * (1 - p) / games) for p in exact)
+    return (
+        f"  The measured win rates are off by {errors[0]} and {errors[1]} standard errors "
+        f"(a standard error is about {100 * widest:.0f} percentage points with {games} games)."
+    )
+
+
+def _nearest_break_even(points, tallies: dict, epsilons: list) -> str:
+    """The measured points at the ε of ``tallies`` nearest where the exact lines cross."""
+    gap0 = points("expectimax", 0) - points("minimax", 0)
+    gap1 = points("expectimax", 1) - points("minimax", 1)
+    crossing = -gap0 / (gap1 - gap0) if gap0 != gap1 else math.nan
+    if not 0 <= crossing <= 1:  # parallel, or crossing outside the ε a MIN can have
+        gap = points("expectimax", 0.5) - points("minimax", 0.5)
+        leader = "expectimax" if gap > 0 else "minimax" if gap < 0 else "neither"
+        return f"The exact lines do not cross between ε = 0 and 1: {leader} scores more at every ε."
+    near = min(epsilons, key=lambda epsilon: abs(epsilon - crossing))
+    m, e = tallies["minimax", near], tallies["expectimax", near]
+    return (
+        f"Nearest the break-even point, at ε = {near}: exact points "
+        f"{points('expectimax', near):+.2f} (expectimax) and {points('minimax', near):+.2f} "
+        f"(minimax), measured {e.mean_utility:+.2f} and {m.mean_utility:+.2f}."
+    )
