@@ -31,7 +31,11 @@ What the copy leaves out, and why (a lecture, not the exercises):
   turn`` placeholder), whole: its task, its placeholder, its graded cell and
   its ``check_...(..., show=True)`` viewer; and, wherever they stand, nbgrader
   ``solution`` and ``grade`` cells, ``# Your turn`` cells and the code cells
-  that call a check (``check_...(``). A markdown cell is first split at its
+  that call a check (``check_...(``);
+* the "More" sections (a heading that begins with "More" and all below it up
+  to the next heading of its level or higher): what is secondary stays out of
+  the projected lecture, as it stays folded in the notebook; a lecturer who
+  wants one shows it from the notebook itself. A markdown cell is first split at its
   headings, so that a heading written at the end of a cell of text (``...text
   ## Exercise: ...``) starts a section of its own.
 
@@ -105,6 +109,7 @@ FENCE = re.compile(r"^\s*(```|~~~)")
 YOUR_TURN = re.compile(r"^\s*#\s*Your turn", re.IGNORECASE)
 CHECK_CALL = re.compile(r"^\s*(?:print\(|assert_passed\()*check_\w+\(", re.MULTILINE)
 EXERCISE = re.compile(r"^exercise\b", re.IGNORECASE)
+MORE = re.compile(r"^more\b", re.IGNORECASE)
 
 
 # -- what stays, and where the slides begin -------------------------------------------
@@ -168,7 +173,7 @@ def left_out(cell) -> str | None:
 
 
 def exercise_cells(cells: list) -> set[int]:
-    """The indices of the cells in exercise sections (see the module's docstring)."""
+    """The indices of the cells in exercise and "More" sections (see the module's docstring)."""
     dropped: set[int] = set()
     for start, cell in enumerate(cells):
         if (found := heading(cell)) is None:
@@ -178,15 +183,18 @@ def exercise_cells(cells: list) -> set[int]:
         end = next((j for j in later if heading(cells[j])[0] <= level), len(cells))
         # The cells directly under the heading: up to its first subheading.
         direct_end = next((j for j in later if j < end), end)
-        if EXERCISE.match(title) or any(
-            is_student_cell(cells[j]) for j in range(start, direct_end)
+        if (
+            EXERCISE.match(title)
+            or MORE.match(title)
+            or any(is_student_cell(cells[j]) for j in range(start, direct_end))
         ):
             dropped.update(range(start, end))
     return dropped
 
 
 def slide_cells(cells: list) -> list:
-    """The cells of the lecture: the notebook's, without the exercises and instructor cells."""
+    """The cells of the lecture: the notebook's, without the exercises, the "More"
+    sections and instructor cells."""
     cells = split_at_headings(cells)
     exercises = exercise_cells(cells)
     return [c for i, c in enumerate(cells) if i not in exercises and left_out(c) is None]

@@ -158,7 +158,7 @@ def test_slides_show_a_live_viewer_on_one_screen_and_no_exercise(
 
 
 def test_the_slide_copy_leaves_out_every_exercise(tmp_path):
-    """Every notebook: no student's, graded, check or instructor cell; no Exercise heading."""
+    """Every notebook: no student's, graded, check or instructor cell; no Exercise or More heading."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
@@ -169,6 +169,6 @@ def test_the_slide_copy_leaves_out_every_exercise(tmp_path):
         for cell in nb.cells:
             assert slides.left_out(cell) is None, (source.name, cell.source[:80])
             found = slides.heading(cell)
-            assert not (found and re.match(r"(exercise|for instructors)", found[1], re.I))
+            assert not (found and re.match(r"(exercise|for instructors|more\b)", found[1], re.I))
         assert nb.cells[0].metadata["slideshow"]["slide_type"] == "slide"
     shutil.rmtree(tmp_path, ignore_errors=True)
