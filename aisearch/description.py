@@ -514,3 +514,123 @@ def _nearest_break_even(points, tallies: dict, epsilons: list) -> str:
         f"{points('expectimax', near):+.2f} (expectimax) and {points('minimax', near):+.2f} "
         f"(minimax), measured {e.mean_utility:+.2f} and {m.mean_utility:+.2f}."
     )
+
+
+# 07 · More than two players: a max^n search told node by node ------------------------
+
+
+def _maxn_tree(trace) -> tuple[dict, Any, int, tuple]:
+    """The nodes of a traced max^n search, its last frame, its root and its players."""
+    nodes = trace.nodes()
+    frame = trace.frame(len(trace) - 1)
+    root = next(n for n, node in nodes.items() if node.parent is None)
+    players = next((e.players for e in trace if getattr(e, "players", None)), None)
+    if not players or not isinstance(frame.value.get(root), tuple):
+        raise ValueError(
+            "describe_maxn: trace must hold a finished max^n search (a value vector at its "
+            f"root), got a root value of {frame.value.get(root)!r}"
+        )
+    return nodes, frame, root, tuple(players)
+
+
+def describe_maxn_backup(trace) -> str:
+    """How max^n chose at every node of a traced search, one line a node, children first.
+
+    At each node the player to move compares its own entries of the children's
+    vectors and takes the best child's whole vector; a tie keeps the first child.
+
+    >>> from aisearch import Trace, maxn
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[(1, 2, 7), (5, 4, 1)], [(3, 3, 4), (6, 0, 4)]],
+    ...                             players=("P1", "P2", "P3"))
+    >>> trace = Trace(tree)
+    >>> _ = maxn(tree, tracer=trace)
+    >>> print(describe_maxn_backup(trace))
+    At B, P2 compares its own entries, 2 and 4, and takes (5,4,1).
+    At C, P2 compares its own entries, 3 and 0, and takes (3,3,4).
+    At A, P1 compares its entries of B and C, 5 against 3, and takes B, (5,4,1).
+    """
+    nodes, frame, root, players = _maxn_tree(trace)
+    lines: list[str] = []
+
+    def visit(n: int) -> None:
+        children = [c for c in nodes[n].children if c in frame.value]
+        if not children:
+            return
+        for child in children:
+            visit(child)
+        mover = nodes[n].role
+        i = players.index(mover)
+        entries = [frame.value[c][i] for c in children]
+        vector = format_value(frame.value[n])
+        shown = [format_value(e) for e in entries]
+        best = max(entries)
+        pick = children[entries.index(best)]
+        tied = entries.count(best) > 1
+        if len(children) == 1:
+            lines.append(
+                f"At {trace.label(n)}, {mover} has one move, to {trace.label(pick)}, {vector}."
+            )
+        elif len(set(entries)) == 1:
+            lines.append(
+                f"At {trace.label(n)} every child gives {mover} {shown[0]}: a tie, so the "
+                f"first, {vector}, is kept."
+            )
+        elif all(nodes[c].terminal for c in children):
+            first = ", the first of the tied," if tied else ""
+            lines.append(
+                f"At {trace.label(n)}, {mover} compares its own entries, "
+                f"{' and '.join(shown)}, and takes{first} {vector}."
+            )
+        else:
+            first = ", the first of the tied," if tied else ""
+            lines.append(
+                f"At {trace.label(n)}, {mover} compares its entries of "
+                f"{' and '.join(trace.label(c) for c in children)}, {' against '.join(shown)}, "
+                f"and takes{first} {trace.label(pick)}, {vector}."
+            )
+
+    visit(root)
+    return "\n".join(lines)
+
+
+def describe_refused_leaf(trace) -> str:
+    """The leaf that is best for the player at the root of a traced max^n search, and who
+    refuses it: the lowest node on its path whose chosen vector is another.
+
+    >>> from aisearch import Trace, maxn
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[(1, 2, 7), (5, 4, 1)], [(3, 3, 4), (6, 0, 4)]],
+    ...                             players=("P1", "P2", "P3"))
+    >>> trace = Trace(tree)
+    >>> _ = maxn(tree, tracer=trace)
+    >>> print(describe_refused_leaf(trace))
+    P1 plays a1 and expects 5, although the best leaf for it, (6,0,4), is under a2: P2 at C will never give it 6, because P2 prefers 3 to 0.
+    """
+    nodes, frame, root, players = _maxn_tree(trace)
+    me = nodes[root].role
+    i = players.index(me)
+    leaves = [n for n, node in nodes.items() if n in frame.value and not node.children]
+    dream = max(leaves, key=lambda n: frame.value[n][i])  # the first of the best
+    path = [dream]
+    while nodes[path[-1]].parent is not None:
+        path.append(nodes[path[-1]].parent)
+    value, want = frame.value[root], frame.value[dream]
+    played = nodes[frame.best[root]].action
+    under = nodes[path[-2]].action if len(path) > 1 else None
+    if value == want:
+        return (
+            f"{me} plays {played} and gets the best leaf for it, {format_value(want)}: "
+            "nobody on the way refuses it."
+        )
+    k = next(k for k in range(1, len(path)) if frame.value[path[k]] != want)
+    refuser, below = path[k], path[k - 1]
+    mover = nodes[refuser].role
+    j = players.index(mover)
+    return (
+        f"{me} plays {played} and expects {format_value(value[i])}, although the best leaf "
+        f"for it, {format_value(want)}, is under {under}{' too' if under == played else ''}: "
+        f"{mover} at {trace.label(refuser)} will never give it {format_value(want[i])}, "
+        f"because {mover} prefers {format_value(frame.value[refuser][j])} to "
+        f"{format_value(frame.value[below][j])}."
+    )

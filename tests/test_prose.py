@@ -25,7 +25,7 @@ notebook numbers ("notebook 01"), section and figure numbers ("sections
 5.2.3", "Figure 5.2"), ordinals, roots, products and exponents ("3rd", "4e",
 "b^(3m/4)", "√(4b − 3)", "2√2", "9·8·7", "m/2"), a journal's volume,
 years, page ranges, ranges of results ("[−1, 1]") and board squares such as
-"(0, 2)" are not read at all. A
+"(0, 2)" or "row 1, column 3" are not read at all. A
 number of the text that does not come from the example but equals one of its
 numbers ("a tree of depth 3") is reported too: say it in words, or print it.
 A new example that printed one of the old one's numbers for another reason
@@ -195,6 +195,7 @@ NOT_QUOTED = [
         r"^\s*#.*$",  # a heading: "# 02 · Alpha-beta pruning"
         r"\]\([^)]*\)",  # a link's target
         r"\(\d+, \d+\)",  # a board square (row, column)
+        r"\brow \d+, column \d+",  # a board square as the boards name it: "row 1, column 3"
         r"\*[^*\n]+\*,? \d+",  # a journal and its volume: "*Artificial Intelligence* 6"
         r"\b\d+[–-]\d+\b",  # a page range
         r"\b(?:19|20)\d\d\b",  # a year
@@ -420,6 +421,7 @@ def test_numbers_are_read_as_numbers_and_references_are_not():
         "# 02 · Alpha-beta\nC returns −2, then 7,275 nodes, 0.50 of them, 79% (not 3rd, "
         "not b^(3m/4), not m/2, not a1); AIMA 4e, Figure 5.2, sections 5.2.3; "
         "*Artificial Intelligence* 6, 1975, 293–326; see notebook 01; move (0, 2); "
+        "the block at row 1, column 3; "
         "c = √2 or 2√2, 1/(9·8·7); the root √(4*b* − 3); results in [−1, 1];\n"
         "2. a list item."
     )
