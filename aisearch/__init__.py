@@ -21,6 +21,7 @@ from .alphabeta import alphabeta
 from .caching import TranspositionTable, alphabeta_with_naive_cache, memo_minimax
 from .counting import (
     BranchingEstimate,
+    count_by_ply,
     count_games,
     count_games_by_length,
     count_outcomes,
@@ -109,6 +110,7 @@ __all__ = [
     "canonical",
     "check_outcomes",
     "collision_rate",
+    "count_by_ply",
     "count_games",
     "count_games_by_length",
     "count_outcomes",

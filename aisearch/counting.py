@@ -175,6 +175,45 @@ def count_tree_nodes(game: Game, state=None) -> int:
     return nodes[state]
 
 
+def count_by_ply(game: Game, state=None) -> tuple[list[int], list[int]]:
+    """How many tree nodes, and how many distinct positions, lie at each ply below ``state``.
+
+    Entry ``k`` of each list is for the nodes ``k`` moves from ``state``
+    (``state`` itself is ply 0): the first list counts tree nodes (every
+    move order separately), the second the distinct positions among them.
+    Their ratio is how many times plain minimax would search a position at
+    that ply; the tree's nodes add up to ``count_tree_nodes``. A layer is
+    built from the one above, each position's number of move orders passed
+    on to its successors, so each position is expanded once per ply.
+
+    >>> from aisearch.games import TicTacToe
+    >>> nodes, positions = count_by_ply(TicTacToe())
+    >>> nodes[:4], positions[:4]
+    ([1, 9, 72, 504], [1, 9, 72, 252])
+    >>> sum(nodes), positions[9]
+    (549946, 78)
+    """
+    check_game(game, "count_by_ply", state, chance=True)
+    state = game.initial_state() if state is None else state
+    layer = {state: 1}  # position -> the move orders reaching it at this ply
+    nodes: list[int] = []
+    positions: list[int] = []
+    while layer:
+        nodes.append(sum(layer.values()))
+        positions.append(len(layer))
+        below: dict = {}
+        for s, paths in layer.items():
+            if game.is_terminal(s):
+                continue
+            for a in game.actions(s):
+                child = checked_result(game, s, a)
+                below[child] = below.get(child, 0) + paths
+        if below and len(nodes) > ply_limit(game):
+            raise endless(game, next(iter(below)), len(nodes), "count_by_ply")
+        layer = below
+    return nodes, positions
+
+
 def count_positions(game: Game, state=None, *, symmetric: bool = False) -> int:
     """The number of distinct positions reachable from ``state``, itself included.
 

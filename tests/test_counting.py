@@ -201,3 +201,52 @@ def test_positions_reached_at_different_depths_are_counted_after_their_successor
     for top in range(1, 9):
         assert count_games(Steps(top)) == fibonacci[top]
         assert count_positions(Steps(top)) == top + 1
+
+
+def test_count_by_ply_adds_up_to_the_tree_and_to_a_walk_of_it():
+    """Nodes by ply sum to count_tree_nodes; positions by ply are those a walk of the tree meets."""
+    from aisearch import count_by_ply
+    from aisearch.games import TicTacToe
+
+    for game, state in [(TicTacToe(), None), (TicTacToe(), "X...O...."), (textbook(), None)]:
+        start = game.initial_state() if state is None else state
+        nodes, positions = count_by_ply(game, state)
+        assert sum(nodes) == count_tree_nodes(game, state)
+        seen: dict[int, set] = {}
+        stack = [(start, 0)]
+        while stack:
+            s, ply = stack.pop()
+            seen.setdefault(ply, set()).add(s)
+            if not game.is_terminal(s):
+                stack.extend((game.result(s, a), ply + 1) for a in game.actions(s))
+        assert positions == [len(seen[k]) for k in range(len(seen))]
+
+
+def test_count_by_ply_refuses_a_game_without_end():
+    from aisearch import count_by_ply
+
+    class Counter:
+        """Two players add one in turn, for ever."""
+
+        max_plies = 50
+
+        def initial_state(self):
+            return 0
+
+        def to_move(self, state):
+            return "A" if state % 2 == 0 else "B"
+
+        def actions(self, state):
+            return [1]
+
+        def result(self, state, action):
+            return state + action
+
+        def is_terminal(self, state):
+            return False
+
+        def utility(self, state, player):
+            return 0
+
+    with pytest.raises(ValueError, match="count_by_ply played 51 moves"):
+        count_by_ply(Counter())
