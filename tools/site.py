@@ -30,7 +30,6 @@ import copy
 import hashlib
 import html
 import os
-import shutil
 import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor

@@ -128,7 +128,10 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
         )
     first = doctree.next_node(nodes.section)
     title = first.next_node(nodes.title)
-    first.insert(first.index(title) + 1, banner(match["id"], rows[match["id"]], app.config.course_site_jupyterhub))
+    first.insert(
+        first.index(title) + 1,
+        banner(match["id"], rows[match["id"]], app.config.course_site_jupyterhub),
+    )
 
 
 def setup(app: Sphinx) -> dict[str, object]:
