@@ -56,6 +56,23 @@ def test_no_page_of_the_site_breaks_wcag_aa(browser, site_pages):
     assert not found, "\n\n".join(f"{where}\n{what}" for where, what in found.items())
 
 
+def test_no_page_scrolls_sideways_on_a_phone(browser, site_pages):
+    """At 390 px wide every page fits: long addresses and names wrap, wide tables
+    and code scroll in their own boxes."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    wide = {}
+    try:
+        for path in site_pages:
+            page.goto(path.as_uri())
+            page.wait_for_load_state("load")
+            page.evaluate("() => window.scrollTo(10000, 0)")
+            if page.evaluate("() => window.scrollX") > 2:
+                wide[str(path.relative_to(HTML))] = page.evaluate("() => window.scrollX")
+    finally:
+        page.close()
+    assert not wide, f"pages that scroll sideways at 390 px, by how many pixels: {wide}"
+
+
 @pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
 def test_a_lecture_reads_on_a_laptop_and_a_phone(browser, site_pages, screenshots, width, height):
     """The banner, the text and a viewer's first frame fit the width: no sideways
