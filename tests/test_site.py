@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -241,6 +242,60 @@ def test_a_folded_more_section_is_drawn_folded(tmp_path):
     ]
     assert [node.next_node(nodes.title).astext() for node in folded] == ["More: deep pruning"]
     assert type(folded[0][1]).__name__ == "summary_end"
+
+
+def markdown_cell(source: str, folded: bool = False) -> dict:
+    metadata = {"jp-MarkdownHeadingCollapsed": True} if folded else {}
+    return {"cell_type": "markdown", "metadata": metadata, "source": source.splitlines(True)}
+
+
+def test_sphinx_draws_a_folded_section_as_details(tmp_path):
+    """Through Sphinx and MyST-NB, as the site is built: the "More" section is a
+    ``<details>`` whose summary is its heading, holding its subsections; the
+    sections before and after it stay open; the lecture has its banner."""
+    source = tmp_path / "src"
+    shutil.copytree(ROOT / "site", source, ignore=shutil.ignore_patterns("__pycache__"))
+    (source / "index.md").write_text(
+        "# Front\n\n```{toctree}\nnotebooks/09_test/09_test\ndocs/instructors\n```\n"
+    )
+    (source / "docs").mkdir()
+    (source / "docs" / "instructors.md").write_text(
+        "# Guide\n\n| notebook | AIMA 4e |\n|---|---|\n| `09_test` | 5.9; Figure 5.99 |\n"
+    )
+    cells = [
+        markdown_cell("# 09 · A test lecture\n\nThe question."),
+        markdown_cell("## Main\n\nThe idea."),
+        markdown_cell("## More: deep pruning\n\nWhy it fails.", folded=True),
+        markdown_cell("### A detail\n\nInside the fold."),
+        markdown_cell("## What to remember\n\nOpen again."),
+    ]
+    notebook = {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (source / "notebooks" / "09_test").mkdir(parents=True)
+    (source / "notebooks" / "09_test" / "09_test.ipynb").write_text(json.dumps(notebook))
+    built = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-b",
+            "html",
+            "-q",
+            "-W",
+            str(source),
+            str(tmp_path / "html"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert built.returncode == 0, built.stderr[-3000:]
+    page = (tmp_path / "html" / "notebooks" / "09_test" / "09_test.html").read_text()
+    opened, closed = page.index('<details class="more-section"'), page.index("</details>")
+    fold = page[opened:closed]
+    assert re.search(r"<summary>\s*<h2>More: deep pruning</h2>\s*</summary>", fold), fold[:400]
+    assert "Inside the fold." in fold and "<h3>A detail" in fold
+    assert "The idea." in page[:opened] and "Open again." in page[closed:]
+    assert "Reading alongside, in AIMA 4e: 5.9; Figure 5.99" in page
 
 
 def test_the_folded_sections_of_the_lectures_are_folded_on_their_pages(pages):

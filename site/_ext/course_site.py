@@ -35,6 +35,7 @@ def visit_folded(self, node: folded_section) -> None:
     self.section_level += 1
     ids = " ".join(node["ids"])
     self.body.append(f'<details class="more-section" id="{ids}"><summary>')
+    node["summary_start"] = len(self.body)
 
 
 def depart_folded(self, node: folded_section) -> None:
@@ -43,6 +44,10 @@ def depart_folded(self, node: folded_section) -> None:
 
 
 def visit_summary_end(self, node: summary_end) -> None:
+    # The heading's "#" link is left out of the summary: a link inside the control
+    # that opens the fold would be a control inside a control.
+    start = node.parent["summary_start"]
+    self.body[start:] = [part for part in self.body[start:] if 'class="headerlink"' not in part]
     self.body.append("</summary>\n")
 
 
