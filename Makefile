@@ -60,7 +60,7 @@ site: $(DEV_STAMP)
 	MPLBACKEND=Agg $(BIN)/python -m pytest tests/test_site.py -m site
 
 # Style, formatting and types: ruff and mypy, configured in pyproject.toml.
-LINTED := aisearch tests benchmarks tools nbgrader_config.py conftest.py noxfile.py
+LINTED := aisearch tests benchmarks tools site nbgrader_config.py conftest.py noxfile.py
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check $(LINTED)
 	$(BIN)/ruff format --check $(LINTED)

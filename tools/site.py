@@ -158,14 +158,7 @@ def _model_html(model_id: str, state: dict) -> str:
     if name == "OutputModel":
         return "".join(_output_html(output) for output in values.get("outputs", []))
     if name in {"ImageModel", "AnyModel"} and "value" in entry.get("_buffers", {}):
-        data = entry["_buffers"]["value"]
-        alt = html.escape(values.get("alt", "") or values.get("description", ""), quote=True)
-        width = values.get("width")
-        size = f' width="{width}"' if isinstance(width, int) and width > 0 else ""
-        return (
-            f'<img class="aisearch-static-image" src="data:image/png;base64,{data}"'
-            f' alt="{alt}"{size}>'
-        )
+        return _picture_html(entry["_buffers"]["value"], values)
     if name == "AnyModel" and "buttons" in values:
         return _board_html(values)
     if name == "AnyModel" and values.get("value"):
@@ -173,6 +166,25 @@ def _model_html(model_id: str, state: dict) -> str:
     if name == "IntProgressModel" and values.get("description"):
         return f"<p>{html.escape(values['description'])}</p>"
     return ""
+
+
+def _picture_html(data: str, values: dict) -> str:
+    """A viewer's picture, with its text alternative as ``alt`` and, for a sighted
+    reader who wants it, in a fold below the picture."""
+    words = values.get("alt", "") or values.get("description", "")
+    width = values.get("width")
+    size = f' width="{width}"' if isinstance(width, int) and width > 0 else ""
+    picture = (
+        f'<img class="aisearch-static-image" src="data:image/png;base64,{data}"'
+        f' alt="{html.escape(words, quote=True)}"{size}>'
+    )
+    if not words:
+        return picture
+    lines = "<br>".join(html.escape(line) for line in words.splitlines())
+    return (
+        f'{picture}<details class="aisearch-static-words"><summary>The picture in words'
+        f"</summary><p>{lines}</p></details>"
+    )
 
 
 def _board_html(values: dict) -> str:
