@@ -1,8 +1,9 @@
 # Two commands do everything on a fresh machine:
 #   make lab    create .venv, install, open JupyterLab on the course
 #   make test   create .venv, install, run the linters, the unit tests, every
-#               notebook, and the browser tests (installing Debian's Chromium
-#               when missing)
+#               notebook, the website's checks, and the browser tests (installing
+#               Debian's Chromium when missing)
+#   make site   the course as a website: _build/site/html/index.html
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -21,7 +22,7 @@ CHROMIUM ?= /usr/bin/chromium
 # Root installs packages directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: lab notebook test lint unit notebooks browser chromium bubblewrap present slides release grade editions benchmark benchmark-grading benchmark-peers figures pythons clean
+.PHONY: lab notebook test site lint unit notebooks browser chromium bubblewrap present slides release grade editions benchmark benchmark-grading benchmark-peers figures pythons clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -47,10 +48,19 @@ lab: $(STAMP)
 notebook: $(STAMP)
 	$(STUDENT_JUPYTER) notebook --notebook-dir=notebooks $(LAB_FLAGS) $(JUPYTER_FLAGS)
 
-test: lint unit notebooks browser
+test: lint unit notebooks site browser
+
+# The course as a website (tools/site.py; Sphinx, MyST-NB and the book theme): the
+# student edition run (cached by content in _build/site/run, two notebooks at a
+# time), its viewers' first frames, the docs and a banner per lecture, every
+# warning an error. Then its checks (tests/test_site.py, marked site: links, images,
+# no solution). make browser audits its pages. Open _build/site/html/index.html.
+site: $(DEV_STAMP)
+	$(BIN)/python tools/site.py
+	MPLBACKEND=Agg $(BIN)/python -m pytest tests/test_site.py -m site
 
 # Style, formatting and types: ruff and mypy, configured in pyproject.toml.
-LINTED := aisearch tests benchmarks tools nbgrader_config.py conftest.py noxfile.py
+LINTED := aisearch tests benchmarks tools site nbgrader_config.py conftest.py noxfile.py
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check $(LINTED)
 	$(BIN)/ruff format --check $(LINTED)
@@ -59,7 +69,7 @@ lint: $(DEV_STAMP)
 # Both run on every core (pytest-xdist); a notebook's cells stay together in
 # one worker (--dist loadfile), in order, in one kernel.
 unit: $(DEV_STAMP) bubblewrap
-	MPLBACKEND=Agg $(BIN)/python -m pytest tests -m "not browser" -n auto --dist loadgroup
+	MPLBACKEND=Agg $(BIN)/python -m pytest tests -m "not browser and not site" -n auto --dist loadgroup
 
 # Both editions: the instructor source with every graded cell passing, the
 # student edition with every graded cell failing with "Not done yet" (and no

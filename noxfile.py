@@ -111,7 +111,7 @@ def tests(session: nox.Session) -> None:
     session.install("-r", "requirements-dev.txt", "-e", ".")
     session.run("python", "--version")
     session.run(
-        "python", "-m", "pytest", "tests", "-m", "not browser", "-n", "auto",
+        "python", "-m", "pytest", "tests", "-m", "not browser and not site", "-n", "auto",
         env={"MPLBACKEND": "Agg"},
     )  # fmt: skip
     session.run(
