@@ -137,7 +137,7 @@ def references(names: Sequence[str] = tuple(REFERENCE_AGENTS), evaluate=None) ->
 def _with_evaluation(name: str, evaluate) -> Callable[[], Agent]:
     from ... import agents
 
-    makers = {
+    makers: dict[str, Callable[..., Agent]] = {
         "greedy": agents.greedy_agent,
         "alphabeta": agents.alphabeta_agent,
         "deepening": agents.deepening_agent,
@@ -196,7 +196,11 @@ class SealedAgent:
         except SealedTimeUp as stop:
             return None, f"timeout (it {stop.reason}; {move_time:g} s a move)"
         except SealedStop as stop:
-            kind = "bad output" if "cannot read" in stop.reason or "out of turn" in stop.reason else "crash"
+            kind = (
+                "bad output"
+                if "cannot read" in stop.reason or "out of turn" in stop.reason
+                else "crash"
+            )
             return None, f"{kind} ({stop.reason})"
         except _Delegated as delegated:
             return None, (
@@ -251,11 +255,11 @@ class Referee:
 
     def __init__(
         self, entrants: Sequence[Entrant], game, starts: Sequence, move_time: float,
-        limits: Limits, worker: int = 0,
+        limits: Limits, package: dict, worker: int = 0,
     ) -> None:  # fmt: skip
         self.entrants = {e.name: e for e in entrants}
         self.game, self.starts, self.move_time, self.limits = game, list(starts), move_time, limits
-        self.package = package_names()
+        self.package = package
         students = [e.name for e in entrants if not e.is_reference]
         self.slots = {n: SLOT_BASE + worker * len(students) + i for i, n in enumerate(students)}
         self.seated: dict[str, SealedAgent] = {}
@@ -295,7 +299,8 @@ def _start_worker(counter, arguments: tuple) -> None:
     with counter.get_lock():
         counter.value += 1
         worker = counter.value
-    _REFEREE = Referee(*arguments, worker=worker)
+    entrants, game, starts, move_time, limits, package = arguments
+    _REFEREE = Referee(entrants, game, starts, move_time, limits, package, worker=worker)
     multiprocessing.util.Finalize(None, _REFEREE.close, exitpriority=10)
 
 
@@ -348,23 +353,18 @@ class TournamentResult:
 
     def results(self) -> list[tuple[str, str, float]]:
         return [
-            (a, b, 1 if g.winner == a else 0.5 if g.winner is None else 0)
-            for a, b, g in self.games
+            (a, b, 1 if g.winner == a else 0.5 if g.winner is None else 0) for a, b, g in self.games
         ]
 
     def forfeits(self, name: str) -> list[Played]:
         """The games ``name`` lost by a timeout, a crash, an illegal move or bad output."""
-        return [
-            g
-            for a, b, g in self.games
-            if name in (a, b) and g.reason.startswith(f"{name}: ")
-        ]
+        return [g for a, b, g in self.games if name in (a, b) and g.reason.startswith(f"{name}: ")]
 
     def standings(self) -> list[dict]:
         """One row an agent, best rating first: the rating, its interval, the games and
         their results, and the games lost by each kind of forfeit."""
         table = ratings(self.results())
-        rows = []
+        rows: list[dict] = []
         for name, rating in table.items():
             played = [(a, b, g) for a, b, g in self.games if name in (a, b)]
             row = {
@@ -459,12 +459,17 @@ def run_tournament(
     if isinstance(starts, int):
         starts = openings(game, starts, seed=seed)
     result = TournamentResult(list(entrants), pairing, move_time, list(starts))
-    arguments = (list(entrants), game, list(starts), move_time, limits or tournament_limits(move_time))
+    limits = limits or tournament_limits(move_time)
+    arguments = (list(entrants), game, list(starts), move_time, limits, package_names())
     if pairing == "round robin":
         schedule = [round_robin(names)]
     else:
         schedule = [[]] * (rounds or swiss_rounds(len(names)))
-    total = sum(len(r) for r in schedule) if pairing == "round robin" else len(schedule) * (len(names) // 2)
+    total = (
+        sum(len(r) for r in schedule)
+        if pairing == "round robin"
+        else len(schedule) * (len(names) // 2)
+    )
     done = 0
     play = _pool(jobs, arguments)
     try:
@@ -478,7 +483,7 @@ def run_tournament(
                 if progress is not None:
                     progress(done, total, _told(a, b, played))
     finally:
-        play.close()  # type: ignore[attr-defined]
+        play.close()
     return result
 
 
