@@ -239,3 +239,26 @@ def test_a_tournament_refuses_what_it_cannot_play():
         references(("perfect",))
     with pytest.raises(ValueError, match="submitted must be a folder"):
         entrants_from(Path("/no/such/folder"))
+
+
+def test_a_notebook_s_agent_plays_though_a_cell_fails_and_a_file_without_one_crashes(tmp_path):
+    try:
+        bubblewrap()
+    except RuntimeError as missing:
+        pytest.skip(str(missing))
+    cells = [
+        "from aisearch import match\nmatch()  # the package is left out: this cell fails",
+        HONEST,
+    ]
+    notebook = {"cells": [{"cell_type": "code", "source": c} for c in cells]}
+    folder = tmp_path / "submitted" / "nora" / "tournament"
+    folder.mkdir(parents=True)
+    (folder / "project.ipynb").write_text(json.dumps(notebook))
+    empty = tmp_path / "submitted" / "ed" / "tournament"
+    empty.mkdir(parents=True)
+    (empty / "agent.py").write_text("x = 1\n")
+    entrants = entrants_from(tmp_path / "submitted")
+    assert [e.name for e in entrants] == ["ed", "nora"]
+    result = run_tournament(entrants, Isolation(5, 5), move_time=MOVE_TIME, starts=1)
+    assert [g.winner for _, _, g in result.games] == ["nora", "nora"]
+    assert all("defines no function" in g.reason for _, _, g in result.games)

@@ -159,26 +159,32 @@ class SealedAgent:
         self.started = 0
 
     def _start(self) -> str | None:
-        """Start the sandbox and load the agent; ``None``, or why it cannot play (a crash)."""
+        """Start the sandbox and load the agent; ``None``, or why it cannot play (a crash).
+
+        Every cell runs, as grading runs a notebook: a cell that fails (one that
+        plots, or calls the package, which is left out) does not stop the
+        others, and the agent plays if ``agent`` is defined in the end.
+        """
         self.close()
         self.started += 1
+        failed = None
         try:
             self.sandbox = Sandbox(self.package, slot=self.slot, limits=self.limits).start()
             session = Session(self.sandbox)
             for source in self.entrant.cells:
-                reply = session.run_cell(source)
-                if reply.get("error"):
-                    error = reply["error"]
-                    return (
-                        f"crash (loading the agent raised {error.get('type', 'an error')}: "
-                        f"{str(error.get('message', ''))[:200]})"
+                error = session.run_cell(source).get("error")
+                if error and failed is None:
+                    failed = (
+                        f"loading the agent raised {error.get('type', 'an error')}: "
+                        f"{str(error.get('message', ''))[:200]}"
                     )
             found = session.lookup("agent")
         except SandboxError as error:
             self.close()
             return f"crash (loading the agent: {error.reason})"
         if not isinstance(found, RemoteFunction):
-            return "crash (its code defines no function `agent(game, state, time_left)`)"
+            why = failed or "its code defines no function"
+            return f"crash ({why}; no `agent(game, state, time_left)`)"
         self.function = found
         return None
 
