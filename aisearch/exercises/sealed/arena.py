@@ -597,7 +597,7 @@ def write_standings(result: TournamentResult, folder: Path) -> dict[str, Path]:
         }
         for a, b, g in result.games
     ]
-    paths["games"].write_text(json.dumps(games, indent=1))
+    paths["games"].write_text(json.dumps(games))
     return paths
 
 
