@@ -22,7 +22,7 @@ CHROMIUM ?= /usr/bin/chromium
 # Root installs packages directly; anyone else goes through sudo.
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: lab notebook test site lint unit notebooks browser chromium bubblewrap present slides release grade editions benchmark benchmark-grading benchmark-peers figures pythons clean
+.PHONY: lab notebook test site lint unit notebooks browser chromium bubblewrap present slides release grade tournament editions benchmark benchmark-grading benchmark-peers figures pythons clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -88,6 +88,13 @@ release: $(DEV_STAMP)
 # another number): feedback/ and grades.csv
 grade: $(DEV_STAMP) bubblewrap
 	$(BIN)/python tools/course.py grade $(NB) $(if $(JOBS),--jobs $(JOBS),)
+
+# Every student's agent (submitted/<student>/tournament/agent.py, or the project notebook)
+# against the others and the reference agents, each sealed off in grading's sandbox, on
+# every core (JOBS=n for another number): tournament/standings.csv, standings.html and
+# games.json. TOURNAMENT_FLAGS passes options on (--game connect4, --move-time 0.2, ...).
+tournament: $(DEV_STAMP) bubblewrap
+	$(BIN)/python tools/tournament.py $(if $(JOBS),--jobs $(JOBS),) $(TOURNAMENT_FLAGS)
 
 # Whether the committed student edition is what nbgrader makes from instructor/
 editions: $(DEV_STAMP)

@@ -24,8 +24,8 @@ ends. A match runs its agents in this process: it is for a student trying
 their own agent in their own kernel. It must not grade or rank anyone's
 agent: an agent run here can read and change anything this process can.
 A graded match or a class tournament must run each agent sealed off in a
-process of its own (the sandbox of ``aisearch.exercises.sealed``); the
-package does not offer one yet.
+process of its own: ``aisearch.exercises.sealed.arena`` (``make tournament``)
+runs each student's agent in grading's sandbox.
 """
 
 from __future__ import annotations

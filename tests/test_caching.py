@@ -365,6 +365,11 @@ def test_the_table_rule_check_passes_the_rule_and_explains_wrong_ones():
     from aisearch.exercises import check_table_rule
 
     def rule(bound, value, entry_depth, depth, alpha, beta):
+        if entry_depth < depth:
+            return False
+        return bound == EXACT or (value >= beta if bound == LOWER else value <= alpha)
+
+    def the_package_s_rule(bound, value, entry_depth, depth, alpha, beta):
         return TranspositionTable.use(
             Entry(None, value, bound, entry_depth, None, None), depth, alpha, beta
         )[0]
@@ -379,6 +384,12 @@ def test_the_table_rule_check_passes_the_rule_and_explains_wrong_ones():
         raise NotImplementedError
 
     assert check_table_rule(rule).passed
+    handed = check_table_rule(the_package_s_rule)
+    assert not handed.passed
+    assert "hands the work to the package's own `aisearch.TranspositionTable.use`" in (
+        handed.message
+    )
+    assert "entry_depth >= depth" in handed.message  # what to write instead
     blind = check_table_rule(depth_blind)
     assert not blind.passed and "searched only 1 ply deep" in blind.message
     naive = check_table_rule(bounds_as_exact)

@@ -126,7 +126,13 @@ def test_unknown_range_is_named():
 def test_the_exercise_check_passes_mobility_and_fails_the_baseline_and_bad_values():
     from aisearch.exercises import check_isolation_evaluation, isolation_baseline
 
-    assert check_isolation_evaluation(mobility_difference).passed
+    def mobility(game, state, player):
+        other = "O" if player == "X" else "X"
+        return len(game.moves_from(state, player)) - len(game.moves_from(state, other))
+
+    assert check_isolation_evaluation(mobility).passed
+    handed = check_isolation_evaluation(mobility_difference)
+    assert not handed.passed and "`aisearch.evaluation.mobility_difference`" in handed.message
     failed = check_isolation_evaluation(isolation_baseline)
     assert not failed.passed and "58% is needed" in failed.message
     assert "you lose when you run out of moves" in failed.message  # the general hint

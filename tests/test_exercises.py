@@ -2131,7 +2131,11 @@ def test_four_in_a_row_and_uct_score_run_on_the_cases_given():
     from aisearch.games import ConnectFour
 
     def four(bits, height):
-        return ConnectFour(7, height).has_four(bits)
+        for shift in (1, height + 1, height, height + 2):
+            pairs = bits & (bits >> shift)
+            if pairs & (pairs >> 2 * shift):
+                return True
+        return False
 
     row = sum(ConnectFour(7, 6).cell(c, 2) for c in range(3, 7))
     assert check_four_in_a_row(four, cases={"row": (row, 7, 6)}).passed

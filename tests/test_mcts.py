@@ -453,7 +453,9 @@ def test_the_search_leaves_the_global_random_generator_alone():
 def test_the_uct_exercise_check_accepts_the_formula_and_names_slips():
     from aisearch.exercises import check_uct_score
 
-    assert check_uct_score(lambda m, n, big_n, c: uct_score(m, n, big_n, c)).passed
+    assert check_uct_score(lambda m, n, big_n, c: m + c * math.sqrt(math.log(big_n) / n)).passed
+    handed = check_uct_score(lambda m, n, big_n, c: uct_score(m, n, big_n, c))
+    assert not handed.passed and "the package's own `aisearch.uct_score`" in handed.message
     swapped = check_uct_score(lambda m, n, big_n, c: m + c * math.sqrt(math.log(n) / big_n))
     assert not swapped.passed and "the visits are swapped" in swapped.message
     no_constant = check_uct_score(lambda m, n, big_n, c: m + math.sqrt(math.log(big_n) / n))

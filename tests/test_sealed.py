@@ -198,6 +198,15 @@ def asks_a_bogus_state(game, state, alpha, beta):
 
 def leaves_the_package(game, state, alpha, beta):
     return aisearch.__file__
+
+
+def hands_uct_to_the_package(mean, visits, parent_visits, exploration):
+    return aisearch.uct_score(mean, visits, parent_visits, exploration)
+
+
+def hands_four_to_the_package(bits, height):
+    return aisearch.games.ConnectFour(7, height).has_four(bits)
+
 """
 
 
@@ -244,6 +253,35 @@ def test_the_game_offers_its_protocol_and_nothing_of_the_grader(cheats):
 def test_the_game_s_own_error_reaches_the_student_s_code(cheats):
     result = check_alphabeta(cheats.lookup("asks_a_bogus_state"))
     assert "raised ValueError" in result.message and "no such node" in result.message
+
+
+@pytest.mark.parametrize(
+    "check, name, exercise",
+    [
+        (check_uct_score, "hands_uct_to_the_package", "uct_score"),
+        (check_four_in_a_row, "hands_four_to_the_package", "four_in_a_row"),
+    ],
+)
+def test_work_handed_to_the_package_is_refused_sealed_off_too(cheats, check, name, exercise):
+    from aisearch.exercises.unaided import INSTEAD
+
+    result = check(cheats.lookup(name))
+    assert not result.passed
+    assert "hands the work to the package's own `" in result.message
+    assert result.message.endswith(f"Hint: {INSTEAD[exercise]}")
+
+
+def test_a_game_s_method_that_does_the_work_is_refused_by_the_grader(fresh):
+    # The game is the grader's (a handle): asking it for evaluate is refused there, and the
+    # sandbox, mid-call, is ended (a new one runs the next graded cell).
+    from aisearch.exercises.unaided import INSTEAD
+
+    source = "def by_the_game(game, state, player):\n    return game.evaluate(state, player)\n"
+    assert fresh.run_cell(source)["error"] is None
+    result = check_isolation_evaluation(fresh.lookup("by_the_game"))
+    assert not result.passed
+    assert "hands the work to the package's own `Isolation.evaluate`" in result.message
+    assert result.message.endswith(f"Hint: {INSTEAD['isolation evaluation']}")
 
 
 def test_the_package_is_not_in_the_sandbox(cheats):

@@ -19,6 +19,11 @@ The recording game also sees where a question comes from: a function that
 hands the work to the package's own search (``aisearch.alphabeta(game,
 state)``, ``minimax``, ``expectimax``, ``maxn``, ``count_games``, ...)
 fails, with the search it called named: the exercise is to write it.
+The checks whose function takes no game (``check_uct_score``,
+``check_four_in_a_row``, ``check_table_rule``) and the evaluation's watch
+the student's function while it runs instead (``unaided``): a call into
+the package's own ``uct_score``, ``has_four``, table rule or evaluations
+fails the same way, and the message says what to write instead.
 
 For graded work (nbgrader), four more things:
 

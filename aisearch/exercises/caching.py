@@ -30,6 +30,7 @@ from .checking import (
     _show,
 )
 from .guard import TIME_LIMIT, _guarded, _trying
+from .unaided import _unaided
 
 
 @_guarded("table rule")
@@ -41,16 +42,26 @@ def check_table_rule(fn: Callable, *, cases=None, time_limit: float = TIME_LIMIT
     the stored position (``math.inf`` to the end of the game); ``depth`` the
     plies the search still needs here; ``alpha``, ``beta`` the node's window.
     The answer is compared with ``aisearch.table.TranspositionTable.use``
-    on every combination of a small grid of cases.
+    on every combination of a small grid of cases; ``fn`` may not call it
+    (nor any other function of the package): the message says what to write.
 
     ``cases``, if given, replaces the grid: a list of ``(bound, value,
     entry_depth, depth, alpha, beta)`` tuples (or a dict of them by name),
     with ``alpha < beta``.
 
-    >>> from aisearch.caching import TranspositionTable, Entry
-    >>> check_table_rule(lambda b, v, d0, d, a, c: TranspositionTable.use(
-    ...     Entry(None, v, b, d0, None, None), d, a, c)[0]).passed
+    >>> def may_answer(bound, value, entry_depth, depth, alpha, beta):
+    ...     if entry_depth < depth:
+    ...         return False
+    ...     return bound == "exact" or (value >= beta if bound == "lower" else value <= alpha)
+    >>> check_table_rule(may_answer).passed
     True
+
+    Handing the work to the package's own rule fails, and says what to write:
+
+    >>> from aisearch.caching import TranspositionTable, Entry
+    >>> print(check_table_rule(lambda b, v, d0, d, a, c: TranspositionTable.use(
+    ...     Entry(None, v, b, d0, None, None), d, a, c)[0]).message.splitlines()[0])
+    ✗ table rule: `<lambda>` hands the work to the package's own `aisearch.TranspositionTable.use`; the exercise is to write it yourself.
     >>> print(check_table_rule(lambda b, v, d0, d, a, c: b == "exact",
     ...                        cases=[("lower", 5, 3, 2, 0, 4)]).message)
     ... # doctest: +ELLIPSIS
@@ -99,6 +110,7 @@ def check_table_rule(fn: Callable, *, cases=None, time_limit: float = TIME_LIMIT
             unnamed="case",
         ).values()
     )
+    unaided = _unaided(fn, exercise)  # calling the package's own rule fails the check
     for bound, value, entry_depth, depth, alpha, beta in grid:
         expected = may(bound, value, entry_depth, depth, alpha, beta)
         case = (
@@ -107,7 +119,7 @@ def check_table_rule(fn: Callable, *, cases=None, time_limit: float = TIME_LIMIT
         )
         _trying(case)
         try:
-            got = _call(fn, bound, value, entry_depth, depth, alpha, beta)
+            got = _call(unaided, bound, value, entry_depth, depth, alpha, beta)
         except _Raised as raised:
             return _failure_for_exception(exercise, fn, raised.error, case)
         if (problem := _bool_problem(exercise, fn, got, case, expected)) is not None:

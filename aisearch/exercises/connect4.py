@@ -28,6 +28,7 @@ from .checking import (
     _Raised,
 )
 from .guard import TIME_LIMIT, _guarded, _trying
+from .unaided import _unaided
 
 
 def _four_cases() -> list:
@@ -144,6 +145,9 @@ def check_four_in_a_row(fn: Callable, *, cases=None, time_limit: float = TIME_LI
     seeded random games on 7x6 and 5x4 boards. A wrong answer is shown with
     the stones drawn and, for a missed four, the direction it runs in; answers
     that are all those of | (or) where & (and) belongs are told which step.
+    ``fn`` may not call the package's ``has_four`` (nor the game's methods
+    that use it, nor any function of the package outside the games): the
+    message says to write the shifts.
 
     ``cases``, if given, replaces them: a dict ``{name: (bits, width,
     height)}`` or a list of such triples (named ``"board 1"``, ...), one
@@ -172,10 +176,11 @@ def check_four_in_a_row(fn: Callable, *, cases=None, time_limit: float = TIME_LI
         unnamed="board",
     )
     cases = [(name, *board) for name, board in chosen.items()]
+    unaided = _unaided(fn, exercise)  # calling the package's has_four fails the check
     for case, bits, width, height in cases:
         _trying(case)
         try:
-            got = _call(fn, bits, height)
+            got = _call(unaided, bits, height)
         except _Raised as raised:
             return _failure_for_exception(exercise, fn, raised.error, case)
         expected = ConnectFour(width, height).has_four(bits)

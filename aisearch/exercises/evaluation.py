@@ -27,6 +27,7 @@ from .checking import (
     _type_problem,
 )
 from .guard import _guarded, _trying
+from .unaided import _unaided
 
 EVALUATION_GAMES = 150
 """Games per colour in ``check_isolation_evaluation``'s tournament."""
@@ -79,12 +80,15 @@ def check_isolation_evaluation(
     evaluation that gives X and O the same value everywhere is told that it
     ignores ``player`` (the common slip: counting for ``game.to_move(state)``);
     one that loses most games, and whose negation would pass, that its sign is
-    turned round.
+    turned round. ``fn`` may not call the package's evaluations (nor the
+    game's ``evaluate``, nor any other function of the package outside the
+    games' rules): the message says to count moves with ``game.moves_from``.
     """
 
     exercise = "isolation evaluation"
     if (problem := _not_a_function(exercise, fn)) is not None:
         return problem
+    unaided = _unaided(fn, exercise)  # calling the package's evaluations fails the check
     _trying("7 x 7 board")
     game = Isolation(7, 7)
     mover = random_player(seed=0)
@@ -95,7 +99,7 @@ def check_isolation_evaluation(
         for player in game.players:
             at = f" (after {_plural(ply, 'random move')}, for {player})"
             try:
-                got = _call(fn, game, state, player)
+                got = _call(unaided, game, state, player)
             except _Raised as raised:
                 return _failure_for_exception(exercise, fn, raised.error, "7 x 7 board", at)
             if (problem := _type_problem(exercise, fn, got, "7 x 7 board", at)) is not None:
@@ -117,7 +121,7 @@ def check_isolation_evaluation(
         state = game.result(state, mover(game, state))
     _trying("tournament")
     try:
-        yours = _against_baseline(game, fn)
+        yours = _against_baseline(game, unaided)
     except Exception as error:  # the student's code: report, never crash
         return _failure_for_exception(exercise, fn, error, "tournament")
     share = yours.wins / yours.games
@@ -134,7 +138,7 @@ def check_isolation_evaluation(
             '("X" or "O"), whoever is to move: count '
             "game.moves_from(state, player), not the moves of game.to_move(state)."
         )
-    elif share < 0.5 and (flipped := _negated_passes(game, fn)) is not None:
+    elif share < 0.5 and (flipped := _negated_passes(game, unaided)) is not None:
         hint = (
             f"Hint: the sign is turned round: with its values negated, `{_name(fn)}` wins "
             f"{flipped.wins} of {flipped.games} games ({flipped.wins / flipped.games:.0%}). "

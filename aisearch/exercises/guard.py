@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from .checking import FAIL, CheckResult, _is_number, _name, _show, _where_in_student_code
 from .recording import _WATCH, _Delegated, _Watch
+from .unaided import INSTEAD
 
 TIME_LIMIT = 10.0
 """Seconds a check gives the student's function, all its cases together (``time_limit=``)."""
@@ -151,11 +152,19 @@ def _nothing():
 
 
 def _delegated(watch: _Watch, search: str) -> CheckResult:
+    instead = INSTEAD.get(watch.exercise)
+    if instead is None:  # a search: the exercise's name says what to write
+        return CheckResult(
+            watch.exercise,
+            False,
+            f"{FAIL} {watch.exercise}: `{_name(watch.fn)}` hands the search to the package's own "
+            f"`{search}`; the exercise is to write it yourself.",
+        )
     return CheckResult(
         watch.exercise,
         False,
-        f"{FAIL} {watch.exercise}: `{_name(watch.fn)}` hands the search to the package's own "
-        f"`{search}`; the exercise is to write it yourself.",
+        f"{FAIL} {watch.exercise}: `{_name(watch.fn)}` hands the work to the package's own "
+        f"`{search}`; the exercise is to write it yourself.\nHint: {instead}",
     )
 
 

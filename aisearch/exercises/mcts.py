@@ -33,6 +33,7 @@ from .checking import (
     _type_problem,
 )
 from .guard import TIME_LIMIT, _guarded, _trying
+from .unaided import _unaided
 
 _UCT_CASES = (  # (mean, visits, parent visits, exploration)
     (0.5, 3, 10, math.sqrt(2)),
@@ -56,7 +57,8 @@ def check_uct_score(fn: Callable, *, cases=None, time_limit: float = TIME_LIMIT)
     every case: no square root, no logarithm, a 2 inside the root as well as c,
     the visits swapped, log base 10 or 2, the constant left out, fixed at √2,
     put inside the root or squared, the mean left out, negated, or the bonus
-    subtracted.
+    subtracted. ``fn`` may not call the package's ``uct_score`` (nor any
+    other function of the package): the message says to write the formula.
 
     ``cases``, if given, replaces the check's cases: a list of ``(mean,
     visits, parent_visits, exploration)`` tuples (or a dict of them by name),
@@ -87,6 +89,7 @@ def check_uct_score(fn: Callable, *, cases=None, time_limit: float = TIME_LIMIT)
         _uct_problem,
         unnamed="case",
     )
+    unaided = _unaided(fn, exercise)  # calling the package's uct_score fails the check
     answers: list[tuple[tuple, float]] = []  # (case, fn's number) up to the first failure
     first_wrong = None
     for mean, visits, parent, c in chosen.values():
@@ -95,7 +98,7 @@ def check_uct_score(fn: Callable, *, cases=None, time_limit: float = TIME_LIMIT)
         )
         _trying(case)
         try:
-            got = _call(fn, mean, visits, parent, c)
+            got = _call(unaided, mean, visits, parent, c)
         except _Raised as raised:
             if first_wrong is not None:
                 break  # a wrong number came first: name the slip from the cases so far

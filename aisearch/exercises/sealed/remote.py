@@ -35,7 +35,8 @@ from typing import Any
 
 from ...game import GAME_METHODS, OPTIONAL_MEMBERS
 from ..guard import _Stopped, _TimeUp
-from ..recording import _Delegated, _Mover, _MoverRecordingGame
+from ..recording import _WATCH, _Delegated, _Mover, _MoverRecordingGame
+from ..unaided import FORBIDDEN
 from . import wire
 from .sandbox import Budget, Sandbox, SandboxError, TimeUp
 
@@ -199,6 +200,10 @@ class RemoteFunction:
         target = handles.get(number) if isinstance(number, int) else None
         if target is None or not isinstance(name, str) or name not in INTERFACE:
             return _refusal("AttributeError", f"the game has no {name!r:.40}")
+        watch = _WATCH.get()
+        if watch is not None and name in FORBIDDEN.get(watch.exercise, ()):
+            # A method that does the exercise's work (has_four, evaluate): as in the notebook.
+            raise _Delegated(f"{type(target).__name__}.{name}")
         channel = self.session.sandbox.channel
         if channel is not None and channel.last_size > ASK_LIMIT:
             # No state of the course's games is that long: refused before the game notes it.
