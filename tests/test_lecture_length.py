@@ -193,6 +193,20 @@ def test_more_headings_stand_alone_so_that_folding_hides_the_text(path):
 
 
 @pytest.mark.parametrize("path", LECTURES, ids=name)
+def test_headings_never_skip_a_level(path):
+    """A heading is at most one level below the one before it: the outline a
+    screen reader lists, and the website's table of contents, have no holes."""
+    skips, level = [], 0
+    for cell in read(path).cells:
+        opened = heading(cell)
+        if opened is not None:
+            if opened[0] > level + 1:
+                skips.append(opened[1])
+            level = opened[0]
+    assert not skips, f"{path.stem}: headings that skip a level: {skips}"
+
+
+@pytest.mark.parametrize("path", LECTURES, ids=name)
 def test_opening_says_the_question_and_the_aim(path):
     first = read(path).cells[0]
     assert heading(first), f"{path.stem}: the first cell is not the lecture's title"
