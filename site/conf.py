@@ -52,3 +52,7 @@ html_theme_options = {
     "home_page_in_toc": True,
     "show_toc_level": 2,
 }
+
+# The lectures write straight quotes; Sphinx would curl them, and a folded
+# section is found by its heading as the notebook writes it.
+smartquotes = False

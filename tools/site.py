@@ -286,8 +286,21 @@ def assemble(runs: dict[str, Path]) -> None:
                 path.unlink()
 
 
+def builder_digest() -> str:
+    """A digest of what draws the pages (``site/`` and this file): Sphinx rebuilds
+    only the pages whose source changed, so a change here must start afresh."""
+    digest = hashlib.sha256()
+    for path in sorted([*(ROOT / "site").rglob("*"), Path(__file__).resolve()]):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(ROOT).as_posix().encode() + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def build(warnings_are_errors: bool = True) -> int:
-    """Run Sphinx on ``_build/site/src`` into ``_build/site/html``."""
+    """Run Sphinx on ``_build/site/src`` into ``_build/site/html``; afresh
+    (``-E``, every page written again) when the builder itself changed."""
+    stamp = BUILD / "builder.digest"
+    fresh = not stamp.exists() or stamp.read_text() != builder_digest()
     command = [
         sys.executable,
         "-m",
@@ -302,7 +315,12 @@ def build(warnings_are_errors: bool = True) -> int:
     ]
     if warnings_are_errors:
         command[5:5] = ["-W", "--keep-going"]
-    return subprocess.call(command, cwd=ROOT)
+    if fresh:
+        command[5:5] = ["-E", "-a"]
+    status = subprocess.call(command, cwd=ROOT)
+    if status == 0:
+        stamp.write_text(builder_digest())
+    return status
 
 
 def main(argv: list[str] | None = None) -> int:

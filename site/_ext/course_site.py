@@ -33,8 +33,12 @@ class summary_end(nodes.Element):
 
 def visit_folded(self, node: folded_section) -> None:
     self.section_level += 1
-    ids = " ".join(node["ids"])
-    self.body.append(f'<details class="more-section" id="{ids}"><summary>')
+    # A section may have several ids (MyST's slug and docutils' own): the first is
+    # the element's id, each other one an empty anchor of its own, since an HTML
+    # id holds no space.
+    first, *others = node["ids"] or [""]
+    anchors = "".join(f'<span id="{other}"></span>' for other in others)
+    self.body.append(f'{anchors}<details class="more-section" id="{first}"><summary>')
     node["summary_start"] = len(self.body)
 
 
@@ -62,15 +66,21 @@ def folded_headings(path: Path) -> set[str]:
     for cell in cells:
         if cell["cell_type"] == "markdown" and cell.get("metadata", {}).get(FOLDED):
             first = "".join(cell["source"]).lstrip().splitlines()[0]
-            headings.add(first.lstrip("#").strip())
+            headings.add(plain(first.lstrip("#")))
     return headings
+
+
+def plain(heading: str) -> str:
+    """A heading's words as the page shows them: its inline code and emphasis
+    marks (`` ` ``, ``*``) left out."""
+    return re.sub(r"[`*]", "", heading).strip()
 
 
 def fold(doctree: nodes.document, headings: set[str]) -> None:
     """Turn each section titled by one of ``headings`` into a folded section."""
     for section in list(doctree.findall(nodes.section)):
         title = section.next_node(nodes.title)
-        if title is None or title.astext().strip() not in headings:
+        if title is None or plain(title.astext()) not in headings:
             continue
         folded = folded_section(section.rawsource, *section.children, **section.attributes)
         folded.insert(folded.index(folded.next_node(nodes.title)) + 1, summary_end())
