@@ -399,6 +399,89 @@ def check_first_plies(game: Game[State, Action, Player], state: State) -> None:
         state = children[0]
 
 
+def new_mover(
+    game: object,
+    state: object,
+    mover: Any,
+    seen: list[Any],
+    search: str,
+    *,
+    two_players: bool = False,
+) -> Any:
+    """``mover``, which ``game.to_move(state)`` answered and which ``search`` has
+    not met before (not in ``seen``), once it is seen to be a player; it is
+    then added to ``seen``.
+
+    A search asks this only for a player it has not met, so it costs nothing
+    a node: its test of who moves compares with the players it knows (MAX's,
+    and the one it met next), and only a new answer comes here. Without it,
+    any answer that is not MAX's own would be read as MIN's, so a ``to_move``
+    that answers ``None`` (a missing ``return``), ``'chance'`` in a game
+    without ``chance_outcomes``, or something that is no player at all, past
+    the plies ``check_first_plies`` follows, would be searched silently as MIN.
+
+    Refused: ``None``; ``'chance'`` in a game without ``chance_outcomes``;
+    an unhashable value; a player that is not one of the
+    game's ``players`` when it lists them; a player of another type than
+    every player met so far (``0`` where the players are ``'X'`` and
+    ``'O'``); and, when the search is for ``two_players``, a third one.
+
+    >>> from aisearch.games import TicTacToe
+    >>> new_mover(TicTacToe(), "XO.......", 0, ["X"], "minimax")
+    Traceback (most recent call last):
+    ...
+    ValueError: TicTacToe().to_move('XO.......') returned 0, which is not one of TicTacToe().players ('X', 'O')
+    """
+    where = f"{game!r}.to_move({state!r}) returned {mover!r}"
+    if mover is None:
+        raise ValueError(
+            f"{where}: to_move must return the player to move (or {CHANCE!r} at a "
+            "chance state); is a return missing?"
+        )
+    if mover == CHANCE:
+        if callable(getattr(game, "chance_outcomes", None)):
+            return mover
+        raise ValueError(
+            f"{where}, but {game!r} has no chance_outcomes: a game with chance states "
+            "lists each outcome with its probability in chance_outcomes(state) (see "
+            f"aisearch.ChanceGame), and no player may be called {CHANCE!r}"
+        )
+    try:
+        hash(mover)
+    except TypeError:
+        raise ValueError(
+            f"{where}, {_a(type(mover).__name__)}: a player must be hashable (a str, an int)"
+        ) from None
+    declared = optional(game, "players")
+    if declared is not None and mover not in tuple(declared):
+        raise ValueError(f"{where}, which is not one of {game!r}.players {tuple(declared)!r}")
+    met = " and ".join(repr(p) for p in seen)
+    if seen and all(type(mover) is not type(p) for p in seen):
+        kinds = " or ".join(_a(kind) for kind in sorted({type(p).__name__ for p in seen}))
+        players = (
+            f"players {search} has met are {met}, each"
+            if len(seen) > 1
+            else (f"player {search} has met is {met},")
+        )
+        raise ValueError(
+            f"{where}, {_a(type(mover).__name__)}, but the {players} {kinds}: to_move "
+            "must return one of the game's players"
+        )
+    if two_players and len(seen) >= 2:
+        raise ValueError(
+            f"{where}, a third player after {met}: {search} assumes a two-player game; "
+            "search it with aisearch.maxn, or aisearch.paranoid (one player against the "
+            "rest), or check to_move"
+        )
+    seen.append(mover)
+    return mover
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its article: ``a str``, ``an int``."""
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
 def checked_result(game: Game[State, Action, Player], state: State, action: Action) -> State:
     """``game.result(state, action)``, refused if it is not hashable or if the
     call changed ``state``: its hash, its ``repr`` or, when it can be pickled,
@@ -559,6 +642,8 @@ def draw_outcome(game: Any, state: object, rng: random.Random) -> Any:
     >>> [draw_outcome(Coin(), "toss", rng) for _ in range(4)]
     ['heads', 'tails', 'tails', 'heads']
     """
+    if not callable(getattr(game, "chance_outcomes", None)):
+        new_mover(game, state, CHANCE, [], "a sampler of chance")  # refused: no outcomes
     outcomes = check_outcomes(state, game.chance_outcomes(state))
     u = rng.random()
     for outcome, p in outcomes:

@@ -58,6 +58,7 @@ from .game import (
     Game,
     check_game,
     draw_outcome,
+    new_mover,
     no_actions,
     optional,
     real_value,
@@ -340,6 +341,8 @@ class _Search:
         self.nodes = 0
         self.deepest = 0
         self.playout_moves = 0
+        self.players = [max_player]  # the players met, for ``new_mover``
+        self.chance = callable(getattr(game, "chance_outcomes", None))  # else 'chance' is refused
 
     def run(self, state, root_mover, iterations, time_limit) -> MCTSResult:
         game = self.game
@@ -372,6 +375,8 @@ class _Search:
         game = self.game
         terminal = game.is_terminal(state)
         mover = None if terminal else game.to_move(state)
+        if not terminal and mover not in self.players and not (mover == CHANCE and self.chance):
+            new_mover(game, state, mover, self.players, "mcts", two_players=True)
         if terminal or mover == CHANCE:
             untried = []
         else:

@@ -596,6 +596,64 @@ def _playout_infinite():
     return aisearch.playout_value(_InfiniteNim(), playouts=20, seed=1)
 
 
+# --- to_move wrong past the plies check_first_plies follows -----------------------------------
+
+
+class _DeepNim(_Nim):
+    """14 stones: the first line (one stone a ply) has 6 left after the 8 plies that
+    every search checks; ``to_move`` answers ``wrong`` once 4 or fewer are left."""
+
+    wrong: object = None
+
+    def initial_state(self):
+        return (14, "A")
+
+    def to_move(self, s):
+        return self.wrong if s[0] <= 4 else s[1]
+
+
+def _deep_nim(wrong):
+    game = _DeepNim()
+    game.wrong = wrong
+    return game
+
+
+DEEP_SEARCHES = {
+    **{name: TWO_PLAYER_SEARCHES[name] for name in ("minimax", "alphabeta", "negamax")},
+    "alphabeta+table": TWO_PLAYER_SEARCHES["alphabeta+table"],
+    "expectimax": TWO_PLAYER_SEARCHES["expectimax"],
+    "quiescence_search": lambda g: aisearch.quiescence_search(
+        g, depth=20, evaluate=_ZERO, noisy=lambda game, state: []
+    ),
+    "iterative_deepening": lambda g: aisearch.iterative_deepening(g, max_depth=20, evaluate=_ZERO),
+    "memo_minimax": lambda g: aisearch.memo_minimax(g),
+    "mcts": lambda g: aisearch.mcts(g, iterations=300, seed=1),
+}
+
+for _search, _call in DEEP_SEARCHES.items():
+    for _wrong, _words in (
+        (None, ("to_move", "None")),
+        (0, ("to_move", "0")),
+        ("chance", ("chance_outcomes",)),
+    ):
+
+        def _run(call=_call, wrong=_wrong):
+            return call(_deep_nim(wrong))
+
+        case("to_move wrong past the first plies", f"{_search}, {_wrong!r}", *_words)(_run)
+
+for _search in ("negamax", "alphabeta+table", "mcts"):
+
+    def _run(call=DEEP_SEARCHES[_search]):
+        return call(_deep_nim("C"))
+
+    case(
+        "three unnamed players in a two-player search",
+        f"{_search}, 'C' past the first plies",
+        "two-player",
+    )(_run)
+
+
 # --- one argument, one rule -----------------------------------------------------------------
 
 
