@@ -43,6 +43,7 @@ from .game import (
     ordered,
     real_value,
     require_bool,
+    sequence_of_actions,
     within_recursion,
 )
 from .result import SearchResult, SearchStats
@@ -242,7 +243,7 @@ def alphabeta_pair(
                     tracing.update(v, alpha, beta)
             if v >= beta and (prune_on_equal or v > beta):
                 return cut(state, moves, a, v, alpha, beta), move
-        if move is None and not moves:
+        if move is None and not sequence_of_actions(game, state, moves):
             raise no_actions(state)
         if tracing is not None:
             tracing.exit(v, alpha, beta)
@@ -271,7 +272,7 @@ def alphabeta_pair(
                     tracing.update(v, alpha, beta)
             if v <= alpha and (prune_on_equal or v < alpha):
                 return cut(state, moves, a, v, alpha, beta), move
-        if move is None and not moves:
+        if move is None and not sequence_of_actions(game, state, moves):
             raise no_actions(state)
         if tracing is not None:
             tracing.exit(v, alpha, beta)

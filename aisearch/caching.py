@@ -38,6 +38,7 @@ from .game import (
     no_actions,
     real_value,
     require_bool,
+    sequence_of_actions,
     within_recursion,
 )
 from .result import SearchResult, SearchStats
@@ -121,7 +122,7 @@ def memo_minimax(game: Game, state=None, *, tracer=None, symmetry: bool = False)
                 value, move = v, a
                 if tracing is not None:
                     tracing.update(value)
-        if move is None:
+        if move is None and not sequence_of_actions(game, s, actions(s)):
             raise no_actions(s)
         memo[key] = (value, s)
         stores += 1

@@ -48,6 +48,7 @@ from .game import (
     optional,
     ordered,
     real_value,
+    sequence_of_actions,
     within_recursion,
 )
 from .result import SearchResult, SearchStats
@@ -270,6 +271,7 @@ class _Negamax(Generic[State, Action, Player]):
         if entry is not None:
             moves = self.remembered_first(moves, entry, cast(Place, place))
         if not moves:
+            sequence_of_actions(self.game, s, moves)  # None is refused by name
             raise no_actions(s)
         if self.tracing is not None:
             self.trace_entry(s, mover, action, window, entry, alpha, beta)
@@ -318,6 +320,8 @@ class _Negamax(Generic[State, Action, Player]):
                 if a != moves[-1]:
                     self.cut(s, mover, moves, a, value, alpha, beta)
                 break
+        if best is None and value == -math.inf and not sequence_of_actions(self.game, s, moves):
+            raise no_actions(s)  # a spent generator: no move was searched
         # Counted once, here: the node and its terminal children.
         self.nodes += 1 + terminals
         if terminals:

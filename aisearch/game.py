@@ -48,6 +48,7 @@ the action it returns is one of that game's.
 from __future__ import annotations
 
 import math
+import os
 import pickle
 import random
 import sys
@@ -375,6 +376,9 @@ def check_first_plies(game: Game[State, Action, Player], state: State) -> None:
     ...
     ValueError: Pile().result(Stones([]), 1) changed the state it was given, to Stones([1]): ...
     """
+    players = optional(game, "players")
+    declared = None if players is None else tuple(players)
+    met: list[Any] = []
     for _ in range(FIRST_PLIES):
         if game.is_terminal(state):
             return
@@ -384,6 +388,11 @@ def check_first_plies(game: Game[State, Action, Player], state: State) -> None:
                 f"{game!r}.to_move({state!r}) returned None: to_move must return the "
                 f"player to move (or {CHANCE!r} at a chance state); is a return missing?"
             )
+        if declared is not None and mover != CHANCE and mover not in declared:
+            raise ValueError(
+                f"{game!r}.to_move({state!r}) returned {mover!r}, which is not one of "
+                f"{game!r}.players {declared!r}"
+            )
         if mover == CHANCE and not callable(getattr(game, "chance_outcomes", None)):
             raise ValueError(
                 f"{game!r}.to_move({state!r}) returned {CHANCE!r}, but {game!r} has no "
@@ -391,6 +400,8 @@ def check_first_plies(game: Game[State, Action, Player], state: State) -> None:
                 f"probability in chance_outcomes(state) (see aisearch.ChanceGame), and "
                 f"no player may be called {CHANCE!r}"
             )
+        if mover != CHANCE and mover not in met:
+            new_mover(game, state, mover, met, "the search")
         actions = sequence_of_actions(game, state, game.actions(state))
         if not actions:
             return  # the search itself names a non-terminal state without actions
@@ -611,6 +622,43 @@ def within_recursion(search: str, game: object) -> Iterator[None]:
             f"({sys.getrecursionlimit()}) in {game!r}: does every line of play end "
             "(is_terminal true)? For a long game pass depth= (and an evaluation)"
         ) from None
+    except TypeError as error:
+        blame_actions(game, error)
+        raise
+
+
+_PACKAGE = os.path.dirname(__file__)
+
+
+def blame_actions(game: Any, error: TypeError) -> None:
+    """Name ``game.actions`` if ``error``, raised inside the package, came from
+    the actions of the state it was searching not being a sequence.
+
+    The searches check ``actions`` at the states of the first plies
+    (``check_first_plies``); deeper, a set, None or a generator fails where a
+    search indexes or loops over it (``'NoneType' object is not iterable``),
+    an error that names no method. Checking each node's actions would cost
+    every search a test a node; looking here costs nothing until something
+    has gone wrong: the innermost frame, if it is the package's, holds the
+    state (``state`` or ``s``) whose actions are asked again.
+    """
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None or not tb.tb_frame.f_code.co_filename.startswith(_PACKAGE):
+        return  # raised in the user's own code: its traceback says where
+    local = tb.tb_frame.f_locals
+    for name in ("state", "s"):
+        if name in local:
+            state = local[name]
+            break
+    else:
+        return
+    try:
+        actions = game.actions(state)
+    except Exception:  # noqa: BLE001 (not the answer asked for: leave the first error)
+        return
+    sequence_of_actions(game, state, actions)  # raises, naming the game and the type
 
 
 def require_symmetry(game: object) -> tuple[str, ...]:

@@ -63,6 +63,7 @@ from .game import (
     optional,
     real_value,
     require_callable,
+    sequence_of_actions,
 )
 from .mcts_trace import (
     BACKPROPAGATE,
@@ -380,7 +381,7 @@ class _Search:
         if terminal or mover == CHANCE:
             untried = []
         else:
-            untried = list(game.actions(state))
+            untried = list(sequence_of_actions(game, state, game.actions(state)))
             if not untried:
                 raise no_actions(state)
         node = Node(self.nodes, state, parent, action, depth, mover, untried, terminal)

@@ -42,6 +42,7 @@ from .game import (
     new_mover,
     no_actions,
     real_value,
+    sequence_of_actions,
     undefined_average,
     within_recursion,
 )
@@ -179,7 +180,7 @@ def expectiminimax(
                 v, move = v2, a
                 if tracing is not None:
                     tracing.update(v)
-        if move is None and not actions(state):
+        if move is None and not sequence_of_actions(game, state, actions(state)):
             raise no_actions(state)
         if tracing is not None:
             tracing.exit(v)
@@ -201,7 +202,7 @@ def expectiminimax(
                 v, move = v2, a
                 if tracing is not None:
                     tracing.update(v)
-        if move is None and not actions(state):
+        if move is None and not sequence_of_actions(game, state, actions(state)):
             raise no_actions(state)
         if tracing is not None:
             tracing.exit(v)
