@@ -43,6 +43,7 @@ from .game import (
     real_value,
     require_bool,
     require_count,
+    sequence_of_actions,
 )
 from .symmetry import canonical, require_symmetry
 from .validation import require_seed
@@ -94,6 +95,7 @@ def _reachable(game: Game, state):
             continue
         actions = game.actions(s)
         if not actions:
+            sequence_of_actions(game, s, actions)  # None is refused by name
             raise no_actions(s)
         for a in actions:
             child = result(s, a)
@@ -307,7 +309,7 @@ def estimate_branching_factor(
             if plies >= limit:
                 raise endless(game, s, plies, "estimate_branching_factor")
             plies += 1
-            acts = game.actions(s)
+            acts = sequence_of_actions(game, s, game.actions(s))
             if not acts:
                 raise no_actions(s)
             choices += len(acts)

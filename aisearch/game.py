@@ -761,36 +761,39 @@ def refuse_unless_two_player_zero_sum(
         )
     if zero_sum and declared is not None:
         return
-    end, movers = _first_line(game, state)
+    end, movers = _first_line(game, state, search)
     players: tuple[Player, ...] = tuple(declared) if declared is not None else movers
     if len(players) > 2:
-        _refuse_players(game, players, search)
+        _refuse_players(game, players, search, "as its to_move answers on the line of first moves")
     if not zero_sum and end is not None and len(players) == 2:
         _check_zero_sum_at(game, end, players, search)
 
 
-def _refuse_players(game: object, players: tuple[object, ...], search: str) -> None:
+def _refuse_players(
+    game: object, players: tuple[object, ...], search: str, found: str = ""
+) -> None:
     if len(players) != 2:
         raise ValueError(
             f"{search} assumes a two-player game, but {game!r} has {len(players)} "
-            f"player{'s' * (len(players) != 1)} {players!r}: search it with aisearch.maxn, "
-            "or aisearch.paranoid (one player against the rest)"
+            f"player{'s' * (len(players) != 1)} {players!r}{f' ({found})' if found else ''}: "
+            "search it with aisearch.maxn, or aisearch.paranoid (one player against the rest)"
         )
 
 
 def _first_line(
-    game: Game[State, Action, Player], state: State
+    game: Game[State, Action, Player], state: State, search: str
 ) -> tuple[State, tuple[Player, ...]] | tuple[None, tuple[Player, ...]]:
     """The end reached from ``state`` by always taking the first action (``None``
-    if there is none within ``PROBE_PLIES``), and the players met on the way."""
+    if there is none within ``PROBE_PLIES``), and the players met on the way
+    (each checked by ``new_mover``: None or another type is no player)."""
     movers: list[Player] = []
     for _ in range(PROBE_PLIES):
         if game.is_terminal(state):
             return state, tuple(movers)
         mover = game.to_move(state)
         if mover not in movers and mover != CHANCE:  # chance is nobody's turn
-            movers.append(mover)
-        actions = game.actions(state)
+            new_mover(game, state, mover, movers, search)
+        actions = sequence_of_actions(game, state, game.actions(state))
         if not actions:
             break  # not an end: the search itself will name this state
         state = game.result(state, actions[0])

@@ -77,6 +77,7 @@ from .mcts_trace import (
     Score,
 )
 from .montecarlo import PlayoutPolicy, playout
+from .trace import Trace
 from .validation import finite_value, require_hooks, require_seed
 
 __all__ = [
@@ -317,6 +318,11 @@ def mcts(
     check_game(game, "mcts", state, chance=True, zero_sum=True)
     require_seed(seed, "mcts")
     require_hooks("mcts", tracer=tracer)
+    if isinstance(tracer, Trace):
+        raise ValueError(
+            "mcts was given tracer=Trace(), which records the searches of the minimax "
+            "family: record MCTS with an aisearch.MCTSTrace(game)"
+        )
     if playout is not None:
         require_callable(playout, "playout", "(game, state, rng) -> action")
     state = game.initial_state() if state is None else state
