@@ -93,9 +93,10 @@ def _reachable(game: Game, state):
         stack.append((s, ply, True))
         if game.is_terminal(s):
             continue
-        actions = game.actions(s)
+        # Checked at every state here, once: the passes below ask again, and a
+        # set, a generator or None would count wrong or fail without a name.
+        actions = sequence_of_actions(game, s, game.actions(s))
         if not actions:
-            sequence_of_actions(game, s, actions)  # None is refused by name
             raise no_actions(s)
         for a in actions:
             child = result(s, a)

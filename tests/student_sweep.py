@@ -126,6 +126,17 @@ class ActionsGenerator(Stones):
         return (a for a in super().actions(s)) if _deep(s) else super().actions(s)
 
 
+class ActionsSpent(Stones):
+    """A generator that an earlier loop of the student's own used up."""
+
+    def actions(self, s):
+        if not _deep(s):
+            return super().actions(s)
+        moves = (a for a in super().actions(s))
+        list(moves)
+        return moves
+
+
 class UtilityNone(Stones):
     def utility(self, s, p):
         if s[1] == p:
@@ -173,6 +184,7 @@ BROKEN = {  # the method a clear message names, and what else it names (one of)
     ActionsSet: ("actions", "a set"),
     ActionsNone: ("actions", "NoneType"),
     ActionsGenerator: ("actions", "generator"),
+    ActionsSpent: ("actions", "generator"),
     UtilityNone: ("utility", "None"),
     UtilityString: ("utility", "'lose'", "'win'"),
     UtilityNan: ("utility", "nan"),
@@ -560,7 +572,9 @@ def classify(c: Case) -> tuple[str, str]:
         any(w.lower() in message.lower() for w in c.words) or kind in c.words
     )
     if kind in ("ValueError", "TypeError"):
-        return ("clear" if named and c.answer is _NO_ANSWER else "unclear"), f"{kind}: {message}"
+        # A case with an answer and words is a broken game a search may answer
+        # right (as it never reads the broken part) or refuse by name.
+        return ("clear" if named else "unclear"), f"{kind}: {message}"
     if named and c.answer is _NO_ANSWER and kind in c.words:
         return "clear", f"{kind}: {message}"
     return "raw", f"{kind}: {message}"
