@@ -467,7 +467,7 @@ def new_mover(
     if declared is not None and mover not in tuple(declared):
         raise ValueError(f"{where}, which is not one of {game!r}.players {tuple(declared)!r}")
     met = " and ".join(repr(p) for p in seen)
-    if seen and all(type(mover) is not type(p) for p in seen):
+    if seen and not any(isinstance(mover, type(p)) or isinstance(p, type(mover)) for p in seen):
         kinds = " or ".join(_a(kind) for kind in sorted({type(p).__name__ for p in seen}))
         players = (
             f"players {search} has met are {met}, each"
