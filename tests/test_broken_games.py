@@ -160,6 +160,7 @@ SEARCHES = {
     ),
     "expectimax": (lambda g, d: aisearch.expectimax(g), "first"),
     "memo_minimax": (lambda g, d: aisearch.memo_minimax(g), "first"),
+    "star1": (lambda g, d: aisearch.star1(g, bounds=(-math.inf, math.inf)), "first"),
     "quiescence_search": (
         lambda g, d: aisearch.quiescence_search(
             g, depth=d + 1, evaluate=_zero, noisy=lambda game, state: []
@@ -176,7 +177,10 @@ TWO_PLAYER_ONLY = {"negamax", "negamax(prune=False)", "alphabeta+table", "mcts"}
 
 def check_answer(name, result, game):
     value, action = reference(game)
-    assert result.value == value, f"{name} gave {result.value!r}, the reference {value!r}"
+    got = result.value
+    if name == "star1":  # shows its exact values as floats once the game gave a float
+        got, value = float(got), float(value)
+    assert got == value, f"{name} gave {result.value!r}, the reference {value!r}"
     if SEARCHES[name][1] == "first":
         assert result.action == action, f"{name} chose {result.action!r}, not {action!r}"
     else:
@@ -207,6 +211,8 @@ def test_mcts_and_the_counts_on_finite_games(tree):
     all_states = list(states(tree))
     assert aisearch.count_tree_nodes(game) == len(all_states)
     assert aisearch.count_games(game) == sum(game.is_terminal(s) for s in all_states)
+    assert aisearch.count_positions(game) == len(all_states)  # a tree: no transpositions
+    assert float(aisearch.star1(game, bounds=(-10, 10)).value) == float(reference(game)[0])
 
 
 @settings(max_examples=25, deadline=None)

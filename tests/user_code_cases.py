@@ -628,6 +628,7 @@ DEEP_SEARCHES = {
     "iterative_deepening": lambda g: aisearch.iterative_deepening(g, max_depth=20, evaluate=_ZERO),
     "memo_minimax": lambda g: aisearch.memo_minimax(g),
     "mcts": lambda g: aisearch.mcts(g, iterations=300, seed=1),
+    "star1": lambda g: aisearch.star1(g, bounds=(-1, 1)),
 }
 
 for _search, _call in DEEP_SEARCHES.items():
