@@ -38,10 +38,12 @@ from .game import (
     check_depth,
     check_game,
     leaf_evaluation,
+    new_mover,
     no_actions,
     ordered,
     real_value,
     require_bool,
+    sequence_of_actions,
     within_recursion,
 )
 from .result import SearchResult, SearchStats
@@ -193,16 +195,25 @@ def alphabeta_pair(
             tracing.leaf(state, action, value, terminal, alpha, beta)  # as it was given
         return used
 
+    players: list[Player] = [player]  # the players met, for ``new_mover``
+    opponent: object = players  # the first player met besides MAX (none yet)
+
     def value_of(
         state: State, ply: int, action: Action | None, alpha: float, beta: float
     ) -> tuple[float, Action | None]:
         """MAX-VALUE or MIN-VALUE by who moves at ``state`` (two MIN layers may
         follow each other); ``chance_value`` where chance moves, if given."""
+        nonlocal opponent
         mover = to_move(state)
         if chance_value is not None and mover == CHANCE:
             return chance_value(state, ply, action, alpha, beta)
         if mover == player:
             return max_value(state, ply, action, alpha, beta)
+        if mover == opponent:
+            return min_value(state, ply, action, alpha, beta)
+        if mover not in players:  # first met: a player, not None or garbage read as MIN
+            new_mover(game, state, mover, players, "alphabeta" if chance_value is None else "star1")
+            opponent = players[1] if len(players) > 1 else opponent
         return min_value(state, ply, action, alpha, beta)
 
     def max_value(
@@ -232,7 +243,7 @@ def alphabeta_pair(
                     tracing.update(v, alpha, beta)
             if v >= beta and (prune_on_equal or v > beta):
                 return cut(state, moves, a, v, alpha, beta), move
-        if move is None and not moves:
+        if move is None and not sequence_of_actions(game, state, moves):
             raise no_actions(state)
         if tracing is not None:
             tracing.exit(v, alpha, beta)
@@ -261,7 +272,7 @@ def alphabeta_pair(
                     tracing.update(v, alpha, beta)
             if v <= alpha and (prune_on_equal or v < alpha):
                 return cut(state, moves, a, v, alpha, beta), move
-        if move is None and not moves:
+        if move is None and not sequence_of_actions(game, state, moves):
             raise no_actions(state)
         if tracing is not None:
             tracing.exit(v, alpha, beta)

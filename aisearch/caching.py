@@ -31,7 +31,16 @@ from collections.abc import Hashable, MutableMapping
 from typing import NamedTuple
 
 from .engine import TABLE_SEARCH, negamax_engine, table_search  # noqa: F401  (its old home)
-from .game import Game, check_game, no_actions, real_value, require_bool, within_recursion
+from .game import (
+    Game,
+    check_game,
+    new_mover,
+    no_actions,
+    real_value,
+    require_bool,
+    sequence_of_actions,
+    within_recursion,
+)
 from .result import SearchResult, SearchStats
 from .symmetry import canonical
 from .table import TO_THE_END, Entry, TranspositionTable, stable_index  # noqa: F401
@@ -77,6 +86,7 @@ def memo_minimax(game: Game, state=None, *, tracer=None, symmetry: bool = False)
     player = to_move(state)
     tracing = start_tracing(tracer, game, player)
     memo: dict = {}  # key -> (value for MAX = the root's player, the state stored)
+    players = [player]  # the players met, for ``new_mover``
     nodes = leaves = deepest = hits = symmetry_hits = stores = 0
 
     def value_of(s, ply, action):
@@ -101,7 +111,10 @@ def memo_minimax(game: Game, state=None, *, tracer=None, symmetry: bool = False)
             return v, None
         if tracing is not None:
             tracing.enter(s, action)
-        better = operator.gt if to_move(s) == player else operator.lt
+        mover = to_move(s)
+        if mover != player and mover not in players:  # first met: a player, not garbage
+            new_mover(game, s, mover, players, "memo_minimax")
+        better = operator.gt if mover == player else operator.lt
         value, move = None, None
         for a in actions(s):
             v, _ = value_of(result(s, a), ply + 1, a)
@@ -109,7 +122,7 @@ def memo_minimax(game: Game, state=None, *, tracer=None, symmetry: bool = False)
                 value, move = v, a
                 if tracing is not None:
                     tracing.update(value)
-        if move is None:
+        if move is None and not sequence_of_actions(game, s, actions(s)):
             raise no_actions(s)
         memo[key] = (value, s)
         stores += 1

@@ -43,6 +43,7 @@ from .game import (
     real_value,
     require_bool,
     require_count,
+    sequence_of_actions,
 )
 from .symmetry import canonical, require_symmetry
 from .validation import require_seed
@@ -92,7 +93,9 @@ def _reachable(game: Game, state):
         stack.append((s, ply, True))
         if game.is_terminal(s):
             continue
-        actions = game.actions(s)
+        # Checked at every state here, once: the passes below ask again, and a
+        # set, a generator or None would count wrong or fail without a name.
+        actions = sequence_of_actions(game, s, game.actions(s))
         if not actions:
             raise no_actions(s)
         for a in actions:
@@ -346,7 +349,7 @@ def estimate_branching_factor(
             if plies >= limit:
                 raise endless(game, s, plies, "estimate_branching_factor")
             plies += 1
-            acts = game.actions(s)
+            acts = sequence_of_actions(game, s, game.actions(s))
             if not acts:
                 raise no_actions(s)
             choices += len(acts)

@@ -43,10 +43,12 @@ from .game import (
     check_depth,
     check_game,
     leaf_evaluation,
+    new_mover,
     no_actions,
     optional,
     ordered,
     real_value,
+    sequence_of_actions,
     within_recursion,
 )
 from .result import SearchResult, SearchStats
@@ -129,6 +131,7 @@ def negamax_engine(
     if noisy is not None and table is not None:
         raise ValueError(f"{name} cannot store the values of noisy moves only: pass no table")
     engine = _Negamax(game, depth, leaf_evaluation(game, evaluate), order, prune, table, symmetry)
+    engine.name = name
     if noisy is not None:
         engine.quiescence(noisy, max_extension, stand_pat)
     root_player = game.to_move(state)
@@ -150,7 +153,7 @@ class _Negamax(Generic[State, Action, Player]):
         "game", "depth", "evaluate", "order", "prune", "table", "symmetry", "to_move",
         "actions", "result", "is_terminal", "utility", "transform_action", "limit", "noisy",
         "cap", "stand_pat", "tracing", "nodes", "leaves", "cutoffs", "deepest", "hits",
-        "bound_hits", "symmetry_hits", "narrowed", "stores", "best",
+        "bound_hits", "symmetry_hits", "narrowed", "stores", "best", "name", "players",
     )  # fmt: skip
 
     def __init__(
@@ -175,6 +178,8 @@ class _Negamax(Generic[State, Action, Player]):
         self.nodes = self.leaves = self.cutoffs = self.deepest = 0
         self.hits = self.bound_hits = self.symmetry_hits = self.narrowed = self.stores = 0
         self.best: Action | None = None
+        self.name = "negamax"  # the search, as its messages name it
+        self.players: list[Player] = []  # the two players met, for ``new_mover``
 
     def quiescence(
         self, noisy: Noisy[State, Action, Player], max_extension: int | None, stand_pat: bool
@@ -186,6 +191,7 @@ class _Negamax(Generic[State, Action, Player]):
 
     def root(self, state: State, player: Player) -> float:
         """The value of ``state`` for ``player``, the player to move there."""
+        self.players = [player]
         terminal = self.is_terminal(state)
         if terminal or (self.depth == 0 and self.noisy is None):
             return self.leaf(state, terminal, player, 0, None, -math.inf, math.inf)
@@ -236,6 +242,8 @@ class _Negamax(Generic[State, Action, Player]):
             floor = real_value(self.evaluate(self.game, s, s_mover), self.evaluate, s)
         if s_mover == mover:
             return self.search(s, mover, ply, alpha, beta, action, moves, floor)
+        if s_mover not in self.players:
+            self.met(s, s_mover)
         return -self.search(s, s_mover, ply, -beta, -alpha, action, moves, floor)
 
     def search(
@@ -263,13 +271,19 @@ class _Negamax(Generic[State, Action, Player]):
         if entry is not None:
             moves = self.remembered_first(moves, entry, cast(Place, place))
         if not moves:
+            sequence_of_actions(self.game, s, moves)  # None is refused by name
             raise no_actions(s)
         if self.tracing is not None:
             self.trace_entry(s, mover, action, window, entry, alpha, beta)
         result, is_terminal, utility = self.result, self.is_terminal, self.utility
         # Read once a node into locals, which are faster than attributes; the
         # recursion calls the plain function with ``self``, faster than a bound method.
-        to_move, search, tracing = self.to_move, _Negamax.search, self.tracing
+        to_move, search, tracing, players = (
+            self.to_move,
+            _Negamax.search,
+            self.tracing,
+            self.players,
+        )
         prune, limit = self.prune, self.limit
         value, best, terminals, ply1 = floor, None, 0, ply + 1
         for a in moves:
@@ -293,6 +307,8 @@ class _Negamax(Generic[State, Action, Player]):
                 if child_mover == mover:  # the same player moves again
                     v = search(self, child, mover, ply1, alpha, beta, a)
                 else:
+                    if child_mover not in players:  # first met: the other player, or garbage
+                        self.met(child, child_mover)
                     v = -search(self, child, child_mover, ply1, -beta, -alpha, a)
             if v > value or best is None and value == -math.inf:  # a move even at -inf
                 value, best = v, a
@@ -304,6 +320,8 @@ class _Negamax(Generic[State, Action, Player]):
                 if a != moves[-1]:
                     self.cut(s, mover, moves, a, value, alpha, beta)
                 break
+        if best is None and value == -math.inf and not sequence_of_actions(self.game, s, moves):
+            raise no_actions(s)  # a spent generator: no move was searched
         # Counted once, here: the node and its terminal children.
         self.nodes += 1 + terminals
         if terminals:
@@ -317,6 +335,11 @@ class _Negamax(Generic[State, Action, Player]):
         if tracing is not None:
             tracing.exit(value, *self.window(alpha, beta), side=mover)
         return value
+
+    def met(self, s: State, mover: Player) -> None:
+        """Take ``mover``, a player not met before at ``s``, as the other
+        player; refuse ``None``, garbage or a third player (``new_mover``)."""
+        new_mover(self.game, s, mover, self.players, self.name, two_players=True)
 
     def remembered_first(
         self, moves: Sequence[Action], entry: Entry, place: Place

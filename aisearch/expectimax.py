@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import math
+import numbers
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, cast
@@ -224,7 +225,8 @@ def star1(
         evaluate,
         tracing,
         check_leaf=given.promised,
-        chance_value=chance_value,
+        # Without chance_outcomes, 'chance' from to_move is refused by name (``new_mover``).
+        chance_value=chance_value if callable(getattr(game, "chance_outcomes", None)) else None,
     )
     with within_recursion("star1", game):
         value, move = value_of(state, 0, None, -math.inf, math.inf)
@@ -310,8 +312,16 @@ def _float_as_fraction(p: float) -> Fraction:
 
 def exactly(value: float) -> float | Fraction:
     """A finite float value as the exact number it is (a ``Fraction``), so that
-    sums with fractions stay exact; anything else as it is."""
-    return Fraction(value) if isinstance(value, float) and math.isfinite(value) else value
+    sums with fractions stay exact; a NumPy number as Python's own (a NumPy
+    integer compared with a ``Fraction`` of a large denominator overflows);
+    anything else as it is."""
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, float) or (
+        isinstance(value, numbers.Real) and not isinstance(value, Fraction)
+    ):
+        return Fraction(float(value)) if math.isfinite(value) else float(value)
+    return value
 
 
 def still_to_come(outcomes: Sequence[tuple[Any, float | Fraction]]) -> list[float | Fraction]:

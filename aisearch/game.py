@@ -48,6 +48,7 @@ the action it returns is one of that game's.
 from __future__ import annotations
 
 import math
+import os
 import pickle
 import random
 import sys
@@ -375,6 +376,9 @@ def check_first_plies(game: Game[State, Action, Player], state: State) -> None:
     ...
     ValueError: Pile().result(Stones([]), 1) changed the state it was given, to Stones([1]): ...
     """
+    players = optional(game, "players")
+    declared = None if players is None else tuple(players)
+    met: list[Any] = []
     for _ in range(FIRST_PLIES):
         if game.is_terminal(state):
             return
@@ -384,6 +388,11 @@ def check_first_plies(game: Game[State, Action, Player], state: State) -> None:
                 f"{game!r}.to_move({state!r}) returned None: to_move must return the "
                 f"player to move (or {CHANCE!r} at a chance state); is a return missing?"
             )
+        if declared is not None and mover != CHANCE and mover not in declared:
+            raise ValueError(
+                f"{game!r}.to_move({state!r}) returned {mover!r}, which is not one of "
+                f"{game!r}.players {declared!r}"
+            )
         if mover == CHANCE and not callable(getattr(game, "chance_outcomes", None)):
             raise ValueError(
                 f"{game!r}.to_move({state!r}) returned {CHANCE!r}, but {game!r} has no "
@@ -391,12 +400,97 @@ def check_first_plies(game: Game[State, Action, Player], state: State) -> None:
                 f"probability in chance_outcomes(state) (see aisearch.ChanceGame), and "
                 f"no player may be called {CHANCE!r}"
             )
+        if mover != CHANCE and mover not in met:
+            new_mover(game, state, mover, met, "the search")
         actions = sequence_of_actions(game, state, game.actions(state))
         if not actions:
             return  # the search itself names a non-terminal state without actions
         tried = actions[:1] if is_immutable(state) else actions
         children = [checked_result(game, state, action) for action in tried]
         state = children[0]
+
+
+def new_mover(
+    game: object,
+    state: object,
+    mover: Any,
+    seen: list[Any],
+    search: str,
+    *,
+    two_players: bool = False,
+) -> Any:
+    """``mover``, which ``game.to_move(state)`` answered and which ``search`` has
+    not met before (not in ``seen``), once it is seen to be a player; it is
+    then added to ``seen``.
+
+    A search asks this only for a player it has not met, so it costs nothing
+    a node: its test of who moves compares with the players it knows (MAX's,
+    and the one it met next), and only a new answer comes here. Without it,
+    any answer that is not MAX's own would be read as MIN's, so a ``to_move``
+    that answers ``None`` (a missing ``return``), ``'chance'`` in a game
+    without ``chance_outcomes``, or something that is no player at all, past
+    the plies ``check_first_plies`` follows, would be searched silently as MIN.
+
+    Refused: ``None``; ``'chance'`` in a game without ``chance_outcomes``;
+    an unhashable value; a player that is not one of the
+    game's ``players`` when it lists them; a player of another type than
+    every player met so far (``0`` where the players are ``'X'`` and
+    ``'O'``); and, when the search is for ``two_players``, a third one.
+
+    >>> from aisearch.games import TicTacToe
+    >>> new_mover(TicTacToe(), "XO.......", 0, ["X"], "minimax")
+    Traceback (most recent call last):
+    ...
+    ValueError: TicTacToe().to_move('XO.......') returned 0, which is not one of TicTacToe().players ('X', 'O')
+    """
+    where = f"{game!r}.to_move({state!r}) returned {mover!r}"
+    if mover is None:
+        raise ValueError(
+            f"{where}: to_move must return the player to move (or {CHANCE!r} at a "
+            "chance state); is a return missing?"
+        )
+    if mover == CHANCE:
+        if callable(getattr(game, "chance_outcomes", None)):
+            return mover
+        raise ValueError(
+            f"{where}, but {game!r} has no chance_outcomes: a game with chance states "
+            "lists each outcome with its probability in chance_outcomes(state) (see "
+            f"aisearch.ChanceGame), and no player may be called {CHANCE!r}"
+        )
+    try:
+        hash(mover)
+    except TypeError:
+        raise ValueError(
+            f"{where}, {_a(type(mover).__name__)}: a player must be hashable (a str, an int)"
+        ) from None
+    declared = optional(game, "players")
+    if declared is not None and mover not in tuple(declared):
+        raise ValueError(f"{where}, which is not one of {game!r}.players {tuple(declared)!r}")
+    met = " and ".join(repr(p) for p in seen)
+    if seen and not any(isinstance(mover, type(p)) or isinstance(p, type(mover)) for p in seen):
+        kinds = " or ".join(_a(kind) for kind in sorted({type(p).__name__ for p in seen}))
+        players = (
+            f"players {search} has met are {met}, each"
+            if len(seen) > 1
+            else (f"player {search} has met is {met},")
+        )
+        raise ValueError(
+            f"{where}, {_a(type(mover).__name__)}, but the {players} {kinds}: to_move "
+            "must return one of the game's players"
+        )
+    if two_players and len(seen) >= 2:
+        raise ValueError(
+            f"{where}, a third player after {met}: {search} assumes a two-player game; "
+            "search it with aisearch.maxn, or aisearch.paranoid (one player against the "
+            "rest), or check to_move"
+        )
+    seen.append(mover)
+    return mover
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its article: ``a str``, ``an int``."""
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
 
 
 def checked_result(game: Game[State, Action, Player], state: State, action: Action) -> State:
@@ -528,6 +622,43 @@ def within_recursion(search: str, game: object) -> Iterator[None]:
             f"({sys.getrecursionlimit()}) in {game!r}: does every line of play end "
             "(is_terminal true)? For a long game pass depth= (and an evaluation)"
         ) from None
+    except TypeError as error:
+        blame_actions(game, error)
+        raise
+
+
+_PACKAGE = os.path.dirname(__file__)
+
+
+def blame_actions(game: Any, error: TypeError) -> None:
+    """Name ``game.actions`` if ``error``, raised inside the package, came from
+    the actions of the state it was searching not being a sequence.
+
+    The searches check ``actions`` at the states of the first plies
+    (``check_first_plies``); deeper, a set, None or a generator fails where a
+    search indexes or loops over it (``'NoneType' object is not iterable``),
+    an error that names no method. Checking each node's actions would cost
+    every search a test a node; looking here costs nothing until something
+    has gone wrong: the innermost frame, if it is the package's, holds the
+    state (``state`` or ``s``) whose actions are asked again.
+    """
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None or not tb.tb_frame.f_code.co_filename.startswith(_PACKAGE):
+        return  # raised in the user's own code: its traceback says where
+    local = tb.tb_frame.f_locals
+    for name in ("state", "s"):
+        if name in local:
+            state = local[name]
+            break
+    else:
+        return
+    try:
+        actions = game.actions(state)
+    except Exception:  # noqa: BLE001 (not the answer asked for: leave the first error)
+        return
+    sequence_of_actions(game, state, actions)  # raises, naming the game and the type
 
 
 def require_symmetry(game: object) -> tuple[str, ...]:
@@ -559,6 +690,8 @@ def draw_outcome(game: Any, state: object, rng: random.Random) -> Any:
     >>> [draw_outcome(Coin(), "toss", rng) for _ in range(4)]
     ['heads', 'tails', 'tails', 'heads']
     """
+    if not callable(getattr(game, "chance_outcomes", None)):
+        new_mover(game, state, CHANCE, [], "a sampler of chance")  # refused: no outcomes
     outcomes = check_outcomes(state, game.chance_outcomes(state))
     u = rng.random()
     for outcome, p in outcomes:
@@ -628,36 +761,39 @@ def refuse_unless_two_player_zero_sum(
         )
     if zero_sum and declared is not None:
         return
-    end, movers = _first_line(game, state)
+    end, movers = _first_line(game, state, search)
     players: tuple[Player, ...] = tuple(declared) if declared is not None else movers
     if len(players) > 2:
-        _refuse_players(game, players, search)
+        _refuse_players(game, players, search, "as its to_move answers on the line of first moves")
     if not zero_sum and end is not None and len(players) == 2:
         _check_zero_sum_at(game, end, players, search)
 
 
-def _refuse_players(game: object, players: tuple[object, ...], search: str) -> None:
+def _refuse_players(
+    game: object, players: tuple[object, ...], search: str, found: str = ""
+) -> None:
     if len(players) != 2:
         raise ValueError(
             f"{search} assumes a two-player game, but {game!r} has {len(players)} "
-            f"player{'s' * (len(players) != 1)} {players!r}: search it with aisearch.maxn, "
-            "or aisearch.paranoid (one player against the rest)"
+            f"player{'s' * (len(players) != 1)} {players!r}{f' ({found})' if found else ''}: "
+            "search it with aisearch.maxn, or aisearch.paranoid (one player against the rest)"
         )
 
 
 def _first_line(
-    game: Game[State, Action, Player], state: State
+    game: Game[State, Action, Player], state: State, search: str
 ) -> tuple[State, tuple[Player, ...]] | tuple[None, tuple[Player, ...]]:
     """The end reached from ``state`` by always taking the first action (``None``
-    if there is none within ``PROBE_PLIES``), and the players met on the way."""
+    if there is none within ``PROBE_PLIES``), and the players met on the way
+    (each checked by ``new_mover``: None or another type is no player)."""
     movers: list[Player] = []
     for _ in range(PROBE_PLIES):
         if game.is_terminal(state):
             return state, tuple(movers)
         mover = game.to_move(state)
         if mover not in movers and mover != CHANCE:  # chance is nobody's turn
-            movers.append(mover)
-        actions = game.actions(state)
+            new_mover(game, state, mover, movers, search)
+        actions = sequence_of_actions(game, state, game.actions(state))
         if not actions:
             break  # not an end: the search itself will name this state
         state = game.result(state, actions[0])

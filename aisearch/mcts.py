@@ -58,10 +58,12 @@ from .game import (
     Game,
     check_game,
     draw_outcome,
+    new_mover,
     no_actions,
     optional,
     real_value,
     require_callable,
+    sequence_of_actions,
 )
 from .mcts_trace import (
     BACKPROPAGATE,
@@ -75,6 +77,7 @@ from .mcts_trace import (
     Score,
 )
 from .montecarlo import PlayoutPolicy, playout
+from .trace import Trace
 from .validation import finite_value, require_hooks, require_seed
 
 __all__ = [
@@ -315,6 +318,11 @@ def mcts(
     check_game(game, "mcts", state, chance=True, zero_sum=True)
     require_seed(seed, "mcts")
     require_hooks("mcts", tracer=tracer)
+    if isinstance(tracer, Trace):
+        raise ValueError(
+            "mcts was given tracer=Trace(), which records the searches of the minimax "
+            "family: record MCTS with an aisearch.MCTSTrace(game)"
+        )
     if playout is not None:
         require_callable(playout, "playout", "(game, state, rng) -> action")
     state = game.initial_state() if state is None else state
@@ -340,6 +348,8 @@ class _Search:
         self.nodes = 0
         self.deepest = 0
         self.playout_moves = 0
+        self.players = [max_player]  # the players met, for ``new_mover``
+        self.chance = callable(getattr(game, "chance_outcomes", None))  # else 'chance' is refused
 
     def run(self, state, root_mover, iterations, time_limit) -> MCTSResult:
         game = self.game
@@ -372,10 +382,12 @@ class _Search:
         game = self.game
         terminal = game.is_terminal(state)
         mover = None if terminal else game.to_move(state)
+        if not terminal and mover not in self.players and not (mover == CHANCE and self.chance):
+            new_mover(game, state, mover, self.players, "mcts", two_players=True)
         if terminal or mover == CHANCE:
             untried = []
         else:
-            untried = list(game.actions(state))
+            untried = list(sequence_of_actions(game, state, game.actions(state)))
             if not untried:
                 raise no_actions(state)
         node = Node(self.nodes, state, parent, action, depth, mover, untried, terminal)

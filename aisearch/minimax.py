@@ -39,8 +39,10 @@ from .game import (
     check_game,
     check_outcomes,
     leaf_evaluation,
+    new_mover,
     no_actions,
     real_value,
+    sequence_of_actions,
     undefined_average,
     within_recursion,
 )
@@ -119,6 +121,8 @@ def expectiminimax(
     probabilities (AIMA 4e, Section 5.5.1). With no chance node this is minimax.
     """
     evaluate = leaf_evaluation(game, evaluate)
+    # Without chance_outcomes, an answer 'chance' of to_move is refused (``new_mover``).
+    chance = chance and callable(getattr(game, "chance_outcomes", None))
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     chance_game = cast("ChanceGame[State, Action, Player]", game)  # where the dice roll
@@ -141,14 +145,23 @@ def expectiminimax(
             tracing.leaf(state, action, value, terminal)
         return value
 
+    players: list[Player] = [player]  # the players met, for ``new_mover``
+    opponent: object = players  # the first player met besides MAX (none yet)
+
     def value_of(state: State, ply: int, action: Action | None) -> tuple[float, Action | None]:
         """MAX-VALUE, MIN-VALUE or CHANCE-VALUE, by who moves in ``state``
         (so two MIN layers may follow each other)."""
+        nonlocal opponent
         mover = to_move(state)
         if chance and mover == CHANCE:
             return chance_value(state, ply, action)
         if mover == player:
             return max_value(state, ply, action)
+        if mover == opponent:
+            return min_value(state, ply, action)
+        if mover not in players:  # first met: a player, not None or garbage read as MIN
+            new_mover(game, state, mover, players, "expectimax" if chance else "minimax")
+            opponent = players[1] if len(players) > 1 else opponent
         return min_value(state, ply, action)
 
     def max_value(state: State, ply: int, action: Action | None) -> tuple[float, Action | None]:
@@ -167,7 +180,7 @@ def expectiminimax(
                 v, move = v2, a
                 if tracing is not None:
                     tracing.update(v)
-        if move is None and not actions(state):
+        if move is None and not sequence_of_actions(game, state, actions(state)):
             raise no_actions(state)
         if tracing is not None:
             tracing.exit(v)
@@ -189,7 +202,7 @@ def expectiminimax(
                 v, move = v2, a
                 if tracing is not None:
                     tracing.update(v)
-        if move is None and not actions(state):
+        if move is None and not sequence_of_actions(game, state, actions(state)):
             raise no_actions(state)
         if tracing is not None:
             tracing.exit(v)

@@ -35,6 +35,7 @@ from .game import (
     ply_limit,
     require_callable,
     require_count,
+    sequence_of_actions,
 )
 from .validation import finite_value, require_seed
 
@@ -139,6 +140,8 @@ def pi_error_curve(ns: Iterable[int], *, repeats: int = 20, seed=0) -> list[tupl
 def random_move(game, state, rng: random.Random):
     """The default playout policy: a uniformly random legal action."""
     actions = game.actions(state)
+    if type(actions) is not list:  # the common case in one test; else a sequence, checked
+        actions = sequence_of_actions(game, state, actions)
     if not actions:
         raise no_actions(state)
     return actions[rng.randrange(len(actions))]

@@ -26,6 +26,7 @@ from .game import (
     check_game,
     has_chance,
     named_after,
+    new_mover,
     optional,
     resolve_evaluate,
     value_vector,
@@ -41,8 +42,23 @@ class GameView:
     results are the game's own; a subclass says who moves (``to_move``) and
     what a state is worth to each of its sides (``utility``, ``evaluate``)."""
 
+    search = "a search"
+    """The search this view is for, as a message names it."""
+
     def __init__(self, game: Game, player):
         self.game, self.player = game, player
+        self._met = [player]  # the game's players met, for ``new_mover``
+
+    def side(self, state, mine, theirs):
+        """``mine`` if the player to move at ``state`` is ``player``, else
+        ``theirs``; an answer of ``to_move`` that is no player is refused
+        when first met (``new_mover``), not read as the other side."""
+        mover = self.game.to_move(state)
+        if mover == self.player:
+            return mine
+        if mover not in self._met:
+            new_mover(self.game, state, mover, self._met, self.search)
+        return theirs
 
     def initial_state(self):
         return self.game.initial_state()
@@ -74,6 +90,7 @@ class Paranoid(GameView):
     """
 
     players = (ME, REST)
+    search = "paranoid"
     zero_sum = True
     """What one side gains the other loses: the engine's negamax applies."""
     max_player = ME
@@ -99,7 +116,7 @@ class Paranoid(GameView):
         return has_chance(self.game)
 
     def to_move(self, state):
-        return ME if self.game.to_move(state) == self.player else REST
+        return self.side(state, ME, REST)
 
     def utility(self, state, side) -> float:
         mine = value_vector(self.game, state, self.game.utility, self._players)[self.index]

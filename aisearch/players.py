@@ -50,6 +50,7 @@ from .game import (
     require_callable,
     require_count,
     resolve_evaluate,
+    sequence_of_actions,
 )
 from .trace import Trace
 from .validation import require_hooks, require_seed
@@ -63,7 +64,7 @@ def random_player(seed=None) -> Player:
     rng = random.Random(seed)
 
     def play(game, state):
-        actions = game.actions(state)
+        actions = sequence_of_actions(game, state, game.actions(state))
         if not actions:
             if game.is_terminal(state):
                 raise ValueError(
@@ -197,7 +198,10 @@ def check_play_options(max_moves, openings) -> None:
 def _ask(players: Mapping, mover, game: Game, state):
     """The action the player function of ``mover`` chooses, checked to be legal."""
     if mover not in players:
-        raise ValueError(f"no player function for {mover!r}, who is to move in {state!r}")
+        raise ValueError(
+            f"no player function for {mover!r}, who is to move in {state!r} (as "
+            f"{game!r}.to_move answers): the players are {list(players)!r}"
+        )
     action = players[mover](game, state)
     if action not in game.actions(state):
         name = getattr(players[mover], "__name__", repr(players[mover]))

@@ -78,6 +78,7 @@ class RootView(GameView):
     """
 
     players = (MAX, MIN)
+    search = "quiescence_search"
     zero_sum = True
     """What one side gains the other loses: the engine's negamax applies."""
 
@@ -93,7 +94,7 @@ class RootView(GameView):
         return repr(self.game)
 
     def to_move(self, state):
-        return MAX if self.game.to_move(state) == self.player else MIN
+        return self.side(state, MAX, MIN)
 
     def utility(self, state, side) -> float:
         utility = self.game.utility

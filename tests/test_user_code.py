@@ -53,6 +53,9 @@ def test_the_cases_cover_every_family_of_the_issue():
         "trace reused",
         "noisy hook",
         "viz arguments",
+        "to_move wrong past the first plies",
+        "actions not a sequence past the first plies",
+        "symmetry and order helpers",
     }
 
 

@@ -596,6 +596,158 @@ def _playout_infinite():
     return aisearch.playout_value(_InfiniteNim(), playouts=20, seed=1)
 
 
+# --- to_move wrong past the plies check_first_plies follows -----------------------------------
+
+
+class _DeepNim(_Nim):
+    """14 stones: the first line (one stone a ply) has 6 left after the 8 plies that
+    every search checks; ``to_move`` answers ``wrong`` once 4 or fewer are left."""
+
+    wrong: object = None
+
+    def initial_state(self):
+        return (14, "A")
+
+    def to_move(self, s):
+        return self.wrong if s[0] <= 4 else s[1]
+
+
+def _deep_nim(wrong):
+    game = _DeepNim()
+    game.wrong = wrong
+    return game
+
+
+DEEP_SEARCHES = {
+    **{name: TWO_PLAYER_SEARCHES[name] for name in ("minimax", "alphabeta", "negamax")},
+    "alphabeta+table": TWO_PLAYER_SEARCHES["alphabeta+table"],
+    "expectimax": TWO_PLAYER_SEARCHES["expectimax"],
+    "quiescence_search": lambda g: aisearch.quiescence_search(
+        g, depth=20, evaluate=_ZERO, noisy=lambda game, state: []
+    ),
+    "iterative_deepening": lambda g: aisearch.iterative_deepening(g, max_depth=20, evaluate=_ZERO),
+    "memo_minimax": lambda g: aisearch.memo_minimax(g),
+    "mcts": lambda g: aisearch.mcts(g, iterations=300, seed=1),
+    "star1": lambda g: aisearch.star1(g, bounds=(-1, 1)),
+}
+
+for _search, _call in DEEP_SEARCHES.items():
+    for _wrong, _words in (
+        (None, ("to_move", "None")),
+        (0, ("to_move", "0")),
+        ("chance", ("chance_outcomes",)),
+    ):
+
+        def _run(call=_call, wrong=_wrong):
+            return call(_deep_nim(wrong))
+
+        case("to_move wrong past the first plies", f"{_search}, {_wrong!r}", *_words)(_run)
+
+for _search in ("negamax", "alphabeta+table", "mcts"):
+
+    def _run(call=DEEP_SEARCHES[_search]):
+        return call(_deep_nim("C"))
+
+    case(
+        "three unnamed players in a two-player search",
+        f"{_search}, 'C' past the first plies",
+        "two-player",
+    )(_run)
+
+
+# --- actions that are no sequence past the first plies (the sweep of round two) --------------------
+
+
+class _DeepActionsNim(_DeepNim):
+    """``actions`` answers ``wrong(actions)`` once 4 or fewer stones are left."""
+
+    def to_move(self, s):
+        return s[1]
+
+    def actions(self, s):
+        actions = super().actions(s)
+        return self.wrong(actions) if s[0] <= 4 else actions
+
+
+def _spent(actions):
+    generator = (a for a in actions)
+    list(generator)
+    return generator
+
+
+def _deep_actions(wrong):
+    game = _DeepActionsNim()
+    game.wrong = wrong
+    return game
+
+
+DEEP_ACTION_SEARCHES = {
+    **{name: DEEP_SEARCHES[name] for name in ("minimax", "alphabeta", "negamax")},
+    "alphabeta+table": DEEP_SEARCHES["alphabeta+table"],
+    "memo_minimax": DEEP_SEARCHES["memo_minimax"],
+    "mcts": DEEP_SEARCHES["mcts"],
+    "count_games": lambda g: aisearch.count_games(g),
+    "play_game": START_SEARCHES["play_game"],
+}
+for _search, _call in DEEP_ACTION_SEARCHES.items():
+    for _label, _wrong, _word in (
+        ("a set", set, "set"),
+        ("None", lambda actions: None, "NoneType"),
+        ("a spent generator", _spent, "generator"),
+    ):
+        if _search == "count_games" and _label == "a set":
+            continue  # counting takes the actions in any order: a set counts right
+        if _search in ("minimax", "memo_minimax") and _label == "a set":
+            continue  # looped over once: the same value, as the sweep counts it
+
+        def _run(call=_call, wrong=_wrong):
+            return call(_deep_actions(wrong))
+
+        case("actions not a sequence past the first plies", f"{_search}, {_label}", _word)(_run)
+
+
+class _UndeclaredRoot(_Nim):
+    """Declares its players, and names another at the start."""
+
+    players = ("A", "B")
+
+    def initial_state(self):
+        return (5, "C")
+
+
+@case("to_move wrong past the first plies", "a first player outside game.players", "players")
+def _first_player_outside():
+    return aisearch.minimax(_UndeclaredRoot())
+
+
+@case("to_move returns None", "play_game, a player the mapping lacks", "to_move")
+def _play_game_lacks_a_player():
+    return aisearch.play_game(_deep_nim(0), {"A": aisearch.random_player(1), "B": _random_b()})
+
+
+def _random_b():
+    return aisearch.random_player(2)
+
+
+@case("trace reused", "a Trace handed to mcts", "MCTSTrace")
+def _trace_into_mcts():
+    return aisearch.mcts(TicTacToe(), _LATE, iterations=5, seed=0, tracer=Trace())
+
+
+@case("symmetry and order helpers", "centre_first on (3, 3)", "centre_first")
+def _centre_first_off_the_board():
+    from aisearch.games.tictactoe import centre_first
+
+    return centre_first(TicTacToe(), _LATE, [(3, 3)])
+
+
+@case("symmetry and order helpers", "alphabeta order=centre_first on another game", "centre_first")
+def _centre_first_on_nim():
+    from aisearch.games.tictactoe import centre_first
+
+    return aisearch.alphabeta(_Nim(), order=centre_first)
+
+
 # --- one argument, one rule -----------------------------------------------------------------
 
 
@@ -969,6 +1121,10 @@ VIZ_CASES = {
     "DiceNimTable(game=TicTacToe())": (lambda v: v.DiceNimTable(TicTacToe()), "DiceNim"),
     "tidy_layout(None, 'A')": (lambda v: v.tidy_layout(None, "A"), "children"),
     "show(alt=3)": (lambda v: v.show(alt=3), "alt"),
+    "TreeFigure png(dpi=1.5)": (lambda v: v.TreeFigure(_filled_trace()).png(dpi=1.5), "dpi"),
+    "TreeFigure png(dpi='high')": (lambda v: v.TreeFigure(_filled_trace()).png(dpi="high"), "dpi"),
+    "TreeFigure(dpi=2)": (lambda v: v.TreeFigure(_filled_trace(), dpi=2), "dpi"),
+    "MCTSFigure png(dpi=0.5)": (lambda v: v.MCTSFigure(_filled_mcts_trace()).png(dpi=0.5), "dpi"),
 }
 
 

@@ -151,7 +151,13 @@ def centre_first(game: object, state: str, actions: Iterable[Cell]) -> list[Cell
     >>> centre_first(TicTacToe(), ".........", TicTacToe().actions("........."))[:5]
     [(1, 1), (0, 0), (0, 2), (2, 0), (2, 2)]
     """
-    return sorted(actions, key=_PREFERENCE.__getitem__)
+    try:
+        return sorted(actions, key=_PREFERENCE.__getitem__)
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"centre_first orders the cells of a tic-tac-toe board, (row, column) pairs "
+            f"from (0, 0) to (2, 2), and was given the actions {actions!r} at {state!r}"
+        ) from None
 
 
 class TicTacToe(Game[str, Cell, str]):

@@ -62,6 +62,27 @@ def require_positive(value: object, argument: str, function: str, *, optional: b
         )
 
 
+MIN_DPI = 10
+"""The fewest pixels an inch a picture is drawn at: below it a letter is less
+than a pixel high, and FreeType refuses to draw it (``invalid ppem value``)."""
+
+
+def require_dpi(value: object, function: str, *, optional: bool) -> None:
+    """Refuse a ``dpi`` that is not a number of at least ``MIN_DPI``.
+
+    >>> require_dpi(1.5, "TreeFigure.png", optional=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: TreeFigure.png was given dpi=1.5: dpi must be a number of pixels an inch >= 10 (100 is the default)
+    """
+    require_positive(value, "dpi", function, optional=optional)
+    if value is not None and float(value) < MIN_DPI:  # type: ignore[arg-type]
+        raise ValueError(
+            f"{function} was given dpi={value!r}: dpi must be a number of pixels an inch "
+            f">= {MIN_DPI} (100 is the default)"
+        )
+
+
 def require_font(value: object, function: str) -> None:
     """Refuse a ``min_font`` that is not a number of points >= 0."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not float(value) >= 0:

@@ -21,6 +21,7 @@ import aisearch.viz.style as style
 
 from ..focus import Overview
 from .alt_text import DescribedSteps, set_description
+from .arguments import require_dpi
 from .board_style import DISC_OUTLINE
 from .canvas import Blitter, new_figure
 from .focus_drawing import (  # noqa: F401  (all re-exported: the tests and colour_pairs.py read them here)
@@ -227,6 +228,7 @@ class FocusFigure(DescribedSteps):
 
     def png(self, step: int | None = None, *, dpi: float | None = None) -> bytes:
         """The PNG bytes of ``step`` (by default the step shown now)."""
+        require_dpi(dpi, "FocusFigure.png", optional=True)
         if step is not None:
             self.update(step)
         if dpi is not None and dpi != self.figure.dpi:

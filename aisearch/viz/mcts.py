@@ -30,6 +30,7 @@ from ..validation import require_bool
 from .alt_text import DescribedSteps, set_description
 from .arguments import (
     require_axes,
+    require_dpi,
     require_layout,
     require_positive,
     require_size,
@@ -133,7 +134,7 @@ class MCTSFigure(DescribedSteps):
         if show_labels is not None:
             require_bool(show_labels, "show_labels")
         require_size(figsize, "figsize", "MCTSFigure")
-        require_positive(dpi, "dpi", "MCTSFigure", optional=False)
+        require_dpi(dpi, "MCTSFigure", optional=False)
         require_layout(layout, "MCTSFigure")
         require_positive(node_size, "node_size", "MCTSFigure", optional=True)
         if not len(trace):
@@ -215,6 +216,7 @@ class MCTSFigure(DescribedSteps):
 
     def png(self, step: int | None = None, *, dpi: float | None = None) -> bytes:
         """The PNG bytes of ``step`` (by default the step shown now)."""
+        require_dpi(dpi, "MCTSFigure.png", optional=True)
         if step is not None:
             self.update(step)
         buffer = io.BytesIO()

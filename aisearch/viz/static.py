@@ -29,7 +29,7 @@ from ..focus import MCTSOverview, Overview
 from ..trace import step_index
 from ..validation import require_bool, require_count
 from .alt_text import set_description
-from .arguments import require_font, require_positive, require_size, require_trace
+from .arguments import require_dpi, require_font, require_positive, require_size, require_trace
 from .canvas import new_figure
 from .focus import FocusDrawing, is_large
 from .layout import tree_layout
@@ -104,7 +104,7 @@ def animate(
 
     chosen = _steps(trace, steps, "animate")
     require_positive(interval, "interval", "animate", optional=False)
-    require_positive(dpi, "dpi", "animate", optional=False)
+    require_dpi(dpi, "animate", optional=False)
     tree_figure = figure_for(trace, step=chosen[0], dpi=dpi, **figure_options)
 
     def show(step):
@@ -278,7 +278,7 @@ def save_frames(
     format matplotlib writes (``png``, ``svg``, ``pdf``). Returns the paths.
     """
     chosen = _steps(trace, steps, "save_frames")
-    require_positive(dpi, "dpi", "save_frames", optional=False)
+    require_dpi(dpi, "save_frames", optional=False)
     folder = pathlib.Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     digits = max(3, len(str(len(trace) - 1)))

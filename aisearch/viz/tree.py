@@ -41,6 +41,7 @@ from ..validation import require_bool
 from .alt_text import DescribedSteps, set_description
 from .arguments import (
     require_axes,
+    require_dpi,
     require_font,
     require_function,
     require_layout,
@@ -516,7 +517,7 @@ class TreeFigure(DescribedSteps):
         require_bool(caption, "caption")
         require_bool(legend, "legend")
         require_size(figsize, "figsize", "TreeFigure")
-        require_positive(dpi, "dpi", "TreeFigure", optional=False)
+        require_dpi(dpi, "TreeFigure", optional=False)
         if not len(trace):
             raise ValueError("the trace is empty: run a search with tracer=trace first")
         self.trace = trace
@@ -604,6 +605,7 @@ class TreeFigure(DescribedSteps):
         At the figure's own dpi only the changing artists are drawn, over a
         cached picture of the fixed ones; another ``dpi`` draws everything.
         """
+        require_dpi(dpi, "TreeFigure.png", optional=True)
         if step is not None:
             self.update(step)
         if dpi is not None and dpi != self.figure.dpi:
