@@ -5,7 +5,7 @@ gives away a solution, a hidden test or an instructor's note.
 The site is built once for the session by ``tools/site.py`` (the notebooks'
 runs are cached by content, so a build after ``make site`` reads them back);
 ``make site`` runs this file after its build. The browser audit of every page
-is tests/browser/test_site.py.
+is tests/browser/test_site_pages.py.
 """
 
 from __future__ import annotations
