@@ -21,7 +21,9 @@ author = "the aisearch authors"
 copyright = "the aisearch authors; lectures under LICENSE-content.md"
 language = "en"
 
-extensions = ["myst_nb", "course_site"]
+# MathJax from the sphinx-mathjax-offline package (PyPI): the lectures' formulas
+# are drawn without loading anything from outside the site.
+extensions = ["myst_nb", "course_site", "sphinx-mathjax-offline"]
 course_site_jupyterhub = JUPYTERHUB_URL
 
 # The site runs the notebooks itself (tools/site.py, cached); MyST-NB only reads them.
@@ -29,7 +31,7 @@ nb_execution_mode = "off"
 # Pages show each cell's code and its outputs, as the notebook does.
 nb_merge_streams = True
 myst_heading_anchors = 3
-myst_enable_extensions = ["deflist"]
+myst_enable_extensions = ["deflist", "dollarmath", "amsmath"]
 
 root_doc = "index"
 exclude_patterns = ["_build", "**/.ipynb_checkpoints", "_ext"]
@@ -38,6 +40,8 @@ html_theme = "sphinx_book_theme"
 html_title = "aisearch: adversarial search"
 html_static_path = ["_static"]
 html_css_files = ["course.css"]
+# Opens a folded section when a link leads into it.
+html_js_files = ["course.js"]
 html_last_updated_fmt = None
 html_copy_source = False
 html_show_sourcelink = False

@@ -309,3 +309,22 @@ def test_the_folded_sections_of_the_lectures_are_folded_on_their_pages(pages):
             assert any(
                 heading in page_text(m) for m in re.findall(r"<summary>(.*?)</summary>", text, re.S)
             )
+
+
+MATHS = re.compile(r'<(div|span) class="math[^"]*"[^>]*>.*?</\1>', re.S)
+
+
+def test_no_lecture_shows_raw_maths(pages):
+    """Formulas are set as maths, for MathJax (shipped with the site) to draw:
+    outside a maths element no ``$$`` or ``\\begin{`` is left in what a page says,
+    and a page with maths loads MathJax from the site itself."""
+    raw, without = [], []
+    for notebook in STUDENT:
+        page = pages[lecture_page(notebook)]
+        prose = page_text(MATHS.sub(" ", page))
+        if "$$" in prose or "\\begin{" in prose:
+            raw.append(lecture_page(notebook))
+        if MATHS.search(page) and not re.search(r'<script[^>]+src="[^"]*mathjax[^"]*"', page):
+            without.append(lecture_page(notebook))
+    assert not raw, f"pages that show LaTeX as text: {raw}"
+    assert not without, f"pages with maths but no MathJax: {without}"
