@@ -45,7 +45,7 @@ def test_in_jupyter_a_bar_with_a_label_fills_and_closes(jupyter, monkeypatch):
 
     assert in_jupyter()
     closed = []
-    monkeypatch.setattr(widgets.HBox, "close", closed.append)
+    monkeypatch.setattr(widgets.HBox, "close", lambda box: closed.append(box))
     hook = progress_bar(400)
     (box,) = jupyter
     bar, label = box.children
