@@ -27,7 +27,8 @@ def progress_bar(total: int, what: str = "games") -> Callable[[int, int], None] 
     """A hook ``(done, total)`` that moves a progress bar, or ``None`` outside Jupyter.
 
     The label under way reads ``"12 of 400 games"``; the bar closes when
-    ``done`` reaches ``total``.
+    ``done`` reaches ``total``. It is redrawn about a hundred times in all,
+    not after every game: each redraw is a message to the browser.
 
     >>> progress_bar(400) is None  # a doctest is not a Jupyter kernel
     True
@@ -43,8 +44,11 @@ def progress_bar(total: int, what: str = "games") -> Callable[[int, int], None] 
     label = widgets.Label(f"0 of {total:,} {what}")
     box = widgets.HBox([bar, label])
     display(box)
+    every = max(1, total // 100)
 
     def advance(done: int, total: int) -> None:
+        if done % every and done < total:
+            return
         bar.value = done
         label.value = f"{done:,} of {total:,} {what}"
         if done >= total:

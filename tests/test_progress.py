@@ -53,6 +53,8 @@ def test_in_jupyter_a_bar_with_a_label_fills_and_closes(jupyter, monkeypatch):
     hook(12, 400)
     assert (bar.value, label.value) == (12, "12 of 400 games")
     assert closed == []
+    hook(13, 400)  # redrawn every 4 games of 400, about a hundred times in all
+    assert (bar.value, label.value) == (12, "12 of 400 games")
     hook(400, 400)
     assert closed == [box]
 
