@@ -4,8 +4,8 @@ A cell that plays hundreds of games runs for seconds; a bar that fills, with
 a label that counts the games, tells the student that it is working.
 ``progress_bar(total)`` gives the hook that ``win_rates(..., progress=True)``
 calls after each game. In a Jupyter kernel it shows an ``ipywidgets``
-progress bar with a text label, and takes the bar away once the last game is
-played, so that a loop of runs leaves no trail of full bars. Anywhere else (a
+progress bar with a text label, and takes the bar away (its output emptied,
+its widget closed) once the last game is played, so that a loop of runs leaves no trail of full bars. Anywhere else (a
 script, a test, nbval's saved outputs) it shows nothing: the hook is ``None``.
 ipywidgets is imported only when a bar is shown, so the core stays light.
 """
@@ -43,7 +43,7 @@ def progress_bar(total: int, what: str = "games") -> Callable[[int, int], None] 
     bar = widgets.IntProgress(value=0, min=0, max=total)
     label = widgets.Label(f"0 of {total:,} {what}")
     box = widgets.HBox([bar, label])
-    display(box)
+    shown = display(box, display_id=True)
     every = max(1, total // 100)
 
     def advance(done: int, total: int) -> None:
@@ -52,6 +52,9 @@ def progress_bar(total: int, what: str = "games") -> Callable[[int, int], None] 
         bar.value = done
         label.value = f"{done:,} of {total:,} {what}"
         if done >= total:
+            # Replace the output by nothing before closing the widget: a closed
+            # widget's output would stay behind, drawn as nothing or as an error.
+            shown.update({"text/plain": ""}, raw=True)
             box.close()
 
     return advance

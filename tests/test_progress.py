@@ -26,8 +26,18 @@ def jupyter(monkeypatch):
     import IPython.display
 
     shown = []
+
+    class Handle:
+        def update(self, data, raw=False):
+            shown.append(("emptied", data, raw))
+
+    def display(widget, display_id=None):
+        assert display_id is True  # the bar is displayed so that it can be taken away
+        shown.append(widget)
+        return Handle()
+
     monkeypatch.setattr(IPython, "get_ipython", ZMQInteractiveShell)
-    monkeypatch.setattr(IPython.display, "display", shown.append)
+    monkeypatch.setattr(IPython.display, "display", display)
     monkeypatch.setitem(sys.modules, "IPython", IPython)
     return shown
 
@@ -47,7 +57,7 @@ def test_in_jupyter_a_bar_with_a_label_fills_and_closes(jupyter, monkeypatch):
     closed = []
     monkeypatch.setattr(widgets.HBox, "close", lambda box: closed.append(box))
     hook = progress_bar(400)
-    (box,) = jupyter
+    box = jupyter[0]
     bar, label = box.children
     assert (bar.value, bar.max, label.value) == (0, 400, "0 of 400 games")
     hook(12, 400)
@@ -57,11 +67,13 @@ def test_in_jupyter_a_bar_with_a_label_fills_and_closes(jupyter, monkeypatch):
     assert (bar.value, label.value) == (12, "12 of 400 games")
     hook(400, 400)
     assert closed == [box]
+    assert jupyter == [box, ("emptied", {"text/plain": ""}, True)]
 
 
 def test_win_rates_moves_the_bar_once_a_game(jupyter):
     table = win_rates(DiceNim(stones=3), players(), games=5, progress=True)
-    (box,) = jupyter
+    box, emptied = jupyter
+    assert emptied[0] == "emptied"
     bar, label = box.children
     assert (bar.value, label.value) == (5, "5 of 5 games")
     assert table == win_rates(DiceNim(stones=3), players(), games=5)
