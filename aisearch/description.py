@@ -382,9 +382,8 @@ def describe_win_rates(game, tallies: dict) -> str:
     the leaves under its move, and wins with (1 − ε) × [the worst leaf wins]
     + ε × the share of winning leaves.
 
-    Five lines: ε = 1, ε = 0 and ε = 0.5 (measured, and exactly), how far the
-    measured win rates at 0.5 are from the exact ones in standard errors, and
-    the measured points at the ε nearest the break-even point.
+    Three lines: ε = 1, ε = 0 and ε = 0.5, measured, and exactly.
+    ``describe_sampling`` says how far the measured rates may be trusted.
 
     Raises:
         ValueError: ``game`` is not two moves deep, or ``tallies`` has no
@@ -400,19 +399,49 @@ def describe_win_rates(game, tallies: dict) -> str:
     At random (ε = 1): expectimax scores +2.00 points a game, minimax +1.00 (exactly 2 and 1);
     expectimax wins 67% of the games, minimax 33% (exactly 2/3 and 1/3).
     Perfectly (ε = 0): expectimax loses 100% of the games, minimax draws 100%.
-    At ε = 0.5: expectimax wins 33% of the games, minimax 17% (exactly 1/3 and 1/6, 33% and 17%),
+    At ε = 0.5: expectimax wins 33% of the games, minimax 17% (exactly 1/3 and 1/6),
     but scores -0.50 points against +0.50 (exactly -0.5 and +0.5); it loses 67% of the games.
-      The measured win rates are off by 0.0 and 0.0 standard errors
-    (a standard error is about 4 percentage points with 120 games).
-    Nearest the break-even point, at ε = 0.5: exact points -0.50 (expectimax) and +0.50 (minimax),
-    measured -0.50 and +0.50.
+    """
+    points, wins = _exact_chances(game, tallies)
+
+    lines = []
+    m, e = tallies["minimax", 1.0], tallies["expectimax", 1.0]
+    lines.append(
+        f"At random (ε = 1): expectimax scores {e.mean_utility:+.2f} points a game, minimax "
+        f"{m.mean_utility:+.2f} (exactly {points('expectimax', 1):g} and {points('minimax', 1):g}); "
+        f"expectimax wins {e.win_rate:.0%} of the games, minimax {m.win_rate:.0%} "
+        f"(exactly {wins('expectimax', 1)} and {wins('minimax', 1)})."
+    )
+    m, e = tallies["minimax", 0.0], tallies["expectimax", 0.0]
+    lines.append(f"Perfectly (ε = 0): expectimax {_most(e)} of the games, minimax {_most(m)}.")
+    m, e = tallies["minimax", 0.5], tallies["expectimax", 0.5]
+    names = ("minimax", "expectimax")
+    exact_wins = {name: wins(name, 0.5) for name in names}
+    exact_points = {name: points(name, 0.5) for name in names}
+    same_way = (exact_wins["expectimax"] > exact_wins["minimax"]) == (
+        exact_points["expectimax"] > exact_points["minimax"]
+    )
+    lines.append(
+        f"At ε = 0.5: expectimax wins {e.win_rate:.0%} of the games, minimax {m.win_rate:.0%} "
+        f"(exactly {exact_wins['expectimax']} and {exact_wins['minimax']}), "
+        f"{'and' if same_way else 'but'} scores {e.mean_utility:+.2f} points against "
+        f"{m.mean_utility:+.2f} (exactly {exact_points['expectimax']:+g} and "
+        f"{exact_points['minimax']:+g}); it loses {e.loss_rate:.0%} of the games."
+    )
+    return "\n".join(lines)
+
+
+def _exact_chances(game, tallies: dict):
+    """``points(name, ε)`` and ``wins(name, ε)``: the exact expectations behind ``tallies``.
+
+    Minimax's move is the first whose worst reply is best, expectimax's the
+    first whose mean over the replies is best: what the two searches play.
     """
     leaves = _leaves_under_moves(game)
     moves = {
         "minimax": max(leaves, key=lambda move: min(leaves[move])),
         "expectimax": max(leaves, key=lambda move: sum(leaves[move]) / len(leaves[move])),
     }
-    epsilons = sorted({epsilon for _, epsilon in tallies})
     for name in moves:
         for epsilon in (1.0, 0.0, 0.5):
             if (name, epsilon) not in tallies:
@@ -431,33 +460,7 @@ def describe_win_rates(game, tallies: dict) -> str:
         random_share = Fraction(epsilon).limit_denominator()
         return (1 - random_share) * (min(values) > 0) + random_share * share
 
-    lines = []
-    m, e = tallies["minimax", 1.0], tallies["expectimax", 1.0]
-    lines.append(
-        f"At random (ε = 1): expectimax scores {e.mean_utility:+.2f} points a game, minimax "
-        f"{m.mean_utility:+.2f} (exactly {points('expectimax', 1):g} and {points('minimax', 1):g}); "
-        f"expectimax wins {e.win_rate:.0%} of the games, minimax {m.win_rate:.0%} "
-        f"(exactly {wins('expectimax', 1)} and {wins('minimax', 1)})."
-    )
-    m, e = tallies["minimax", 0.0], tallies["expectimax", 0.0]
-    lines.append(f"Perfectly (ε = 0): expectimax {_most(e)} of the games, minimax {_most(m)}.")
-    m, e = tallies["minimax", 0.5], tallies["expectimax", 0.5]
-    exact_wins = {name: wins(name, 0.5) for name in moves}
-    exact_points = {name: points(name, 0.5) for name in moves}
-    same_way = (exact_wins["expectimax"] > exact_wins["minimax"]) == (
-        exact_points["expectimax"] > exact_points["minimax"]
-    )
-    lines.append(
-        f"At ε = 0.5: expectimax wins {e.win_rate:.0%} of the games, minimax {m.win_rate:.0%} "
-        f"(exactly {exact_wins['expectimax']} and {exact_wins['minimax']}, "
-        f"{float(exact_wins['expectimax']):.0%} and {float(exact_wins['minimax']):.0%}), "
-        f"{'and' if same_way else 'but'} scores {e.mean_utility:+.2f} points against "
-        f"{m.mean_utility:+.2f} (exactly {exact_points['expectimax']:+g} and "
-        f"{exact_points['minimax']:+g}); it loses {e.loss_rate:.0%} of the games."
-    )
-    lines.append(_standard_errors((e, m), (exact_wins["expectimax"], exact_wins["minimax"])))
-    lines.append(_nearest_break_even(points, tallies, epsilons))
-    return "\n".join(lines)
+    return points, wins
 
 
 def _leaves_under_moves(game) -> dict:
@@ -493,7 +496,7 @@ def _standard_errors(measured, exact) -> str:
         errors.append(f"{abs(tally.win_rate - p) / spread:.1f}" if spread else "no")
     widest = max(math.sqrt(p * (1 - p) / games) for p in exact)
     return (
-        f"  The measured win rates are off by {errors[0]} and {errors[1]} standard errors "
+        f"At ε = 0.5 the measured win rates are off by {errors[0]} and {errors[1]} standard errors "
         f"(a standard error is about {100 * widest:.0f} percentage points with {games} games)."
     )
 
@@ -513,6 +516,125 @@ def _nearest_break_even(points, tallies: dict, epsilons: list) -> str:
         f"Nearest the break-even point, at ε = {near}: exact points "
         f"{points('expectimax', near):+.2f} (expectimax) and {points('minimax', near):+.2f} "
         f"(minimax), measured {e.mean_utility:+.2f} and {m.mean_utility:+.2f}."
+    )
+
+
+def describe_sampling(game, tallies: dict) -> str:
+    """How far notebook 04's measured win rates may be trusted: its "More" lines.
+
+    ``game`` and ``tallies`` as for ``describe_win_rates``. Two lines: how far
+    the measured win rates at ε = 0.5 are from the exact chances, in standard
+    errors, and the measured points at the ε nearest the break-even point,
+    where the two players' exact points are closest.
+
+    >>> from aisearch.games import GameTree
+    >>> from aisearch.players import Tally
+    >>> tree = GameTree.from_nested([[0, 0, 3], [-3, 3, 6]])
+    >>> tallies = {("minimax", 1.0): Tally(40, 80, 0, 1.0), ("expectimax", 1.0): Tally(80, 0, 40, 2.0),
+    ...            ("minimax", 0.5): Tally(20, 100, 0, 0.5), ("expectimax", 0.5): Tally(40, 0, 80, -0.5),
+    ...            ("minimax", 0.0): Tally(0, 120, 0, 0.0), ("expectimax", 0.0): Tally(0, 0, 120, -3.0)}
+    >>> print(describe_sampling(tree, tallies))
+    At ε = 0.5 the measured win rates are off by 0.0 and 0.0 standard errors (a standard error is about 4 percentage points with 120 games).
+    Nearest the break-even point, at ε = 0.5: exact points -0.50 (expectimax) and +0.50 (minimax), measured -0.50 and +0.50.
+    """
+    points, wins = _exact_chances(game, tallies)
+    measured = (tallies["expectimax", 0.5], tallies["minimax", 0.5])
+    exact = (wins("expectimax", 0.5), wins("minimax", 0.5))
+    epsilons = sorted({epsilon for _, epsilon in tallies})
+    return "\n".join(
+        [_standard_errors(measured, exact), _nearest_break_even(points, tallies, epsilons)]
+    )
+
+
+def describe_chance_sums(game) -> str:
+    """Expectimax at MAX's root over chance nodes over leaves, as one line of sums.
+
+    Each chance node is the sum of probability × value over its outcomes, and
+    MAX takes the largest (the first, on a tie, as ``expectimax`` does).
+
+    >>> from aisearch.games import GameTree
+    >>> lottery = GameTree.from_nested([[(0.9, 2), (0.1, 40)], [3, 4]], layers=("max", "chance"))
+    >>> print(describe_chance_sums(lottery))
+    MAX{0.9 · 2 + 0.1 · 40, 0.5 · 3 + 0.5 · 4} = MAX{5.8, 3.5} = 5.8: expectimax plays a1
+    """
+    root = game.initial_state()
+    sums, averages = [], []
+    for move in game.actions(root):
+        node = game.result(root, move)
+        pairs = [(p, game.result(node, r)) for r, p in game.chance_outcomes(node)]
+        sums.append(" + ".join(f"{p:g} · {game.utility(leaf, 'MAX'):g}" for p, leaf in pairs))
+        averages.append(sum(p * game.utility(leaf, "MAX") for p, leaf in pairs))
+    best = max(range(len(averages)), key=averages.__getitem__)
+    return (
+        f"MAX{{{', '.join(sums)}}} = MAX{{{', '.join(f'{a:g}' for a in averages)}}} = "
+        f"{averages[best]:g}: expectimax plays {game.actions(root)[best]}"
+    )
+
+
+def describe_running_sum(game, node: Any) -> str:
+    """A chance node's running weighted sum, outcome by outcome, over its leaves.
+
+    >>> from aisearch.games import GameTree
+    >>> tree = GameTree.from_nested([[0, 0, 3], [-3, 3, 6]], layers=("max", "chance"))
+    >>> print(describe_running_sum(tree, "B"))
+    B's running sum: after D 0 × 1/3 = 0; after E 0 × 1/3 + 0 × 1/3 = 0; after F 0 × 1/3 + 0 × 1/3 + 3 × 1/3 = 1
+    """
+    running, terms, steps = 0.0, [], []
+    for outcome, p in game.chance_outcomes(node):
+        leaf = game.result(node, outcome)
+        value = game.utility(leaf, "MAX")
+        running += p * value
+        terms.append(f"{value:g} × {Fraction(p).limit_denominator()}")
+        steps.append(f"after {leaf} {' + '.join(terms)} = {running:g}")
+    return f"{node}'s running sum: " + "; ".join(steps)
+
+
+def describe_safe_and_gamble(perfect_min, random_min) -> str:
+    """One tree searched twice: minimax with MIN replies, expectimax with a die for MIN.
+
+    ``perfect_min`` and ``random_min`` are the same two-move tree, built with
+    a MIN layer and with a chance layer. Minimax values each move at its worst
+    leaf, expectimax at the probability-weighted mean of its leaves.
+
+    >>> from aisearch.games import GameTree
+    >>> spec = [[0, 0, 3], [-3, 3, 6]]
+    >>> print(describe_safe_and_gamble(GameTree.from_nested(spec),
+    ...                                GameTree.from_nested(spec, layers=("max", "chance"))))
+    minimax: B = 0, C = -3, the worst leaf under each: plays a1, value 0
+    expectimax: B = (0 + 0 + 3)/3 = 1, C = (-3 + 3 + 6)/3 = 2, the mean under each: plays a2, value 2
+    """
+    root = perfect_min.initial_state()
+    moves = perfect_min.actions(root)
+    worst, means = [], []
+    for move in moves:
+        node = perfect_min.result(root, move)
+        worst.append(
+            min(
+                perfect_min.utility(perfect_min.result(node, r), "MAX")
+                for r in perfect_min.actions(node)
+            )
+        )
+        chance = random_min.result(random_min.initial_state(), move)
+        pairs = [
+            (p, random_min.utility(random_min.result(chance, r), "MAX"))
+            for r, p in random_min.chance_outcomes(chance)
+        ]
+        mean = sum(p * v for p, v in pairs)
+        if len({p for p, _ in pairs}) == 1:
+            terms = f"({' + '.join(f'{v:g}' for _, v in pairs)})/{len(pairs)}"
+        else:
+            terms = " + ".join(f"{p:g} · {v:g}" for p, v in pairs)
+        means.append((node, terms, mean))
+    named = [perfect_min.result(root, move) for move in moves]
+    pick_worst = max(range(len(moves)), key=worst.__getitem__)
+    pick_mean = max(range(len(moves)), key=lambda i: means[i][2])
+    return (
+        "minimax: "
+        + ", ".join(f"{n} = {w:g}" for n, w in zip(named, worst, strict=True))
+        + f", the worst leaf under each: plays {moves[pick_worst]}, value {worst[pick_worst]:g}\n"
+        + "expectimax: "
+        + ", ".join(f"{n} = {t} = {m:g}" for n, t, m in means)
+        + f", the mean under each: plays {moves[pick_mean]}, value {means[pick_mean][2]:g}"
     )
 
 

@@ -52,6 +52,7 @@ from .game import (
     resolve_evaluate,
     sequence_of_actions,
 )
+from .progress import progress_bar
 from .trace import Trace
 from .validation import require_hooks, require_seed
 
@@ -286,7 +287,7 @@ def win_rates(
     *,
     games: int = 100,
     seed=0,
-    progress: Callable[[int, int], Any] | None = None,
+    progress: bool | Callable[[int, int], Any] = False,
 ) -> dict:
     """Play ``games`` games and count each player's wins, draws and losses.
 
@@ -300,8 +301,11 @@ def win_rates(
         players: as for ``play_game``.
         games: how many games to play, at least 1.
         seed: an int; the first game's chance seed.
-        progress: if given, ``progress(done, games)`` is called after each
-            game, e.g. to move a notebook's progress bar.
+        progress: ``True`` shows a progress bar with a label ("12 of 400
+            games") while the games run, in Jupyter only (elsewhere nothing
+            is shown; see ``aisearch.progress``); ``False`` (the default)
+            shows nothing. A function is called as ``progress(done, games)``
+            after each game instead, to report progress your own way.
 
     Returns:
         ``{player: Tally(wins, draws, losses, mean_utility)}``, with
@@ -319,8 +323,12 @@ def win_rates(
     require_count(games, "games", 1)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an int (game i is seeded with seed + i), got {seed!r}")
-    if progress is not None:
-        require_callable(progress, "progress", "(done, games)")
+    if not isinstance(progress, bool) and not callable(progress):
+        raise TypeError(
+            f"win_rates: progress must be True (a progress bar in Jupyter), False, "
+            f"or a function (done, games), got {progress!r}"
+        )
+    hook = progress_bar(games) if progress is True else progress or None
     counts: dict = {}
     totals: dict = {}
     for i in range(games):
@@ -330,8 +338,8 @@ def win_rates(
             column = 0 if utility > 0 else 2 if utility < 0 else 1
             counts.setdefault(player, [0, 0, 0])[column] += 1
             totals[player] = totals.get(player, 0) + utility
-        if progress is not None:
-            progress(i + 1, games)
+        if hook is not None:
+            hook(i + 1, games)
     table = {}
     for player, (wins, draws, losses) in counts.items():
         table[player] = Tally(wins, draws, losses, totals[player] / games)

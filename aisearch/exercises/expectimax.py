@@ -35,14 +35,14 @@ def chance_case_trees() -> dict[str, GameTree]:
     """The trees of ``check_expectimax``, by name: MAX, MIN and chance layers,
     with probabilities that are not all equal.
 
-    >>> chance_case_trees()["MAX over dice, unequal odds"].chance_outcomes("B")
+    >>> chance_case_trees()["'MAX over dice, unequal odds' tree"].chance_outcomes("B")
     (('b1', 0.9), ('b2', 0.1))
     """
     trees = {
-        "MAX over dice, unequal odds": GameTree.from_nested(
+        "'MAX over dice, unequal odds' tree": GameTree.from_nested(
             [[(0.9, 10), (0.1, -5)], [(0.5, 2), (0.5, 3)]], layers=("max", "chance")
         ),
-        "max, chance, min": GameTree.from_nested(
+        "'max, chance, min' tree": GameTree.from_nested(
             [[(0.25, [3, 5]), (0.75, [9, 1])], [(0.6, [4, 6]), (0.4, [2, 8])]],
             layers=("max", "chance", "min"),
         ),
