@@ -195,7 +195,10 @@ def _board_html(values: dict) -> str:
     body = "".join(
         "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows
     )
-    caption = html.escape(values.get("label", "board"))
+    # The page cannot play: the caption says so, and where to play.
+    caption = (
+        html.escape(values.get("label", "board")) + " (a picture: run the lecture live to play)"
+    )
     announcement = values.get("announcement", "")
     said = f"<p>{html.escape(announcement)}</p>" if announcement else ""
     return f'<table class="aisearch-static-board"><caption>{caption}</caption>{body}</table>{said}'
