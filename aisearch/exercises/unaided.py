@@ -32,7 +32,15 @@ from .recording import _Delegated, _part_of
 
 FORBIDDEN: dict[str, frozenset[str]] = {
     "four_in_a_row": frozenset(
-        {"has_four", "winning_spots", "winner", "is_terminal", "utility", "winning_moves"}
+        {
+            "has_four",
+            "shifts_finding_four",
+            "winning_spots",
+            "winner",
+            "is_terminal",
+            "utility",
+            "winning_moves",
+        }
     ),
     "isolation evaluation": frozenset({"evaluate"}),
 }

@@ -120,23 +120,26 @@ def draw_board(
 def board_description(
     state: str, title: str | None = None, marked: Iterable[int] = (), *, struck: bool = False
 ) -> str:
-    """A square board in words, row by row, with its marked cells (0-based ``(row, col)``)
-    or, if ``struck``, the winning line through them.
+    """A square board in words, row by row, with its marked cells (indices into
+    ``state``) or, if ``struck``, the winning line through them.
+
+    Rows and columns are counted from 1, as the boards the student plays on
+    and ``move_name`` count them.
 
     >>> board_description("XXXOO....", "won", [0, 1, 2], struck=True)
-    'Tic-tac-toe board "won", rows from the top: row 0: X, X, X; row 1: O, O, empty; row 2: empty, empty, empty. X wins along (0, 0), (0, 1), (0, 2).'
+    'Tic-tac-toe board "won", rows from the top: row 1: X, X, X; row 2: O, O, empty; row 3: empty, empty, empty. X wins along row 1, column 1; row 1, column 2; row 1, column 3.'
     """
     n = _side(state)
     names = {"X": "X", "O": "O", ".": "empty"}
     rows = "; ".join(
-        f"row {r}: " + ", ".join(names[state[r * n + c]] for c in range(n)) for r in range(n)
+        f"row {r + 1}: " + ", ".join(names[state[r * n + c]] for c in range(n)) for r in range(n)
     )
     kind = "Tic-tac-toe board" if n == 3 else f"{n} by {n} board"
     named = f' "{title}"' if title else ""
     text = f"{kind}{named}, rows from the top: {rows}."
     cells = [divmod(i, n) for i in marked]
     if cells:
-        where = ", ".join(f"({r}, {c})" for r, c in cells)
+        where = "; ".join(f"row {r + 1}, column {c + 1}" for r, c in cells)
         text += (
             f" {state[cells[0][0] * n + cells[0][1]]} wins along {where}."
             if struck

@@ -702,7 +702,7 @@ def draw_connect4(
         game, state: the board and the position (``None``: the empty board).
         numbers: write each cell's bit number (``column * (height + 1) + row``),
             the spare bits on top of the columns included, in grey.
-        highlight: a bitboard whose cells get a thick green ring (a four, a
+        highlight: a bitboard whose cells get a thick white ring (a four, a
             shifted copy, the playable cells...).
         title: written above the board.
     """

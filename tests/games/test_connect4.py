@@ -509,13 +509,22 @@ def test_the_notebook_exercise_check_accepts_shifts_and_names_a_missed_direction
     from aisearch.exercises import check_four_in_a_row
 
     def all_four(bits, height):
-        return ConnectFour(4, height).has_four(bits)
+        for shift in (1, height + 1, height, height + 2):
+            pairs = bits & (bits >> shift)
+            if pairs & (pairs >> 2 * shift):
+                return True
+        return False
+
+    def by_the_package(bits, height):
+        return bool(ConnectFour(4, height).shifts_finding_four(bits))
 
     def vertical_only(bits, height):
         pairs = bits & (bits >> 1)
         return bool(pairs & (pairs >> 2))
 
     assert check_four_in_a_row(all_four).passed
+    refused = check_four_in_a_row(by_the_package)
+    assert not refused.passed and "shifts_finding_four" in refused.message
     wrong = check_four_in_a_row(vertical_only)
     assert not wrong.passed and "the four here is horizontal" in wrong.message
     assert "# # # #" in wrong.message
@@ -595,3 +604,26 @@ def test_the_evaluation_is_zero_sum_and_below_a_win(seed, stones):
         state = game.result(state, rng.choice(game.actions(state)))
     x, o = threats_and_centre(game, state, "X"), threats_and_centre(game, state, "O")
     assert x == -o and -0.9 <= x <= 0.9
+
+
+def test_shifts_finding_four_names_each_direction_by_its_shift_on_three_heights():
+    lines = {
+        "vertical": [(0, 0), (0, 1), (0, 2), (0, 3)],
+        "horizontal": [(0, 0), (1, 0), (2, 0), (3, 0)],
+        "down-right": [(0, 3), (1, 2), (2, 1), (3, 0)],
+        "up-right": [(0, 0), (1, 1), (2, 2), (3, 3)],
+    }
+    for height in (4, 5, 6):
+        board = ConnectFour(7, height)
+        found = [
+            board.shifts_finding_four(sum(board.cell(c, r) for c, r in line))
+            for line in lines.values()
+        ]
+        # vertical 1, horizontal height + 1, down-right height, up-right height + 2
+        assert found == [(1,), (height + 1,), (height,), (height + 2,)]
+        three = sum(board.cell(c, 0) for c in range(3))
+        assert board.shifts_finding_four(three) == () and not board.has_four(three)
+        both = 0
+        for c, r in lines["vertical"] + lines["horizontal"]:
+            both |= board.cell(c, r)
+        assert board.shifts_finding_four(both) == (1, height + 1)

@@ -96,10 +96,10 @@ def test_boards_are_read_cell_by_cell():
     ax = draw_board(TicTacToe(), "XXXOO....", title="X has won")
     text = ax.figure.description
     assert 'Tic-tac-toe board "X has won"' in text
-    assert "row 0: X, X, X; row 1: O, O, empty" in text
-    assert "X wins along (0, 0), (0, 1), (0, 2)." in text
+    assert "row 1: X, X, X; row 2: O, O, empty" in text
+    assert "X wins along row 1, column 1; row 1, column 2; row 1, column 3." in text
     marked = draw_board(TicTacToe(), "X.O......", highlight=[(1, 1)])
-    assert "Marked: (1, 1)." in marked.figure.description
+    assert "Marked: row 2, column 2." in marked.figure.description
     game = ConnectFour(4, 4)
     c4 = draw_connect4(game, game.from_moves("1122"), highlight=game.cell(0, 0))
     try:

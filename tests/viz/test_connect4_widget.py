@@ -74,6 +74,22 @@ def test_draw_connect4_draws_every_cell_and_the_highlight():
     assert len(rings) == 4 and ax.get_title(loc="left") == "X wins"
 
 
+def test_the_highlight_ring_is_the_colour_the_docstring_and_lecture_06_name():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.colors import to_hex
+
+    from aisearch.viz.connect4 import draw_connect4
+
+    game = ConnectFour()
+    state = game.from_moves("1122334")
+    ax = draw_connect4(game, state, highlight=state.position)
+    rings = [p for p in ax.patches if getattr(p, "fill", True) is False]
+    assert {to_hex(p.get_edgecolor()) for p in rings} == {"#ffffff"}
+    assert "thick white ring" in (draw_connect4.__doc__ or "")
+
+
 def test_the_board_says_the_computer_is_thinking_while_it_solves():
     board = ConnectFourBoard(ConnectFour(4, 4), show_scores=False)
     seen = []  # what the page showed, in order, with the buttons' state
