@@ -1047,22 +1047,22 @@ def test_the_maxn_exercise_tree_has_a_tie_that_changes_the_root():
         (
             "A",
             (2, 5, 3),
-            "you picked the child best in P2's entry (entry 2); but at 'A' it is P1 "
-            "who chooses, by its own entry, P1's entry (entry 1).",
+            "you picked the child best in P2's entry (index 1); but at 'A' it is P1 "
+            "who chooses, by its own entry, P1's entry (index 0).",
         ),
         (
             "A",
             (1, 3, 6),
-            "you picked the child best in P3's entry (entry 3), the worst for P1; "
+            "you picked the child best in P3's entry (index 2), the worst for P1; "
             "but at 'A' it is P1",
         ),
         (
             "B",
             (6, 1, 3),
-            "you picked the child best in P1's entry (entry 1) and P3's entry "
-            "(entry 3), the worst for P2; but at 'B' it is P2 who chooses",
+            "you picked the child best in P1's entry (index 0) and P3's entry "
+            "(index 2), the worst for P2; but at 'B' it is P2 who chooses",
         ),
-        ("C", (3, 2, 5), "the child best in P3's entry (entry 3), the worst for P2"),
+        ("C", (3, 2, 5), "the child best in P3's entry (index 2), the worst for P2"),
         ("A", (4, 4, 3), "a node's vector is one of its children's vectors"),
     ],
 )
@@ -1084,13 +1084,13 @@ def test_the_maxn_hint_tells_maximised_entries_minimised_and_other_choices_apart
     )
     # (1,4,5): the lowest for P1 and the best in no entry.
     text = _maxn_message(None, tree, "tree", "A", (1, 4, 5), by_hand=True)
-    assert "you minimised: your vector is the child lowest in P1's entry (entry 1)" in text
+    assert "you minimised: your vector is the child lowest in P1's entry (index 0)" in text
     # (3,0,7): the best for P3, not the worst for P1.
     text = _maxn_message(None, tree, "tree", "A", (3, 0, 7), by_hand=True)
-    assert "you picked the child best in P3's entry (entry 3); but at 'A' it is P1" in text
+    assert "you picked the child best in P3's entry (index 2); but at 'A' it is P1" in text
     # (4,3,3): neither best nor worst in any entry.
     text = _maxn_message(None, tree, "tree", "A", (4, 3, 3), by_hand=True)
-    assert "it is P1 who chooses: the child largest in P1's entry (entry 1)" in text
+    assert "it is P1 who chooses: the child largest in P1's entry (index 0)" in text
     # In code the entry is named by its index.
     text = _maxn_message(len, tree, "tree", "A", (2, 6, 2))
     assert (
@@ -1159,21 +1159,24 @@ def _own(game, state):
         (
             _maxn_variant(lambda g, s: 0),
             [
-                "at every node your function takes the child best in entry 0 (P1's, the root "
-                "player's, in the exercise tree), whoever moves there",
-                "At 'B' that is P2's entry, index 1.",
+                "at every node your function takes the child best in P1's entry (index 0), the "
+                "root player's, whoever moves there",
+                "At 'B' that is P2's entry (index 1).",
             ],
         ),
         (
             _maxn_variant(lambda g, s: 2),
-            ["the child best in entry 2 (P3's in the exercise tree)", "At 'C' that is P2's entry"],
+            [
+                "the child best in P3's entry (index 2), whoever moves there",
+                "At 'C' that is P2's entry",
+            ],
         ),
         (
             _maxn_variant(_own, use_min=True),
             [
                 "you minimised: at every node your function takes the child lowest in the mover's own "
                 "entry",
-                "At 'B' that is P2's entry, index 1.",
+                "At 'B' that is P2's entry (index 1).",
             ],
         ),
         (

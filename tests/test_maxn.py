@@ -304,8 +304,8 @@ def test_check_maxn_passes_the_definition_and_names_the_slips():
 
     wrong = check_maxn(root_players_view)
     assert not wrong.passed and "node 'B' (P2 to move) is worth (2, 5, 3)" in wrong.message
-    assert "child best in entry 0 (P1's, the root player's, in the exercise tree)" in wrong.message
-    assert "At 'B' that is P2's entry, index 1." in wrong.message
+    assert "child best in P1's entry (index 0), the root player's, whoever" in wrong.message
+    assert "At 'B' that is P2's entry (index 1)." in wrong.message
     ties = check_maxn(last_of_ties)
     assert not ties.passed and "keep the first of them" in ties.message
     assert not check_maxn(skeleton).attempted

@@ -493,6 +493,22 @@ def test_check_selection_accepts_the_scores_worked_by_hand(iteration_six_at_b):
     assert result.passed and "MIN at B" in result.message and choice == event.action
 
 
+def test_check_selection_accepts_scores_rounded_by_hand(iteration_six_at_b):
+    """Worked by hand, a score rounded to two decimals is right; one off by more
+    than 0.01 is refused, and the message shows the two numbers apart."""
+    trace, event = iteration_six_at_b
+    right = {s.action: s.score for s in event.scores}
+    rounded = {a: round(v, 2) for a, v in right.items()}
+    assert rounded != right  # the fixture's scores are not already round
+    assert check_selection(trace, event.step, rounded, event.action).passed
+    off = dict(rounded, **{event.action: right[event.action] + 0.02})
+    refused = check_selection(trace, event.step, off, event.action)
+    assert not refused.passed
+    first = refused.message.splitlines()[0]
+    shown, given = first.split(" at ", 1)[1].split(" = ")[0], first.rsplit("you gave ", 1)[1]
+    assert shown.rstrip(".") != given.rstrip(".")
+
+
 def test_check_selection_names_the_slips(iteration_six_at_b):
     trace, event = iteration_six_at_b
     before = trace.frame(event.step - 1)

@@ -199,10 +199,10 @@ def _maxn_rule(choices: list) -> str | None:
     for j in range(min(len(t.players) for t, *_ in choices) if choices else 0):
         if telling(lambda t, n, got, kids, j=j: got[j] == max(v[j] for v in kids)):
             tree = choices[0][0]
-            root = ", the root player's," if tree.to_move(tree.root) == tree.players[j] else ""
+            root = ", the root player's," if tree.to_move(tree.root) == tree.players[j] else ","
             return (
-                f"Hint: at every node your function takes the child best in entry {j} "
-                f"({tree.players[j]}'s{root} in the exercise tree), whoever moves there. Each player "
+                f"Hint: at every node your function takes the child best in "
+                f"{_entry_name(tree, j)}{root} whoever moves there. Each player "
                 "chooses by its own entry: index game.players.index(game.to_move(state))."
             )
     return None
@@ -222,10 +222,13 @@ def _maxn_shape_hint(got, n: int) -> str:
     return "Hint: a leaf's vector is tuple(game.utility(state, p) for p in game.players)."
 
 
-def _entry_name(tree: GameTree, j: int, by_hand: bool) -> str:
-    """``P2's entry (entry 2)`` by hand, ``P2's entry (index 1)`` in code."""
-    where = f"entry {j + 1}" if by_hand else f"index {j}"
-    return f"{tree.players[j]}'s entry ({where})"
+def _entry_name(tree: GameTree, j: int) -> str:
+    """``P2's entry (index 1)``: the player's name, and its index as ``game.players.index`` counts.
+
+    One way of numbering everywhere, by hand and in code alike (counting from 1
+    by hand and from 0 in code made the same slip read two ways).
+    """
+    return f"{tree.players[j]}'s entry (index {j})"
 
 
 def _maxn_choice_hint(tree: GameTree, node, got: tuple, kids: list, by_hand: bool) -> str:
@@ -236,7 +239,7 @@ def _maxn_choice_hint(tree: GameTree, node, got: tuple, kids: list, by_hand: boo
     """
     mover = tree.to_move(node)
     i = tree.players.index(mover)
-    own = _entry_name(tree, i, by_hand)
+    own = _entry_name(tree, i)
     if got[i] == max(v[i] for v in kids):
         return f"Hint: the children tie at {_show(got[i])} for {mover}: keep the first of them " + (
             "from the left." if by_hand else "in the order of game.actions (use >, not >=)."
@@ -244,7 +247,7 @@ def _maxn_choice_hint(tree: GameTree, node, got: tuple, kids: list, by_hand: boo
     others = [j for j in range(len(tree.players)) if j != i and got[j] == max(v[j] for v in kids)]
     worst = got[i] == min(v[i] for v in kids)
     if others:
-        names = " and ".join(_entry_name(tree, j, by_hand) for j in others)
+        names = " and ".join(_entry_name(tree, j) for j in others)
         also = f", the worst for {mover}" if worst else ""
         return (
             f"Hint: you picked the child best in {names}{also}; but at {node!r} it is "
@@ -279,8 +282,8 @@ def _maxn_message(
         hint = _maxn_choice_hint(tree, node, got, kids, by_hand)
         if rule is not None and "tie" not in hint:
             hint = (
-                rule + f" At {node!r} that is {tree.to_move(node)}'s entry, index "
-                f"{tree.players.index(tree.to_move(node))}."
+                rule + f" At {node!r} that is "
+                f"{_entry_name(tree, tree.players.index(tree.to_move(node)))}."
             )
         lines.append(hint)
     return "\n".join(lines)
@@ -386,7 +389,7 @@ def _one_chooser_by_hand(exercise, tree: GameTree, answers: dict) -> CheckResult
                 False,
                 (
                     f"{FAIL} {exercise}: your vectors are those of {player} choosing at every node, "
-                    f"by {_entry_name(tree, j, by_hand=True)}; but {movers}.\n"
+                    f"by {_entry_name(tree, j)}; but {movers}.\n"
                     "Hint: at each node the player to move there chooses, by its own entry: "
                     + "; ".join(
                         f"{n} is worth {_show(_maxn_vector(tree, n))}, not {_show(given[n])}"

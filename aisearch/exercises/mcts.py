@@ -186,14 +186,19 @@ def _uct_hint(answers: list[tuple[tuple, float]]) -> str:
 
 # A selection worked by hand, checked against an MCTS trace ----------------------
 
+# Scores worked by hand are rounded (to two decimals, say): within this of
+# MCTS's own score they count as right. Tighter, an answer rounded to what the
+# message itself shows would be refused next to the same number.
+BY_HAND_TOLERANCE = 0.01
+
 
 def check_selection(trace: MCTSTrace, step: int, scores: dict, choice) -> CheckResult:
     """Check a selection worked by hand against the ``select`` event at ``step`` of ``trace``.
 
     ``scores`` maps each action at the choosing node to the UCT score its
     player gives it, ``choice`` is the action selected. Returns an
-    ``CheckResult``: passed when every score (to 1e-6)
-    and the choice are MCTS's own. A wrong score at a MIN node that equals
+    ``CheckResult``: passed when every score is MCTS's own to within
+    ``BY_HAND_TOLERANCE`` (0.01: it is worked by hand) and the choice is MCTS's own. A wrong score at a MIN node that equals
     MAX's mean plus the bonus gets the hint that MIN negates the means; a
     wrong choice with the right scores, that the highest score is taken.
 
@@ -244,14 +249,22 @@ def check_selection(trace: MCTSTrace, step: int, scores: dict, choice) -> CheckR
     parent_visits = trace.frame(step - 1).visits[event.parent]
     for action, s in right.items():
         got = answers[action]
-        if isinstance(got, bool) or not isinstance(got, (int, float)) or abs(got - s.score) > 1e-6:
+        if (
+            isinstance(got, bool)
+            or not isinstance(got, (int, float))
+            or abs(got - s.score) > BY_HAND_TOLERANCE
+        ):
             lines = [
                 f"{FAIL} {exercise}: {where} scores {_text(action)} at {_number(s.score)} = "
                 f"mean for {chooser} {_number(s.mean)} + {_number(event.exploration)} × "
                 f"√(ln {parent_visits} / {s.visits}); you gave {_given(got)}."
             ]
             for_max = (-s.mean if chooser == "MIN" else s.mean) + s.bonus
-            if chooser == "MIN" and isinstance(got, (int, float)) and abs(got - for_max) <= 1e-6:
+            if (
+                chooser == "MIN"
+                and isinstance(got, (int, float))
+                and abs(got - for_max) <= BY_HAND_TOLERANCE
+            ):
                 lines.append(
                     "Hint: that is MAX's mean plus the bonus. The means under the nodes "
                     "are for MAX; MIN scores a child by minus that mean, plus the bonus."

@@ -55,7 +55,7 @@ def counters_text(frame, steps: int) -> str:
     """The counters line under an MCTS frame."""
     c = frame.counts
     return (
-        f"step {frame.step} of {steps - 1}   ·   iterations {c['iterations']}   ·   "
+        f"step {frame.step} of {steps - 1}   ·   iterations done {c['iterations']}   ·   "
         f"nodes {c['nodes']}   ·   playout moves {c['playout_moves']}"
     )
 

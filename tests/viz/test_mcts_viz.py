@@ -92,7 +92,7 @@ def test_the_step_viewer_takes_an_mcts_trace(hidden_win):
     assert viewer.step == 1 and bytes(viewer.image.value) != before
     assert "add B to the tree" in viewer.sentence.value
     viewer.step = -1
-    assert "iterations 15" in viewer.counters.value and "nodes" in viewer.counters.value
+    assert "iterations done 15" in viewer.counters.value and "nodes" in viewer.counters.value
     assert viewer.frame.counts["iterations"] == 15
 
 
