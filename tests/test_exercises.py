@@ -2283,18 +2283,42 @@ def test_the_previous_alarm_handler_and_timer_are_put_back():
         signal.signal(signal.SIGPROF, old)
 
 
-def test_outside_the_main_thread_the_limit_still_holds():
-    import threading
+OUTSIDE_THE_MAIN_THREAD = """
+import threading, sys
+sys.path.insert(0, {tests!r})
+from aisearch.exercises import check_minimax
+from test_exercises import minimax_never_ends, minimax_right
 
-    results = []
-    worker = threading.Thread(
-        target=lambda: results.append(check_minimax(minimax_never_ends, time_limit=0.3))
+results = []
+worker = threading.Thread(
+    target=lambda: results.append(check_minimax(minimax_never_ends, time_limit=0.3))
+)
+worker.start()
+worker.join(timeout=10)
+print("alive" if worker.is_alive() else "ended")
+print(results[0].message)
+print(check_minimax(minimax_right).passed)  # nothing left pending in this thread
+"""
+
+
+def test_outside_the_main_thread_the_limit_still_holds():
+    # In a process of its own: after a check stopped in another thread, a profile
+    # hook set in the main thread (the checks' unaided watch) can leave the
+    # interpreter stuck (found when the whole suite hung; not yet understood), and
+    # the rest of the suite must not hang on it.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = OUTSIDE_THE_MAIN_THREAD.format(tests=str(Path(__file__).resolve().parent))
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
     )
-    worker.start()
-    worker.join(timeout=10)
-    assert not worker.is_alive()
-    assert "`minimax_never_ends` did not finish within 0.3 s" in results[0].message
-    assert check_minimax(minimax_right).passed  # nothing left pending in this thread
+    assert done.returncode == 0, done.stderr
+    ended, message, right = done.stdout.splitlines()[:3]
+    assert ended == "ended"
+    assert "`minimax_never_ends` did not finish within 0.3 s" in message
+    assert right == "True"
 
 
 @pytest.mark.parametrize("limit", [0, -1, "10", True, None])
