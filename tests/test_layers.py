@@ -43,6 +43,7 @@ LAYERS = [
         "narration",
         "focus",
         "description",
+        "progress",
     },
     {"games"},
     # the engine

@@ -287,6 +287,12 @@ def test_a_game_s_method_that_does_the_work_is_refused_by_the_grader(fresh):
 def test_the_package_is_not_in_the_sandbox(cheats):
     result = check_alphabeta(cheats.lookup("leaves_the_package"))
     assert "AttributeError: module 'aisearch' has no attribute '__file__'" in result.message
+    # The walk below reads thousands of folders: read them here first, so that in
+    # the sandbox it computes instead of waiting for the disk (a sandbox that waits
+    # 5 s without computing is stopped, which a busy CI machine once met here).
+    for top in ("/usr", "/tmp", "/root", "/work"):
+        for _ in os.walk(top):
+            pass
     reply = cheats.run_cell(
         "import os\n"
         "found = [os.path.join(d, f) for top in ('/usr', '/tmp', '/grading', '/root', '/work')\n"
